@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Real-window smoke test: opens the game under Xvfb with the software Vulkan driver, saves
+# screenshots of the menu and of a pass-and-play hand-off, and fails if one is missing or blank.
+# Usage: scripts/smoke-window.sh [path/to/camelot] [output dir]
+set -euo pipefail
+bin="${1:-target/debug/camelot}"
+out="${2:-target/smoke}"
+mkdir -p "$out"
+display=":${SMOKE_DISPLAY:-97}"
+Xvfb "$display" -screen 0 1440x900x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+sleep 2
+
+shot() {
+  local name="$1"; shift
+  local png="$out/$name.png"
+  rm -f "$png"
+  if ! DISPLAY="$display" WAYLAND_DISPLAY= CAMELOT_DATA_DIR="$out/data" timeout 300 "$bin" "$@" --screenshot "$png"; then
+    echo "smoke: $name: the game exited with an error" >&2
+    return 1
+  fi
+  if [ ! -s "$png" ]; then
+    echo "smoke: $name: no screenshot at $png" >&2
+    return 1
+  fi
+  local colours
+  colours=$(/usr/bin/identify -format '%k' "$png")
+  if [ "$colours" -le 1 ]; then
+    echo "smoke: $name: the screenshot is blank (one colour)" >&2
+    return 1
+  fi
+  echo "smoke: $name ok ($colours colours) -> $png"
+}
+
+shot menu
+shot handoff play court --seats human,human,bot:easy --seed 7
+shot table play court --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 200

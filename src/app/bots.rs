@@ -1,0 +1,126 @@
+//! Bot seats: each decision runs on the async compute pool from a copy of the seat's view, so a
+//! slow bot never blocks input or drawing; the result goes through the rules bridge like a click.
+
+use super::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RulesSet};
+use super::handoff::Handoff;
+use crate::bots::BotKind;
+use crate::rules::{Seat, SeatKind};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::any::Any;
+use std::sync::Arc;
+
+type Decision = Option<Arc<dyn Any + Send + Sync>>;
+
+/// The bot decision under way, if any.
+#[derive(Resource, Default)]
+pub struct BotThinking {
+    pub seat: Option<Seat>,
+    /// Seconds since it started.
+    pub elapsed: f32,
+    task: Option<Task<Decision>>,
+    /// The number of actions taken when it started, to drop stale answers.
+    at_action: usize,
+    ready: Option<Decision>,
+}
+
+/// The shortest time a bot's move takes on screen, so people can follow it.
+#[derive(Resource, Clone, Copy)]
+pub struct BotPace(pub f32);
+
+impl Default for BotPace {
+    fn default() -> Self {
+        BotPace(0.7)
+    }
+}
+
+/// Seconds of animation still to play (dice rolling, knights sliding): bots wait for them, so
+/// every move of theirs can be followed.
+#[derive(Resource, Default, Clone, Copy)]
+pub struct Animating(pub f32);
+
+pub struct BotPlugin;
+
+impl Plugin for BotPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BotThinking>()
+            .init_resource::<BotPace>()
+            .init_resource::<Animating>()
+            .add_systems(Update, drive_bots.after(RulesSet).after(super::handoff::HandoffSet));
+    }
+}
+
+/// The seed of a bot's decision: the table's seed and how far the game has come.
+pub fn decision_seed(table_seed: u64, actions_taken: usize) -> u64 {
+    table_seed ^ (actions_taken as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn drive_bots(
+    time: Res<Time>,
+    pace: Res<BotPace>,
+    animating: Res<Animating>,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut changed: MessageReader<MatchChanged>,
+    mut thinking: ResMut<BotThinking>,
+    mut requests: MessageWriter<ActionRequest>,
+) {
+    let stale = changed.read().count() > 0;
+    let Some(m) = res.current.as_ref() else {
+        *thinking = BotThinking::default();
+        return;
+    };
+    let bot = m
+        .pending()
+        .seat()
+        .and_then(|seat| match m.config().seats.get(seat).map(|s| s.kind) {
+            Some(SeatKind::Bot(d)) => Some((seat, d)),
+            _ => None,
+        });
+    let Some((seat, difficulty)) = bot.filter(|_| handoff.covering.is_none()) else {
+        *thinking = BotThinking::default();
+        return;
+    };
+    if stale && thinking.at_action != m.actions_taken() {
+        *thinking = BotThinking::default();
+    }
+    if thinking.seat.is_none() {
+        let Some(job) = m.bot_job(
+            BotKind::Level(difficulty),
+            decision_seed(m.config().seed, m.actions_taken()),
+        ) else {
+            return;
+        };
+        thinking.seat = Some(seat);
+        thinking.elapsed = 0.0;
+        thinking.at_action = m.actions_taken();
+        thinking.task = Some(AsyncComputeTaskPool::get().spawn(async move { job() }));
+        return;
+    }
+    thinking.elapsed += time.delta_secs();
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(decision) = check_ready(task)
+    {
+        thinking.ready = Some(decision);
+        thinking.task = None;
+    }
+    if thinking.elapsed < pace.0 || animating.0 > 0.0 {
+        return;
+    }
+    if let Some(decision) = thinking.ready.take() {
+        let at = thinking.at_action;
+        *thinking = BotThinking::default();
+        if at != m.actions_taken() {
+            return;
+        }
+        match decision {
+            Some(action) => {
+                requests.write(ActionRequest {
+                    seat,
+                    request: Request::Typed(action),
+                });
+            }
+            None => warn!("the bot in seat {} found nothing to do", seat + 1),
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The rules bridge: owns the match, applies action requests through the rules core, writes one
+//! message per rule event, keeps the log and the autosave. The only writer of game state.
+
+use super::{LibraryRes, Screen};
+use crate::rules::record::{autosave_path, write_atomically};
+use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
+use crate::table::{AnyMatch, ErasedEvent};
+use bevy::prelude::*;
+use std::any::Any;
+use std::sync::Arc;
+
+/// Asks for a new match or a saved one.
+#[derive(Message, Clone, Debug)]
+pub enum StartMatch {
+    New {
+        game: GameId,
+        config: TableConfig,
+    },
+    /// A save file's text.
+    Load(String),
+}
+
+/// What a seat wants to do.
+#[derive(Clone)]
+pub enum Request {
+    /// The game's own action type.
+    Typed(Arc<dyn Any + Send + Sync>),
+    /// The n-th of the legal actions.
+    Index(usize),
+    /// Take back the last action.
+    Undo,
+}
+
+#[derive(Message, Clone)]
+pub struct ActionRequest {
+    pub seat: Seat,
+    pub request: Request,
+}
+
+/// One rule event, as the rules core reported it.
+#[derive(Message, Clone, Debug)]
+pub struct RuleEvent {
+    pub seq: u64,
+    pub event: ErasedEvent,
+}
+
+/// An action the rules refused, with the reason.
+#[derive(Message, Clone, Debug)]
+pub struct Refused {
+    pub seat: Seat,
+    pub reason: String,
+}
+
+/// Leave the table for the menu (the autosave keeps an unfinished game).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct CloseMatch;
+
+/// Written after every change of the match (new, applied, undone, loaded).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct MatchChanged;
+
+#[derive(Clone, Debug)]
+pub struct LogLine {
+    pub to: Visibility,
+    pub text: String,
+}
+
+/// The match being played, its log, and what the bridge last had to say.
+#[derive(Resource, Default)]
+pub struct MatchRes {
+    pub current: Option<Box<dyn AnyMatch>>,
+    pub log: Vec<LogLine>,
+    pub seq: u64,
+    /// A problem to show the players (a refused save, a failed autosave).
+    pub notice: Option<String>,
+}
+
+impl MatchRes {
+    pub fn pending(&self) -> Option<Pending> {
+        self.current.as_ref().map(|m| m.pending())
+    }
+    pub fn config(&self) -> Option<&TableConfig> {
+        self.current.as_ref().map(|m| m.config())
+    }
+}
+
+/// Where autosaves go (a resource so tests can point it elsewhere).
+#[derive(Resource, Clone)]
+pub struct AutosavePath(pub Option<std::path::PathBuf>);
+
+pub struct RulesPlugin;
+
+/// The systems that change the match; everything that reads it runs after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RulesSet;
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MatchRes>()
+            .insert_resource(AutosavePath(Some(autosave_path())))
+            .add_message::<StartMatch>()
+            .add_message::<ActionRequest>()
+            .add_message::<RuleEvent>()
+            .add_message::<Refused>()
+            .add_message::<MatchChanged>()
+            .add_message::<CloseMatch>()
+            .add_systems(
+                Update,
+                (start_matches, apply_requests, close_matches).chain().in_set(RulesSet),
+            );
+    }
+}
+
+fn push_events(res: &mut MatchRes, out: &mut MessageWriter<RuleEvent>, events: Vec<ErasedEvent>) {
+    for event in events {
+        res.seq += 1;
+        res.log.push(LogLine {
+            to: event.to,
+            text: event.text.clone(),
+        });
+        out.write(RuleEvent { seq: res.seq, event });
+    }
+}
+
+fn autosave(res: &mut MatchRes, path: &AutosavePath) {
+    let (Some(m), Some(path)) = (&res.current, &path.0) else {
+        return;
+    };
+    if matches!(m.pending(), Pending::Finished(_)) {
+        let _ = std::fs::remove_file(path);
+        return;
+    }
+    if let Err(e) = write_atomically(path, &m.to_ron()) {
+        res.notice = Some(format!("Autosave failed: {e}"));
+    }
+}
+
+fn start_matches(
+    mut starts: MessageReader<StartMatch>,
+    library: Res<LibraryRes>,
+    mut res: ResMut<MatchRes>,
+    mut out: MessageWriter<RuleEvent>,
+    mut changed: MessageWriter<MatchChanged>,
+    mut next: ResMut<NextState<Screen>>,
+    path: Res<AutosavePath>,
+) {
+    for start in starts.read() {
+        let result = match start {
+            StartMatch::New { game, config } => library.0.new_match(*game, config.clone()),
+            StartMatch::Load(text) => library.0.load_save(text).map_err(|e| e.to_string()),
+        };
+        match result {
+            Ok(m) => {
+                let opening = m.opening_events();
+                let resumed = m.actions_taken();
+                res.current = Some(m);
+                res.log.clear();
+                res.notice = None;
+                if resumed > 0 {
+                    res.log.push(LogLine {
+                        to: Visibility::Everyone,
+                        text: format!("Game resumed after {resumed} actions."),
+                    });
+                }
+                push_events(&mut res, &mut out, opening);
+                autosave(&mut res, &path);
+                changed.write(MatchChanged);
+                next.set(Screen::Table);
+            }
+            Err(e) => res.notice = Some(e),
+        }
+    }
+}
+
+fn apply_requests(
+    mut requests: MessageReader<ActionRequest>,
+    library: Res<LibraryRes>,
+    mut res: ResMut<MatchRes>,
+    mut out: MessageWriter<RuleEvent>,
+    mut refused: MessageWriter<Refused>,
+    mut changed: MessageWriter<MatchChanged>,
+    path: Res<AutosavePath>,
+) {
+    for req in requests.read() {
+        let Some(m) = res.current.as_mut() else {
+            continue;
+        };
+        if m.pending().seat() != Some(req.seat) {
+            refused.write(Refused {
+                seat: req.seat,
+                reason: "it is not that seat's decision".into(),
+            });
+            continue;
+        }
+        let result = match &req.request {
+            Request::Typed(action) => m.apply_any(action.as_ref()),
+            Request::Index(i) => m.apply_index(*i),
+            Request::Undo => m
+                .undo(&library.0)
+                .map(|_| Vec::new())
+                .map_err(|e| crate::rules::RuleError(e.to_string())),
+        };
+        match result {
+            Ok(events) => {
+                if matches!(req.request, Request::Undo) {
+                    res.log.push(LogLine {
+                        to: Visibility::Everyone,
+                        text: "The last action was taken back.".into(),
+                    });
+                }
+                push_events(&mut res, &mut out, events);
+                autosave(&mut res, &path);
+                changed.write(MatchChanged);
+            }
+            Err(e) => {
+                refused.write(Refused {
+                    seat: req.seat,
+                    reason: e.0,
+                });
+            }
+        }
+    }
+}
+
+fn close_matches(
+    mut close: MessageReader<CloseMatch>,
+    mut res: ResMut<MatchRes>,
+    mut changed: MessageWriter<MatchChanged>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if close.read().count() == 0 {
+        return;
+    }
+    res.current = None;
+    res.log.clear();
+    changed.write(MatchChanged);
+    next.set(Screen::Menu);
+}
+
+/// The unfinished autosave, if there is one this content can continue.
+pub fn continuable_autosave(library: &crate::table::Library, path: &std::path::Path) -> Option<(String, String)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let header = crate::rules::record::read_header(&text).ok()?;
+    let label = format!(
+        "{} — {}",
+        header.game.title(),
+        header
+            .config
+            .seats
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = library;
+    Some((label, text))
+}

@@ -1,0 +1,389 @@
+//! The main menu: pick a game, set up its seats and variants, start, continue, quit.
+
+use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
+use super::style::{GOLD, WARN, root_ui, seat_colour};
+use super::{LibraryRes, Screen};
+use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig};
+use crate::table::Library;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::collections::BTreeMap;
+
+/// The choices being made in the menu.
+#[derive(Resource)]
+pub struct MenuState {
+    pub game: GameId,
+    pub seats: Vec<SeatConfig>,
+    pub variants: BTreeMap<String, String>,
+    pub seed_text: String,
+    /// The unfinished autosave: a label and the save's text.
+    pub autosave: Option<(String, String)>,
+}
+
+impl Default for MenuState {
+    fn default() -> Self {
+        let mut m = MenuState {
+            game: GameId::Court,
+            seats: Vec::new(),
+            variants: BTreeMap::new(),
+            seed_text: String::new(),
+            autosave: None,
+        };
+        m.reset_seats();
+        m
+    }
+}
+
+impl MenuState {
+    /// Default seats for the chosen game: one human, bots up to the usual count.
+    pub fn reset_seats(&mut self) {
+        let (lo, hi) = self.game.seats();
+        let n = 4.clamp(lo, hi);
+        self.seats = (0..n)
+            .map(|i| SeatConfig {
+                name: SEAT_NAMES[i].to_string(),
+                kind: if i == 0 {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot(Difficulty::Normal)
+                },
+                colour: SEAT_COLOURS[i],
+            })
+            .collect();
+        self.variants = Library::variants(self.game)
+            .into_iter()
+            .filter_map(|v| v.options.first().map(|o| (v.key.to_string(), o.clone())))
+            .collect();
+    }
+
+    pub fn table_config(&self) -> Result<TableConfig, String> {
+        let seed = if self.seed_text.trim().is_empty() {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(1)
+        } else {
+            self.seed_text
+                .trim()
+                .parse::<u64>()
+                .map_err(|_| format!("the seed \"{}\" is not a whole number", self.seed_text.trim()))?
+        };
+        if let Some(seat) = self.seats.iter().find(|s| s.name.trim().is_empty()) {
+            let i = self.seats.iter().position(|s| std::ptr::eq(s, seat)).unwrap_or(0);
+            return Err(format!("seat {} needs a name", i + 1));
+        }
+        Ok(TableConfig {
+            seats: self.seats.clone(),
+            seed,
+            variants: self.variants.clone(),
+        })
+    }
+}
+
+pub struct MenuPlugin;
+
+impl Plugin for MenuPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MenuState>()
+            .add_systems(OnEnter(Screen::Menu), look_for_autosave)
+            .add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(Screen::Menu)));
+    }
+}
+
+fn look_for_autosave(mut menu: ResMut<MenuState>, library: Res<LibraryRes>, path: Res<AutosavePath>) {
+    menu.autosave = path.0.as_ref().and_then(|p| continuable_autosave(&library.0, p));
+}
+
+fn kind_label(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "Human",
+        SeatKind::Bot(Difficulty::Easy) => "Bot — easy",
+        SeatKind::Bot(Difficulty::Normal) => "Bot — normal",
+        SeatKind::Bot(Difficulty::Hard) => "Bot — hard",
+    }
+}
+
+fn blurb(game: GameId) -> &'static str {
+    match game {
+        GameId::Court => {
+            "Courtiers jostle for the King's favour: move your knights up the Great Hall, gossip, banish and score."
+        }
+        GameId::Future => "Shape the future of Camelot: predict, build and outwit your rivals.",
+        GameId::Shadows => "Loyal knights quest together against the shadows — but one of them may be a traitor.",
+        GameId::Test => "A tiny test game.",
+    }
+}
+
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    library: Res<LibraryRes>,
+    mut res: ResMut<MatchRes>,
+    mut start: MessageWriter<StartMatch>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx, "menu-root");
+    let frame = egui::Frame::new()
+        .fill(egui::Color32::from_rgb(18, 20, 27))
+        .inner_margin(24);
+    egui::CentralPanel::default().frame(frame).show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new("Camelot")
+                    .size(54.0)
+                    .color(GOLD)
+                    .family(egui::FontFamily::Name("heading".into())),
+            );
+            ui.label(
+                egui::RichText::new("Three Arthurian board games at one table")
+                    .size(18.0)
+                    .italics(),
+            );
+        });
+        ui.add_space(18.0);
+        let errors = library.0.errors();
+        if !errors.is_empty() {
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(1.0, WARN))
+                .show(ui, |ui| {
+                    ui.colored_label(
+                        WARN,
+                        format!(
+                            "The content has {} problem(s); the games that use it cannot start:",
+                            errors.len()
+                        ),
+                    );
+                    for e in errors.iter().take(8) {
+                        ui.monospace(e.to_string());
+                    }
+                });
+            ui.add_space(8.0);
+        }
+        if let Some(notice) = res.notice.clone() {
+            ui.horizontal(|ui| {
+                ui.colored_label(WARN, notice);
+                if ui.small_button("Dismiss").clicked() {
+                    res.notice = None;
+                }
+            });
+        }
+        ui.columns(2, |cols| {
+            game_list(&mut cols[0], &mut menu);
+            setup_panel(&mut cols[1], &mut menu, &library.0, &mut res, &mut start, &mut exit);
+        });
+    });
+    Ok(())
+}
+
+fn game_list(ui: &mut egui::Ui, menu: &mut MenuState) {
+    ui.heading("Choose a game");
+    ui.add_space(6.0);
+    for game in GameId::LISTED {
+        let selected = menu.game == game;
+        let (lo, hi) = game.seats();
+        let fill = if selected {
+            egui::Color32::from_rgb(60, 48, 24)
+        } else {
+            egui::Color32::from_rgb(30, 32, 40)
+        };
+        let stroke = if selected {
+            egui::Stroke::new(2.0, GOLD)
+        } else {
+            egui::Stroke::new(1.0, egui::Color32::from_gray(70))
+        };
+        let response = egui::Frame::new()
+            .fill(fill)
+            .stroke(stroke)
+            .corner_radius(8)
+            .inner_margin(12)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(
+                    egui::RichText::new(game.title())
+                        .size(21.0)
+                        .strong()
+                        .color(if selected { GOLD } else { egui::Color32::WHITE }),
+                );
+                ui.label(format!("{lo}–{hi} players"));
+                ui.label(egui::RichText::new(blurb(game)).small());
+                if !game.built() {
+                    ui.colored_label(WARN, "Not playable yet: its rules are still being built.");
+                }
+            })
+            .response
+            .interact(egui::Sense::click());
+        if response.clicked() && !selected {
+            menu.game = game;
+            menu.reset_seats();
+        }
+        ui.add_space(8.0);
+    }
+}
+
+fn setup_panel(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    library: &Library,
+    res: &mut MatchRes,
+    start: &mut MessageWriter<StartMatch>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    let game = menu.game;
+    let (lo, hi) = game.seats();
+    ui.heading(format!("Seats — {}", game.title()));
+    ui.add_space(6.0);
+    let mut remove = None;
+    let can_remove = menu.seats.len() > lo;
+    egui::Grid::new("seats")
+        .num_columns(5)
+        .spacing([10.0, 8.0])
+        .show(ui, |ui| {
+            for (i, seat) in menu.seats.iter_mut().enumerate() {
+                ui.label(format!("{}.", i + 1));
+                ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+                ui.add(
+                    egui::TextEdit::singleline(&mut seat.name)
+                        .desired_width(150.0)
+                        .char_limit(24),
+                );
+                egui::ComboBox::from_id_salt(("kind", i))
+                    .selected_text(kind_label(seat.kind))
+                    .width(140.0)
+                    .show_ui(ui, |ui| {
+                        for kind in [
+                            SeatKind::Human,
+                            SeatKind::Bot(Difficulty::Easy),
+                            SeatKind::Bot(Difficulty::Normal),
+                            SeatKind::Bot(Difficulty::Hard),
+                        ] {
+                            ui.selectable_value(&mut seat.kind, kind, kind_label(kind));
+                        }
+                    });
+                if ui
+                    .add_enabled(can_remove, egui::Button::new("✕"))
+                    .on_hover_text("Remove this seat")
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        menu.seats.remove(i);
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(menu.seats.len() < hi, egui::Button::new("+ Add seat"))
+            .clicked()
+        {
+            let i = menu.seats.len();
+            let colour = SEAT_COLOURS
+                .iter()
+                .find(|c| !menu.seats.iter().any(|s| &s.colour == *c))
+                .copied()
+                .unwrap_or(SEAT_COLOURS[i % SEAT_COLOURS.len()]);
+            let name = SEAT_NAMES
+                .iter()
+                .find(|n| !menu.seats.iter().any(|s| s.name == **n))
+                .copied()
+                .unwrap_or("Knight");
+            menu.seats.push(SeatConfig {
+                name: name.to_string(),
+                kind: SeatKind::Bot(Difficulty::Normal),
+                colour,
+            });
+        }
+        ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
+    });
+    ui.add_space(10.0);
+    let variants = Library::variants(game);
+    if !variants.is_empty() {
+        ui.heading("Variants");
+        egui::Grid::new("variants")
+            .num_columns(3)
+            .spacing([10.0, 8.0])
+            .show(ui, |ui| {
+                for spec in &variants {
+                    ui.label(spec.label);
+                    let value = menu
+                        .variants
+                        .entry(spec.key.to_string())
+                        .or_insert_with(|| spec.options.first().cloned().unwrap_or_default());
+                    egui::ComboBox::from_id_salt(("variant", spec.key))
+                        .selected_text(value.clone())
+                        .show_ui(ui, |ui| {
+                            for option in &spec.options {
+                                ui.selectable_value(value, option.clone(), option);
+                            }
+                        });
+                    if spec.custom {
+                        ui.add(egui::TextEdit::singleline(value).desired_width(120.0))
+                            .on_hover_text("Or type your own value");
+                    } else {
+                        ui.label("");
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.add_space(10.0);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Seed");
+        ui.add(
+            egui::TextEdit::singleline(&mut menu.seed_text)
+                .hint_text("random")
+                .desired_width(160.0),
+        )
+        .on_hover_text("The same seed, seats and moves give the same game");
+    });
+    ui.add_space(16.0);
+    let content_ok = match game {
+        GameId::Court => library.court.is_ok(),
+        _ => true,
+    };
+    let startable = game.built() && content_ok;
+    ui.horizontal(|ui| {
+        let button =
+            egui::Button::new(egui::RichText::new("Start game").size(20.0).strong()).min_size(egui::vec2(180.0, 44.0));
+        let response = ui.add_enabled(startable, button);
+        let response = if !game.built() {
+            response.on_disabled_hover_text(format!("{} is not built yet in this version", game.title()))
+        } else if !content_ok {
+            response.on_disabled_hover_text("Fix the content problems listed above first")
+        } else {
+            response
+        };
+        if response.clicked() {
+            match menu.table_config() {
+                Ok(config) => {
+                    start.write(StartMatch::New { game, config });
+                }
+                Err(e) => res.notice = Some(e),
+            }
+        }
+        if ui
+            .add(egui::Button::new(egui::RichText::new("Quit").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
+            .clicked()
+        {
+            exit.write(AppExit::Success);
+        }
+    });
+    if !game.built() {
+        ui.colored_label(
+            WARN,
+            format!("{} is not built yet: choose Camelot – The Court to play.", game.title()),
+        );
+    }
+    if let Some((label, text)) = menu.autosave.clone() {
+        ui.add_space(12.0);
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button(egui::RichText::new("Continue").size(18.0)).clicked() {
+                start.write(StartMatch::Load(text));
+            }
+            ui.label(format!("your unfinished game: {label}"));
+        });
+    }
+}

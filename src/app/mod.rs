@@ -1,0 +1,99 @@
+//! The window (feature `gui`): Bevy plugins, one per concern. None of them decides a rule: the
+//! rules bridge owns the match and is the only writer of game state.
+
+pub mod audio;
+pub mod bots;
+pub mod bridge;
+pub mod capture;
+pub mod handoff;
+pub mod menu;
+pub mod style;
+pub mod table;
+pub mod tables;
+
+use crate::rules::{GameId, TableConfig};
+use crate::table::Library;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The screens of the app.
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Table,
+}
+
+/// The loaded content, shared by every plugin.
+#[derive(Resource, Clone)]
+pub struct LibraryRes(pub Library);
+
+/// How the window run was asked for on the command line.
+pub struct WindowOptions {
+    pub library: Library,
+    pub frames: Option<u32>,
+    pub screenshot: Option<PathBuf>,
+    /// Start straight at a table (`camelot play`).
+    pub start: Option<(GameId, TableConfig)>,
+}
+
+/// The plugins that hold the game and its flow, without any drawing: used by the window and by
+/// headless tests.
+pub struct CorePlugins;
+
+impl Plugin for CorePlugins {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .add_plugins((bridge::RulesPlugin, handoff::HandoffPlugin, bots::BotPlugin));
+    }
+}
+
+pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Camelot".into(),
+                    resolution: WindowResolution::new(1440, 900),
+                    resizable: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "warn,camelot=info".into(),
+                ..default()
+            }),
+    )
+    .insert_resource(ClearColor(style::BACKGROUND))
+    .insert_resource(LibraryRes(opts.library))
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .add_plugins(CorePlugins)
+    .add_plugins((
+        style::StylePlugin,
+        menu::MenuPlugin,
+        table::TablePlugin,
+        tables::court::CourtTablePlugin,
+        audio::SoundPlugin,
+        capture::CapturePlugin {
+            frames: opts.frames,
+            screenshot: opts.screenshot,
+        },
+    ));
+    if let Some((game, config)) = opts.start {
+        app.add_systems(Startup, move |mut start: MessageWriter<bridge::StartMatch>| {
+            start.write(bridge::StartMatch::New {
+                game,
+                config: config.clone(),
+            });
+        });
+    }
+    let exit = app.run();
+    Ok(match exit {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    })
+}

@@ -1,0 +1,601 @@
+//! The parts of the table every game shares: the top bar (seats, whose turn, buttons), the game
+//! log, the searchable rules reference, the hand-off screen, refusals, the results, and a plain
+//! list of choices for games that have no board of their own.
+
+use super::bots::BotThinking;
+use super::bridge::{ActionRequest, CloseMatch, MatchRes, Refused, Request, StartMatch};
+use super::handoff::{Handoff, HandoffConfirmed};
+use super::style::{GOLD, PARCHMENT, WARN, seat_colour, text_on};
+use super::{LibraryRes, Screen};
+use crate::rules::{GameId, Pending, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Games that draw their own board; the others get the plain list of choices.
+#[derive(Resource, Default)]
+pub struct BoardGames(pub Vec<GameId>);
+
+/// What the shared table panels show.
+#[derive(Resource)]
+pub struct TableUi {
+    pub show_log: bool,
+    pub show_rules: bool,
+    pub rules_query: String,
+    pub muted: bool,
+    /// Short messages and the seconds they have left.
+    pub toasts: Vec<(String, f32)>,
+}
+
+impl Default for TableUi {
+    fn default() -> Self {
+        TableUi {
+            show_log: true,
+            show_rules: false,
+            rules_query: String::new(),
+            muted: false,
+            toasts: Vec::new(),
+        }
+    }
+}
+
+/// The order the table's egui systems draw in: the shared chrome (top bar, log), then each
+/// game's board panels, then floating windows and overlays.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TableUiSet {
+    Chrome,
+    Board,
+    Overlay,
+}
+
+/// The part of the window no panel has taken yet, in egui points; panels take from it in order
+/// and the world camera draws the board into what is left.
+#[derive(Resource, Default)]
+pub struct FreeRect(pub Option<egui::Rect>);
+
+impl FreeRect {
+    /// A root `Ui` over the free part of the window.
+    pub fn ui(&self, ctx: &egui::Context, id: &str) -> egui::Ui {
+        let rect = self.0.unwrap_or_else(|| ctx.viewport_rect());
+        egui::Ui::new(
+            ctx.clone(),
+            id.into(),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(rect),
+        )
+    }
+    /// Records what a root `Ui` left free after its panels.
+    pub fn take_rest(&mut self, ui: &egui::Ui) {
+        self.0 = Some(ui.available_rect_before_wrap());
+    }
+}
+
+fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Result {
+    free.0 = Some(contexts.ctx_mut()?.viewport_rect());
+    Ok(())
+}
+
+/// Draws the world (the board) into the free part of the window only.
+fn fit_world_camera(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    mut camera: Query<&mut Camera, With<super::style::WorldCamera>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(rect), Ok(mut camera), Ok(window)) = (free.0, camera.single_mut(), window.single()) else {
+        return Ok(());
+    };
+    let ppp = ctx.pixels_per_point();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let x = ((rect.min.x * ppp).max(0.0) as u32).min(w.saturating_sub(1));
+    let y = ((rect.min.y * ppp).max(0.0) as u32).min(h.saturating_sub(1));
+    let width = ((rect.width() * ppp) as u32).clamp(1, w - x);
+    let height = ((rect.height() * ppp) as u32).clamp(1, h - y);
+    let viewport = bevy::camera::Viewport {
+        physical_position: UVec2::new(x, y),
+        physical_size: UVec2::new(width, height),
+        ..default()
+    };
+    if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size))
+        != Some((viewport.physical_position, viewport.physical_size))
+    {
+        camera.viewport = Some(viewport);
+    }
+    Ok(())
+}
+
+fn reset_world_camera(mut camera: Query<&mut Camera, With<super::style::WorldCamera>>) {
+    if let Ok(mut camera) = camera.single_mut() {
+        camera.viewport = None;
+    }
+}
+
+/// Height of the top bar and width of the log panel in egui points, so boards can leave room.
+pub const TOP_BAR: f32 = 64.0;
+pub const LOG_WIDTH: f32 = 320.0;
+
+pub struct TablePlugin;
+
+impl Plugin for TablePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<TableUi>()
+            .init_resource::<BoardGames>()
+            .add_systems(Update, collect_refusals)
+            .init_resource::<FreeRect>()
+            .configure_sets(
+                EguiPrimaryContextPass,
+                (TableUiSet::Chrome, TableUiSet::Board, TableUiSet::Overlay)
+                    .chain()
+                    .run_if(in_state(Screen::Table)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    (reset_free_rect, top_bar, log_panel).chain().in_set(TableUiSet::Chrome),
+                    choice_list.in_set(TableUiSet::Board),
+                    (rules_window, toasts, results, handoff_screen, fit_world_camera)
+                        .chain()
+                        .in_set(TableUiSet::Overlay),
+                ),
+            )
+            .add_systems(OnExit(Screen::Table), reset_world_camera);
+    }
+}
+
+fn collect_refusals(mut refused: MessageReader<Refused>, mut ui: ResMut<TableUi>, time: Res<Time>) {
+    for r in refused.read() {
+        ui.toasts.push((r.reason.clone(), 4.0));
+    }
+    let dt = time.delta_secs();
+    ui.toasts.retain_mut(|(_, t)| {
+        *t -= dt;
+        *t > 0.0
+    });
+}
+
+/// The name of a seat in its colour, as a chip.
+pub fn seat_chip(ui: &mut egui::Ui, name: &str, rgb: [u8; 3], current: bool) {
+    let stroke = if current {
+        egui::Stroke::new(2.5, GOLD)
+    } else {
+        egui::Stroke::NONE
+    };
+    egui::Frame::new()
+        .fill(seat_colour(rgb))
+        .stroke(stroke)
+        .corner_radius(12)
+        .inner_margin(egui::Margin::symmetric(10, 4))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(name).color(text_on(rgb)).strong());
+        });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn top_bar(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    thinking: Res<BotThinking>,
+    mut table: ResMut<TableUi>,
+    mut requests: MessageWriter<ActionRequest>,
+    mut close: MessageWriter<CloseMatch>,
+    mut free: ResMut<FreeRect>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = res.current.as_ref() else {
+        return Ok(());
+    };
+    let config = m.config();
+    let pending = m.pending();
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut root = free.ui(ctx, "table-top");
+    egui::Panel::top("top-bar").exact_size(TOP_BAR).show(&mut root, |ui| {
+        ui.horizontal_centered(|ui| {
+            ui.label(
+                egui::RichText::new(m.game().title())
+                    .size(20.0)
+                    .color(GOLD)
+                    .family(egui::FontFamily::Name("heading".into())),
+            );
+            ui.separator();
+            for (i, seat) in config.seats.iter().enumerate() {
+                let label = if seat.kind.is_human() {
+                    seat.name.clone()
+                } else {
+                    format!("{} (bot)", seat.name)
+                };
+                seat_chip(ui, &label, seat.colour, pending.seat() == Some(i));
+            }
+            ui.separator();
+            match &pending {
+                Pending::Decide { seat, prompt, .. } => {
+                    let name = config.seat_name(*seat);
+                    if thinking.seat == Some(*seat) {
+                        ui.spinner();
+                        ui.label(egui::RichText::new(format!("{name} is thinking…")).italics());
+                    } else if handoff.covering.is_some() {
+                        ui.label(format!("Waiting for {name}"));
+                    } else {
+                        ui.label(egui::RichText::new(format!("{name}: {prompt}")).strong());
+                    }
+                }
+                Pending::Finished(_) => {
+                    ui.label(egui::RichText::new("Game over").strong().color(GOLD));
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Menu")
+                    .on_hover_text("Back to the menu; the game is kept and can be continued")
+                    .clicked()
+                {
+                    close.write(CloseMatch);
+                }
+                if ui.selectable_label(table.show_rules, "Rules (F1)").clicked() {
+                    table.show_rules = !table.show_rules;
+                }
+                if ui.selectable_label(table.show_log, "Log (L)").clicked() {
+                    table.show_log = !table.show_log;
+                }
+                let sound = if table.muted { "Sound off" } else { "Sound on" };
+                if ui.selectable_label(!table.muted, sound).clicked() {
+                    table.muted = !table.muted;
+                }
+                let undo_seat = pending
+                    .seat()
+                    .filter(|s| Some(*s) == handoff.private_viewer() && config.seats[*s].kind.is_human());
+                let can_undo = m.can_undo() && undo_seat.is_some();
+                let undo = ui
+                    .add_enabled(can_undo, egui::Button::new("Undo"))
+                    .on_hover_text("Take back your last action (not past a die roll or a card drawn)")
+                    .on_disabled_hover_text("Nothing to take back: undo stops at dice, draws and other players' moves");
+                if let Some(seat) = undo_seat
+                    && (undo.clicked()
+                        || (!typing && can_undo && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z))))
+                {
+                    requests.write(ActionRequest {
+                        seat,
+                        request: Request::Undo,
+                    });
+                }
+            });
+        });
+    });
+    free.take_rest(&root);
+    if !typing {
+        ctx.input(|i| {
+            if i.key_pressed(egui::Key::L) {
+                table.show_log = !table.show_log;
+            }
+            if i.key_pressed(egui::Key::F1) {
+                table.show_rules = !table.show_rules;
+            }
+        });
+    }
+    Ok(())
+}
+
+fn log_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    table: Res<TableUi>,
+    mut free: ResMut<FreeRect>,
+) -> Result {
+    if !table.show_log {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let viewer = handoff.private_viewer();
+    let mut root = free.ui(ctx, "table-log");
+    egui::Panel::right("log").exact_size(LOG_WIDTH).show(&mut root, |ui| {
+        ui.heading("Log");
+        if let Some(v) = viewer
+            && let Some(cfg) = res.config()
+        {
+            ui.label(
+                egui::RichText::new(format!("as seen by {}", cfg.seat_name(v)))
+                    .small()
+                    .italics(),
+            );
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for line in res.log.iter().filter(|l| l.to.shows_to(viewer)) {
+                    let private = !matches!(line.to, crate::rules::Visibility::Everyone);
+                    let text = egui::RichText::new(&line.text);
+                    ui.label(if private { text.italics().color(GOLD) } else { text });
+                }
+            });
+    });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// For games without a board: every legal choice as a button, for the human at the screen.
+fn choice_list(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    boards: Res<BoardGames>,
+    mut requests: MessageWriter<ActionRequest>,
+    free: Res<FreeRect>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = res.current.as_ref() else {
+        return Ok(());
+    };
+    if boards.0.contains(&m.game()) {
+        return Ok(());
+    }
+    let mut root = free.ui(ctx, "table-choices");
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let Pending::Decide { seat, prompt, .. } = m.pending() else {
+            return;
+        };
+        if handoff.private_viewer() != Some(seat) || !m.config().seats[seat].kind.is_human() {
+            ui.label("Waiting for the other seats…");
+            return;
+        }
+        ui.heading(prompt);
+        for (i, label) in m.legal_labels().iter().enumerate() {
+            if ui.button(label).clicked() {
+                requests.write(ActionRequest {
+                    seat,
+                    request: Request::Index(i),
+                });
+            }
+        }
+    });
+    Ok(())
+}
+
+fn rules_window(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    library: Res<LibraryRes>,
+    mut table: ResMut<TableUi>,
+) -> Result {
+    if !table.show_rules {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = res.current.as_ref().map(|m| m.game()) else {
+        return Ok(());
+    };
+    let text = library
+        .0
+        .set
+        .rulebook(game)
+        .unwrap_or("The rulebook text is missing from this build.");
+    let mut open = true;
+    let TableUi { rules_query, .. } = &mut *table;
+    egui::Window::new(format!("Rules — {}", game.title()))
+        .open(&mut open)
+        .default_size(egui::vec2(620.0, 560.0))
+        .default_pos(egui::pos2(200.0, 90.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Search");
+                ui.add(
+                    egui::TextEdit::singleline(rules_query)
+                        .hint_text("e.g. Banish, Merlin, score")
+                        .desired_width(260.0),
+                );
+                if !rules_query.is_empty() && ui.small_button("Clear").clicked() {
+                    rules_query.clear();
+                }
+            });
+            let query = rules_query.trim().to_lowercase();
+            let paragraphs: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let shown: Vec<&str> = if query.is_empty() {
+                paragraphs
+            } else {
+                paragraphs
+                    .into_iter()
+                    .filter(|p| p.to_lowercase().contains(&query))
+                    .collect()
+            };
+            ui.label(
+                egui::RichText::new(if query.is_empty() {
+                    "The whole rulebook".to_string()
+                } else {
+                    format!("{} paragraph(s) mention \"{}\"", shown.len(), query)
+                })
+                .small(),
+            );
+            ui.separator();
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                for p in shown {
+                    ui.label(highlight(p, &query));
+                    ui.add_space(4.0);
+                }
+            });
+        });
+    if !open {
+        table.show_rules = false;
+    }
+    Ok(())
+}
+
+/// A paragraph with every (case-insensitive) match of `query` marked.
+fn highlight(text: &str, query: &str) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let plain = egui::TextFormat {
+        font_id: egui::FontId::proportional(16.0),
+        color: PARCHMENT,
+        ..Default::default()
+    };
+    let marked = egui::TextFormat {
+        background: egui::Color32::from_rgb(120, 90, 20),
+        color: egui::Color32::WHITE,
+        ..plain.clone()
+    };
+    let lower = text.to_lowercase();
+    if query.is_empty() || lower.len() != text.len() {
+        job.append(text, 0.0, plain);
+        return job;
+    }
+    let mut at = 0;
+    for (start, m) in lower.match_indices(query) {
+        job.append(&text[at..start], 0.0, plain.clone());
+        job.append(&text[start..start + m.len()], 0.0, marked.clone());
+        at = start + m.len();
+    }
+    job.append(&text[at..], 0.0, plain);
+    job
+}
+
+fn toasts(mut contexts: EguiContexts, table: Res<TableUi>) -> Result {
+    if table.toasts.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("toasts".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -200.0))
+        .order(egui::Order::Tooltip)
+        .show(ctx, |ui| {
+            for (text, _) in &table.toasts {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgb(70, 25, 20))
+                    .stroke(egui::Stroke::new(1.0, WARN))
+                    .corner_radius(6)
+                    .inner_margin(10)
+                    .show(ui, |ui| {
+                        ui.label(egui::RichText::new(text).color(egui::Color32::WHITE).size(17.0));
+                    });
+            }
+        });
+    Ok(())
+}
+
+fn results(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    mut start: MessageWriter<StartMatch>,
+    mut close: MessageWriter<CloseMatch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = res.current.as_ref() else {
+        return Ok(());
+    };
+    let Pending::Finished(outcome) = m.pending() else {
+        return Ok(());
+    };
+    let config = m.config();
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} {}!",
+                    names.join(" and "),
+                    if names.len() == 1 { "wins" } else { "win" }
+                ))
+                .size(28.0)
+                .color(GOLD),
+            );
+            ui.label(&outcome.summary);
+            ui.add_space(8.0);
+            let mut order: Vec<Seat> = (0..config.seats.len()).collect();
+            order.sort_by_key(|&s| std::cmp::Reverse(outcome.scores.get(s).copied().unwrap_or(0)));
+            egui::Grid::new("final-scores").striped(true).show(ui, |ui| {
+                for s in order {
+                    seat_chip(
+                        ui,
+                        config.seat_name(s),
+                        config.seats[s].colour,
+                        outcome.winners.contains(&s),
+                    );
+                    ui.label(
+                        egui::RichText::new(outcome.scores.get(s).map(|v| v.to_string()).unwrap_or_default())
+                            .size(20.0),
+                    );
+                    ui.end_row();
+                }
+            });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Play again")
+                    .on_hover_text("Same seats and variants, a new seed")
+                    .clicked()
+                {
+                    let mut config = config.clone();
+                    config.seed = config
+                        .seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    start.write(StartMatch::New { game: m.game(), config });
+                }
+                if ui.button("Back to the menu").clicked() {
+                    close.write(CloseMatch);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// "Pass to Morgana": covers the whole window, shows nothing private, waits for that player.
+fn handoff_screen(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut confirm: MessageWriter<HandoffConfirmed>,
+) -> Result {
+    let Some(seat) = handoff.covering else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let Some(config) = res.config() else {
+        return Ok(());
+    };
+    let name = config.seat_name(seat).to_string();
+    let colour = config.seats.get(seat).map(|s| s.colour).unwrap_or([200, 200, 200]);
+    let rect = ctx.viewport_rect();
+    let mut pressed = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
+    egui::Area::new("handoff".into())
+        .order(egui::Order::Foreground)
+        .fixed_pos(rect.min)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(rect, 0.0, egui::Color32::from_rgb(14, 15, 20));
+            let response = ui.allocate_rect(rect, egui::Sense::click());
+            pressed |= response.clicked();
+            let mut inner =
+                ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(40.0, rect.height() * 0.28))));
+            inner.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("Pass the screen to").size(26.0).color(PARCHMENT));
+                ui.add_space(10.0);
+                ui.label(
+                    egui::RichText::new(&name)
+                        .size(64.0)
+                        .strong()
+                        .color(seat_colour(colour))
+                        .family(egui::FontFamily::Name("heading".into())),
+                );
+                ui.add_space(24.0);
+                ui.label(
+                    egui::RichText::new(format!("{name} — press Enter or click when ready"))
+                        .size(22.0)
+                        .color(GOLD),
+                );
+                ui.add_space(12.0);
+                ui.label(
+                    egui::RichText::new("Everyone else, please look away: the next screen shows a hand.")
+                        .size(16.0)
+                        .italics(),
+                );
+            });
+        });
+    if pressed {
+        confirm.write(HandoffConfirmed);
+    }
+    Ok(())
+}

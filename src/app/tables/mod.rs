@@ -1,0 +1,3 @@
+//! Each game's own board.
+
+pub mod court;

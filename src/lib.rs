@@ -1,0 +1,13 @@
+//! Camelot: three Arthurian board games at one table.
+//!
+//! The rules core (`rules`, `content`, `bots`, `sim`) is plain Rust and builds without Bevy
+//! (`--no-default-features`); the window lives in `app` behind the default feature `gui`.
+
+pub mod bots;
+pub mod content;
+pub mod rules;
+pub mod sim;
+pub mod table;
+
+#[cfg(feature = "gui")]
+pub mod app;

@@ -1,0 +1,293 @@
+//! The `camelot` command: the window by default, and headless commands over the same library.
+
+use camelot::bots::BotKind;
+use camelot::content::ContentSet;
+use camelot::rules::{GameId, Pending, SeatKind, TableConfig};
+use camelot::sim::{self, SimOptions};
+use camelot::table::Library;
+use clap::{Parser, Subcommand};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "camelot", version, about = "Three Arthurian board games at one table")]
+struct Cli {
+    /// Read content from this folder (its assets/ and levels/ override the built-in files).
+    #[arg(long, global = true, value_name = "DIR")]
+    content: Option<PathBuf>,
+    /// Quit the window after this many frames.
+    #[arg(long, global = true, value_name = "N")]
+    frames: Option<u32>,
+    /// Save the last frame as a PNG, then quit.
+    #[arg(long, global = true, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Open the window straight at a game's table.
+    Play {
+        /// court, future or shadows
+        game: String,
+        /// Seats in turn order: human, bot:easy, bot:normal, bot:hard (default: one human, the rest bots)
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
+        /// Seat names in turn order
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Game variants as key=value, e.g. target=50
+        #[arg(long = "variant", value_name = "KEY=VALUE")]
+        variants: Vec<String>,
+    },
+    /// Play many bot games headless and report the results.
+    Sim {
+        game: String,
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        bots: Vec<String>,
+        #[arg(long = "variant", value_name = "KEY=VALUE")]
+        variants: Vec<String>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate content (default: the shipped content); exit 1 on any error.
+    Check {
+        /// Content files or folders to check in place of the shipped ones
+        paths: Vec<PathBuf>,
+    },
+    /// Replay a save file headless and print its public log and outcome.
+    Replay { save: PathBuf },
+}
+
+fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> {
+    items
+        .iter()
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("variant \"{kv}\" is not key=value"))
+        })
+        .collect()
+}
+
+fn parse_game(s: &str) -> Result<GameId, String> {
+    GameId::parse(s).ok_or_else(|| format!("unknown game \"{s}\": use court, future or shadows"))
+}
+
+fn load_library(content: Option<&PathBuf>) -> Result<Library, String> {
+    let set = ContentSet::shipped(content.map(PathBuf::as_path)).map_err(|e| e.to_string())?;
+    Ok(Library::load(set))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("camelot: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Some(Command::Check { paths }) => check(cli.content.as_ref(), &paths),
+        Some(Command::Sim {
+            game,
+            players,
+            games,
+            seed,
+            bots,
+            variants,
+            json,
+        }) => {
+            let game = parse_game(&game)?;
+            let library = load_library(cli.content.as_ref())?;
+            let bots = bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?;
+            let opts = SimOptions {
+                game,
+                players,
+                games,
+                seed,
+                bots,
+                variants: parse_variants(&variants)?,
+                max_actions: 20_000,
+            };
+            let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"));
+            if json {
+                println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+            } else {
+                println!(
+                    "{} games of {} with {} players: {} finished, {} errors",
+                    report.games, report.game, report.players, report.finished, report.errors
+                );
+                for (seat, (w, bot)) in report.wins_by_seat.iter().zip(&report.bots).enumerate() {
+                    println!("  seat {} ({bot}): {w} wins", seat + 1);
+                }
+                println!(
+                    "  mean {:.1} actions, {:.1} turns; {:.1} games/s; decisions mean {:.3} ms, p95 {:.3} ms",
+                    report.mean_actions,
+                    report.mean_turns,
+                    report.games_per_second,
+                    report.decision_ms.mean,
+                    report.decision_ms.p95
+                );
+            }
+            Ok(if report.errors == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Some(Command::Replay { save }) => {
+            let library = load_library(cli.content.as_ref())?;
+            let text = std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
+            let m = library
+                .load_save(&text)
+                .map_err(|e| format!("{}: {e}", save.display()))?;
+            println!("{} — {} actions", m.game().title(), m.actions_taken());
+            match m.pending() {
+                Pending::Finished(o) => {
+                    let names: Vec<&str> = o.winners.iter().map(|&s| m.config().seat_name(s)).collect();
+                    println!(
+                        "finished: {} win ({}); scores {:?}",
+                        names.join(", "),
+                        o.summary,
+                        o.scores
+                    );
+                }
+                Pending::Decide { seat, prompt, .. } => {
+                    println!("unfinished: {} to decide — {prompt}", m.config().seat_name(seat))
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Play {
+            game,
+            seats,
+            names,
+            seed,
+            variants,
+        }) => {
+            let game = parse_game(&game)?;
+            let (lo, hi) = game.seats();
+            let kinds: Vec<SeatKind> = if seats.is_empty() {
+                std::iter::once(SeatKind::Human)
+                    .chain(std::iter::repeat_n(
+                        SeatKind::Bot(camelot::rules::Difficulty::Normal),
+                        lo.max(3).min(hi) - 1,
+                    ))
+                    .collect()
+            } else {
+                seats.iter().map(|s| SeatKind::parse(s)).collect::<Result<_, _>>()?
+            };
+            if kinds.len() < lo || kinds.len() > hi {
+                return Err(format!(
+                    "{} takes {lo} to {hi} seats, not {}",
+                    game.title(),
+                    kinds.len()
+                ));
+            }
+            let seed = seed.unwrap_or_else(seed_from_clock);
+            let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
+            for (i, seat) in config.seats.iter_mut().enumerate() {
+                seat.kind = kinds[i];
+                if let Some(n) = names.get(i) {
+                    seat.name = n.clone();
+                }
+            }
+            config.variants = parse_variants(&variants)?;
+            window(cli.content, cli.frames, cli.screenshot, Some((game, config)))
+        }
+        None => window(cli.content, cli.frames, cli.screenshot, None),
+    }
+}
+
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, String> {
+    let mut set = ContentSet::shipped(content.map(PathBuf::as_path)).map_err(|e| e.to_string())?;
+    let mut errors = Vec::new();
+    for path in paths {
+        let overlaid = if path.is_dir() {
+            set.overlay_dir(path)
+        } else {
+            let key = set.key_for_path(path).ok_or_else(|| {
+                format!(
+                    "{}: not a known content file (known: {})",
+                    path.display(),
+                    set.keys()
+                        .filter(|k| k.ends_with(".ron"))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+            set.overlay_file(&key, path)
+        };
+        if let Err(e) = overlaid {
+            errors.push(e);
+        }
+    }
+    let library = Library::load(set);
+    errors.extend(library.errors());
+    if errors.is_empty() {
+        let files = library.set.keys().filter(|k| k.ends_with(".ron")).count();
+        println!("content ok: {files} files checked");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        eprintln!("{} problem(s) found", errors.len());
+        Ok(ExitCode::from(1))
+    }
+}
+
+#[cfg(feature = "gui")]
+fn window(
+    content: Option<PathBuf>,
+    frames: Option<u32>,
+    screenshot: Option<PathBuf>,
+    start: Option<(GameId, TableConfig)>,
+) -> Result<ExitCode, String> {
+    let library = load_library(content.as_ref())?;
+    let opts = camelot::app::WindowOptions {
+        library,
+        frames,
+        screenshot,
+        start,
+    };
+    camelot::app::run(opts)
+}
+
+#[cfg(not(feature = "gui"))]
+fn window(
+    _: Option<PathBuf>,
+    _: Option<u32>,
+    _: Option<PathBuf>,
+    _: Option<(GameId, TableConfig)>,
+) -> Result<ExitCode, String> {
+    Err(
+        "this build has no window (built without the \"gui\" feature); use play's headless cousins: sim, check, replay"
+            .into(),
+    )
+}

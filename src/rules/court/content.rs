@@ -1,0 +1,1125 @@
+//! The content of the Court: the Great Hall, the knights, the deck and the designed rule numbers,
+//! read from four RON files and validated once. Every problem in every file is reported, each
+//! with the position of the offending text.
+
+use crate::content::{ContentError, ContentFile, ContentSet};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
+
+/// A knight tile, by its index in the knights file (all factions, in file order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KnightId(pub u8);
+
+/// A space of the Great Hall, by its index in the hall file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SpaceId(pub u8);
+
+/// A faction, by its index in the knights file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FactionId(pub u8);
+
+impl KnightId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl SpaceId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl FactionId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The rank of a space, which decides how a knight on it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Rank {
+    Senator,
+    Nobilitas,
+    Equites,
+}
+
+impl Rank {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rank::Senator => "Senator",
+            Rank::Nobilitas => "Nobilitas",
+            Rank::Equites => "Equites",
+        }
+    }
+    /// Higher is nearer the throne: Equites 0, Nobilitas 1, Senator 2.
+    pub fn height(self) -> u8 {
+        match self {
+            Rank::Senator => 2,
+            Rank::Nobilitas => 1,
+            Rank::Equites => 0,
+        }
+    }
+}
+
+/// The drawn tier of a Nobilitas space (both tiers score the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tier {
+    Upper,
+    Lower,
+}
+
+/// An action card. Identical cards are interchangeable, so a card is its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CardKind {
+    Move,
+    Gossip,
+    Banish,
+    Score,
+    Merlin,
+    Dwarf,
+    /// A follower that adds its value to a knight's points value.
+    Priest(u8),
+    /// A follower that adds its value to a knight's power.
+    Soldier(u8),
+}
+
+impl CardKind {
+    pub fn is_follower(self) -> bool {
+        matches!(self, CardKind::Priest(_) | CardKind::Soldier(_))
+    }
+    pub fn priest_value(self) -> i64 {
+        match self {
+            CardKind::Priest(v) => v as i64,
+            _ => 0,
+        }
+    }
+    pub fn soldier_value(self) -> i64 {
+        match self {
+            CardKind::Soldier(v) => v as i64,
+            _ => 0,
+        }
+    }
+    /// The card's name as printed: "Move", "Priest +2".
+    pub fn name(self) -> String {
+        match self {
+            CardKind::Move => "Move".into(),
+            CardKind::Gossip => "Gossip".into(),
+            CardKind::Banish => "Banish".into(),
+            CardKind::Score => "Score".into(),
+            CardKind::Merlin => "Merlin".into(),
+            CardKind::Dwarf => "Dwarf".into(),
+            CardKind::Priest(v) => format!("Priest +{v}"),
+            CardKind::Soldier(v) => format!("Soldier +{v}"),
+        }
+    }
+}
+
+impl fmt::Display for CardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// One space of the Great Hall.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Space {
+    /// The id written in the hall file ("S1", "E10").
+    pub id: String,
+    pub rank: Rank,
+    pub tier: Option<Tier>,
+    pub x: f32,
+    pub y: f32,
+    /// The spaces joined to this one by a Movement Line.
+    pub neighbours: Vec<SpaceId>,
+}
+
+/// A faction: one player's eight knights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Faction {
+    /// The id used in the `factions` variant ("cornwall").
+    pub id: String,
+    pub name: String,
+    /// The colour's name ("Red").
+    pub colour: String,
+    pub rgb: [u8; 3],
+    /// The name of the faction's badge for the table ("lion").
+    pub symbol: String,
+    /// The faction's figurehead (no rules effect).
+    pub top: KnightId,
+    pub knights: Vec<KnightId>,
+}
+
+/// The front of a knight tile. The back (Scandalised) is power 0, scoring nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KnightInfo {
+    pub id: String,
+    pub name: String,
+    pub faction: FactionId,
+    pub power: i64,
+    pub points: i64,
+}
+
+/// The designed rule numbers (levels/court/rules.ron).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CourtRules {
+    pub hand_size: usize,
+    pub max_cards_per_turn: usize,
+    pub max_followers: usize,
+    pub knights_per_faction: usize,
+    pub opening_knights: usize,
+    pub deck_total: usize,
+    pub targets: Vec<i64>,
+    pub default_target: i64,
+    pub senator_multiplier: i64,
+    pub senator_doubles_followers: bool,
+    pub equites_flat_points: i64,
+    pub equites_count_priests: bool,
+    pub followers_on_own_knights_only: bool,
+    pub allow_banish_own: bool,
+    pub allow_gossip_own: bool,
+}
+
+/// The public state of one knight tile: where he stands, which side is up, his followers.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct KnightState {
+    /// The seat playing his faction; `None` when his faction is not in this game.
+    pub owner: Option<usize>,
+    /// His space in the hall; `None` when he is in his owner's Reserve (or not in the game).
+    pub at: Option<SpaceId>,
+    pub scandalised: bool,
+    /// Priest and Soldier cards stacked beneath him, in the order they came.
+    pub followers: Vec<CardKind>,
+}
+
+/// The validated content of the Court.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CourtContent {
+    pub spaces: Vec<Space>,
+    pub lines: Vec<(SpaceId, SpaceId)>,
+    /// Where King Arthur and Queen Guinevere sit, in board units.
+    pub throne: (f32, f32),
+    pub factions: Vec<Faction>,
+    pub knights: Vec<KnightInfo>,
+    /// The deck as (card, count), in file order.
+    pub deck: Vec<(CardKind, usize)>,
+    pub rules: CourtRules,
+}
+
+impl CourtContent {
+    pub const HALL: &'static str = "levels/court/great_hall.ron";
+    pub const KNIGHTS: &'static str = "assets/decks/court_knights.ron";
+    pub const DECK: &'static str = "assets/decks/court.ron";
+    pub const RULES: &'static str = "levels/court/rules.ron";
+    /// The files the Court is built from (also the files of its content hash).
+    pub const FILES: &'static [&'static str] = &[Self::HALL, Self::KNIGHTS, Self::DECK, Self::RULES];
+
+    /// Parses and validates the four files, reporting every problem found.
+    pub fn load(set: &ContentSet) -> Result<CourtContent, Vec<ContentError>> {
+        let mut errors = Vec::new();
+        let mut read = |key: &str| match set.get(key) {
+            Ok(f) => Some(f.clone()),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        };
+        let hall_file = read(Self::HALL);
+        let knights_file = read(Self::KNIGHTS);
+        let deck_file = read(Self::DECK);
+        let rules_file = read(Self::RULES);
+
+        let rules = rules_file.as_ref().and_then(|f| load_rules(f, &mut errors));
+        let hall = hall_file
+            .as_ref()
+            .and_then(|f| load_hall(f, rules.as_ref(), &mut errors));
+        let roster = knights_file
+            .as_ref()
+            .and_then(|f| load_knights(f, rules.as_ref(), &mut errors));
+        let deck = deck_file
+            .as_ref()
+            .and_then(|f| load_deck(f, rules.as_ref(), &mut errors));
+
+        match (rules, hall, roster, deck) {
+            (Some(rules), Some((spaces, lines, throne)), Some((factions, knights)), Some(deck))
+                if errors.is_empty() =>
+            {
+                Ok(CourtContent {
+                    spaces,
+                    lines,
+                    throne,
+                    factions,
+                    knights,
+                    deck,
+                    rules,
+                })
+            }
+            _ => Err(errors),
+        }
+    }
+
+    pub fn knight(&self, k: KnightId) -> Option<&KnightInfo> {
+        self.knights.get(k.index())
+    }
+    pub fn space(&self, s: SpaceId) -> Option<&Space> {
+        self.spaces.get(s.index())
+    }
+    pub fn faction(&self, f: FactionId) -> Option<&Faction> {
+        self.factions.get(f.index())
+    }
+    /// The knight's name, or a placeholder for an unknown id.
+    pub fn knight_name(&self, k: KnightId) -> &str {
+        self.knight(k).map_or("an unknown knight", |i| i.name.as_str())
+    }
+    /// The space's id as written in the hall file ("E3").
+    pub fn space_name(&self, s: SpaceId) -> &str {
+        self.space(s).map_or("?", |i| i.id.as_str())
+    }
+    pub fn rank(&self, s: SpaceId) -> Option<Rank> {
+        self.space(s).map(|i| i.rank)
+    }
+    /// Looks a knight up by id ("gareth") or name ("Sir Gareth"), ignoring case.
+    pub fn knight_named(&self, name: &str) -> Option<KnightId> {
+        let n = name.trim();
+        self.knights
+            .iter()
+            .position(|k| k.id.eq_ignore_ascii_case(n) || k.name.eq_ignore_ascii_case(n))
+            .map(|i| KnightId(i as u8))
+    }
+    /// Looks a space up by its id ("E3").
+    pub fn space_named(&self, id: &str) -> Option<SpaceId> {
+        let n = id.trim();
+        self.spaces
+            .iter()
+            .position(|s| s.id.eq_ignore_ascii_case(n))
+            .map(|i| SpaceId(i as u8))
+    }
+    /// Looks a faction up by id or name, ignoring case.
+    pub fn faction_named(&self, name: &str) -> Option<FactionId> {
+        let n = name.trim();
+        self.factions
+            .iter()
+            .position(|f| f.id.eq_ignore_ascii_case(n) || f.name.eq_ignore_ascii_case(n))
+            .map(|i| FactionId(i as u8))
+    }
+    /// Whether a Movement Line joins the two spaces.
+    pub fn adjacent(&self, a: SpaceId, b: SpaceId) -> bool {
+        self.space(a).is_some_and(|s| s.neighbours.contains(&b))
+    }
+    /// The Equites spaces (the entry squares), in hall order.
+    pub fn equites(&self) -> impl Iterator<Item = SpaceId> + '_ {
+        self.spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.rank == Rank::Equites)
+            .map(|(i, _)| SpaceId(i as u8))
+    }
+    /// Every card of the deck, in file order (before shuffling).
+    pub fn deck_cards(&self) -> Vec<CardKind> {
+        self.deck.iter().flat_map(|&(k, n)| std::iter::repeat_n(k, n)).collect()
+    }
+
+    /// Power in a challenge or against a Banish: printed power (0 when Scandalised) plus soldiers.
+    pub fn effective_power(&self, k: KnightId, state: &KnightState) -> i64 {
+        let printed = if state.scandalised {
+            0
+        } else {
+            self.knight(k).map_or(0, |i| i.power)
+        };
+        printed + state.followers.iter().map(|f| f.soldier_value()).sum::<i64>()
+    }
+
+    /// Printed points plus priests.
+    pub fn points_value(&self, k: KnightId, state: &KnightState) -> i64 {
+        self.knight(k).map_or(0, |i| i.points) + priests(state)
+    }
+
+    /// What the knight would score for a Score card now (0 in the Reserve or Scandalised).
+    pub fn score_value(&self, k: KnightId, state: &KnightState) -> i64 {
+        let Some(at) = state.at else { return 0 };
+        if state.scandalised {
+            return 0;
+        }
+        let r = &self.rules;
+        match self.rank(at) {
+            Some(Rank::Senator) => {
+                if r.senator_doubles_followers {
+                    r.senator_multiplier * self.points_value(k, state)
+                } else {
+                    r.senator_multiplier * self.knight(k).map_or(0, |i| i.points) + priests(state)
+                }
+            }
+            Some(Rank::Nobilitas) => self.points_value(k, state),
+            Some(Rank::Equites) => r.equites_flat_points + if r.equites_count_priests { priests(state) } else { 0 },
+            None => 0,
+        }
+    }
+}
+
+fn priests(state: &KnightState) -> i64 {
+    state.followers.iter().map(|f| f.priest_value()).sum()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files as written
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRules {
+    hand_size: i64,
+    max_cards_per_turn: i64,
+    max_followers: i64,
+    knights_per_faction: i64,
+    opening_knights: i64,
+    deck_total: i64,
+    targets: Vec<i64>,
+    default_target: i64,
+    senator_multiplier: i64,
+    senator_doubles_followers: bool,
+    equites_flat_points: i64,
+    equites_count_priests: bool,
+    followers_on_own_knights_only: bool,
+    allow_banish_own: bool,
+    allow_gossip_own: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHall {
+    spaces: Vec<RawSpace>,
+    lines: Vec<(String, String)>,
+    throne: (f32, f32),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpace {
+    id: String,
+    rank: Rank,
+    #[serde(default)]
+    tier: Option<Tier>,
+    x: f32,
+    y: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKnights {
+    factions: Vec<RawFaction>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFaction {
+    id: String,
+    name: String,
+    colour: String,
+    rgb: (u8, u8, u8),
+    symbol: String,
+    top: String,
+    knights: Vec<RawKnight>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKnight {
+    id: String,
+    name: String,
+    power: i64,
+    points: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    cards: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    kind: RawKind,
+    count: i64,
+}
+
+#[derive(Clone, Copy, Deserialize, PartialEq)]
+enum RawKind {
+    Move,
+    Gossip,
+    Banish,
+    Score,
+    Merlin,
+    Dwarf,
+    Priest(i64),
+    Soldier(i64),
+}
+
+/// The most knights and spaces an id of one byte can name.
+const MAX_IDS: usize = 255;
+/// The largest follower value a card may carry.
+const MAX_FOLLOWER_VALUE: i64 = 99;
+
+// ---------------------------------------------------------------------------------------------
+// Finding the offending text
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Byte offset of the `n`th (from 0) field `name:` in a RON text, at or after `from`.
+fn field_offset(text: &str, name: &str, n: usize, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let start = from.min(text.len());
+    let mut seen = 0;
+    for (rel, _) in text.get(start..)?.match_indices(name) {
+        let off = start + rel;
+        let before_ok = off == 0 || !is_ident(bytes[off - 1]);
+        let end = off + name.len();
+        let after_ok = bytes.get(end).is_none_or(|&b| !is_ident(b));
+        let colon = text.get(end..).is_some_and(|rest| rest.trim_start().starts_with(':'));
+        if before_ok && after_ok && colon {
+            if seen == n {
+                return Some(off);
+            }
+            seen += 1;
+        }
+    }
+    None
+}
+
+/// An error at the text found at byte offset `off` (through `error_at_nth`).
+fn error_at_offset(file: &ContentFile, off: usize, needle: &str, message: String) -> ContentError {
+    let n = file.text.get(..off).map_or(0, |before| before.matches(needle).count());
+    file.error_at_nth(needle, n, message)
+}
+
+/// An error at the value of the `n`th field `name` (falling back to the field's first mention).
+fn field_error(file: &ContentFile, name: &str, n: usize, message: String) -> ContentError {
+    let text = &file.text;
+    let Some(off) = field_offset(text, name, n, 0) else {
+        return file.error_at(name, message);
+    };
+    let after = off + name.len();
+    let rest = &text[after..];
+    let colon = rest.find(':').map_or(0, |c| c + 1);
+    let value_start = after + colon + (rest[colon..].len() - rest[colon..].trim_start().len());
+    let value: String = text[value_start..]
+        .chars()
+        .take_while(|c| !matches!(c, ',' | '\n' | '\r' | ')' | ']'))
+        .collect();
+    let value = value.trim_end();
+    // A value such as `Priest(0` is cut before its closing parenthesis; keep the needle whole.
+    if value.is_empty() {
+        return error_at_offset(file, off, name, message);
+    }
+    error_at_offset(file, value_start, value, message)
+}
+
+/// Byte offset of the `i`th item of the list in field `name` (`name: [a, b, c]`).
+fn list_item_offset(text: &str, name: &str, i: usize) -> Option<usize> {
+    let off = field_offset(text, name, 0, 0)?;
+    let open = off + text.get(off..)?.find('[')? + 1;
+    let close = open + text.get(open..)?.find(']')?;
+    let mut start = open;
+    for (n, item) in text.get(open..close)?.split(',').enumerate() {
+        if n == i {
+            return Some(start + (item.len() - item.trim_start().len()));
+        }
+        start += item.len() + 1;
+    }
+    None
+}
+
+/// An error at the value of the last field `name` before the `anchor_n`th field `anchor` (for
+/// fields such as `id` that several kinds of entry share).
+fn field_error_before(file: &ContentFile, name: &str, anchor: &str, anchor_n: usize, message: String) -> ContentError {
+    let text = &file.text;
+    let Some(limit) = field_offset(text, anchor, anchor_n, 0) else {
+        return file.error_at(name, message);
+    };
+    let mut n = 0;
+    let mut found = None;
+    while let Some(off) = field_offset(text, name, n, 0) {
+        if off >= limit {
+            break;
+        }
+        found = Some(n);
+        n += 1;
+    }
+    match found {
+        Some(n) => field_error(file, name, n, message),
+        None => field_error(file, anchor, anchor_n, message),
+    }
+}
+
+/// An error at the `n`th occurrence of the quoted string `"s"` at or after byte `from`.
+fn quoted_error(file: &ContentFile, s: &str, n: usize, from: usize, message: String) -> ContentError {
+    let needle = format!("\"{s}\"");
+    let start = from.min(file.text.len());
+    match file.text.get(start..).and_then(|t| t.match_indices(&needle).nth(n)) {
+        Some((rel, _)) => error_at_offset(file, start + rel, &needle, message),
+        None => file.error_at(&needle, message),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation of each file
+
+fn load_rules(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<CourtRules> {
+    let raw: RawRules = match file.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let before = errors.len();
+    let mut at_least = |name: &str, value: i64, min: i64| {
+        if value < min {
+            let what = if min == 1 {
+                "at least 1".to_string()
+            } else {
+                format!("at least {min}")
+            };
+            errors.push(field_error(
+                file,
+                name,
+                0,
+                format!("{name} must be {what}, not {value}"),
+            ));
+        }
+    };
+    at_least("hand_size", raw.hand_size, 1);
+    at_least("max_cards_per_turn", raw.max_cards_per_turn, 1);
+    at_least("max_followers", raw.max_followers, 1);
+    at_least("knights_per_faction", raw.knights_per_faction, 1);
+    at_least("opening_knights", raw.opening_knights, 1);
+    at_least("deck_total", raw.deck_total, 1);
+    at_least("default_target", raw.default_target, 1);
+    at_least("senator_multiplier", raw.senator_multiplier, 1);
+    at_least("equites_flat_points", raw.equites_flat_points, 0);
+    if raw.targets.is_empty() {
+        errors.push(field_error(
+            file,
+            "targets",
+            0,
+            "targets must offer at least one points target".into(),
+        ));
+    }
+    for (i, &t) in raw.targets.iter().enumerate() {
+        if t < 1 {
+            let message = format!("every points target must be at least 1, not {t}");
+            errors.push(match list_item_offset(&file.text, "targets", i) {
+                Some(off) => error_at_offset(file, off, &t.to_string(), message),
+                None => field_error(file, "targets", 0, message),
+            });
+        }
+    }
+    if raw.knights_per_faction > MAX_IDS as i64 {
+        errors.push(field_error(
+            file,
+            "knights_per_faction",
+            0,
+            format!("knights_per_faction may be at most {MAX_IDS}"),
+        ));
+    }
+    if raw.opening_knights > raw.knights_per_faction && raw.knights_per_faction >= 1 {
+        errors.push(field_error(
+            file,
+            "opening_knights",
+            0,
+            format!(
+                "opening_knights ({}) cannot exceed knights_per_faction ({})",
+                raw.opening_knights, raw.knights_per_faction
+            ),
+        ));
+    }
+    if raw.hand_size >= 1 && raw.deck_total >= 1 && raw.hand_size.saturating_mul(2) > raw.deck_total {
+        errors.push(field_error(
+            file,
+            "hand_size",
+            0,
+            format!(
+                "a hand of {} cannot be dealt to even 2 players from a deck of {}",
+                raw.hand_size, raw.deck_total
+            ),
+        ));
+    }
+    if errors.len() > before {
+        return None;
+    }
+    let u = |v: i64| usize::try_from(v).unwrap_or(0);
+    Some(CourtRules {
+        hand_size: u(raw.hand_size),
+        max_cards_per_turn: u(raw.max_cards_per_turn),
+        max_followers: u(raw.max_followers),
+        knights_per_faction: u(raw.knights_per_faction),
+        opening_knights: u(raw.opening_knights),
+        deck_total: u(raw.deck_total),
+        targets: raw.targets,
+        default_target: raw.default_target,
+        senator_multiplier: raw.senator_multiplier,
+        senator_doubles_followers: raw.senator_doubles_followers,
+        equites_flat_points: raw.equites_flat_points,
+        equites_count_priests: raw.equites_count_priests,
+        followers_on_own_knights_only: raw.followers_on_own_knights_only,
+        allow_banish_own: raw.allow_banish_own,
+        allow_gossip_own: raw.allow_gossip_own,
+    })
+}
+
+type Hall = (Vec<Space>, Vec<(SpaceId, SpaceId)>, (f32, f32));
+
+fn load_hall(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec<ContentError>) -> Option<Hall> {
+    let raw: RawHall = match file.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let before = errors.len();
+    let text = &file.text;
+    let spaces_at = field_offset(text, "spaces", 0, 0).unwrap_or(0);
+    let lines_at = field_offset(text, "lines", 0, 0).unwrap_or(0);
+
+    if raw.spaces.is_empty() {
+        errors.push(file.error_at("spaces", "the hall has no spaces"));
+    }
+    if raw.spaces.len() > MAX_IDS {
+        errors.push(file.error_at("spaces", format!("the hall may have at most {MAX_IDS} spaces")));
+    }
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seen_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, s) in raw.spaces.iter().enumerate() {
+        let n = seen_ids.entry(s.id.as_str()).or_insert(0);
+        if s.id.trim().is_empty() {
+            errors.push(field_error(file, "id", i, "a space needs a non-empty id".into()));
+        } else if *n > 0 {
+            errors.push(quoted_error(
+                file,
+                &s.id,
+                *n,
+                spaces_at,
+                format!("space \"{}\" is listed more than once", s.id),
+            ));
+        } else {
+            index.insert(s.id.as_str(), i);
+        }
+        *n += 1;
+        if !s.x.is_finite() {
+            errors.push(field_error(file, "x", i, format!("space \"{}\" has no finite x", s.id)));
+        }
+        if !s.y.is_finite() {
+            errors.push(field_error(file, "y", i, format!("space \"{}\" has no finite y", s.id)));
+        }
+    }
+    if !raw.throne.0.is_finite() || !raw.throne.1.is_finite() {
+        errors.push(field_error(
+            file,
+            "throne",
+            0,
+            "the throne position must be two finite numbers".into(),
+        ));
+    }
+
+    let mut neighbours: Vec<Vec<SpaceId>> = vec![Vec::new(); raw.spaces.len()];
+    let mut lines = Vec::new();
+    let mut unknown_seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut pair_seen: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for (a, b) in &raw.lines {
+        let mut ends = Vec::new();
+        for end in [a, b] {
+            match index.get(end.as_str()) {
+                Some(&i) => ends.push(i),
+                None => {
+                    let n = unknown_seen.entry(end.as_str()).or_insert(0);
+                    errors.push(quoted_error(
+                        file,
+                        end,
+                        *n,
+                        lines_at,
+                        format!("a Movement Line names \"{end}\", which is not a space of the hall"),
+                    ));
+                    *n += 1;
+                }
+            }
+        }
+        let [i, j] = ends[..] else { continue };
+        if i == j {
+            errors.push(quoted_error(
+                file,
+                a,
+                0,
+                lines_at,
+                format!("a Movement Line joins \"{a}\" to itself"),
+            ));
+            continue;
+        }
+        let key = (i.min(j), i.max(j));
+        let count = pair_seen.entry(key).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            errors.push(quoted_error(
+                file,
+                a,
+                0,
+                lines_at,
+                format!("the Movement Line between \"{a}\" and \"{b}\" is listed more than once"),
+            ));
+            continue;
+        }
+        let (si, sj) = (SpaceId(i as u8), SpaceId(j as u8));
+        neighbours[i].push(sj);
+        neighbours[j].push(si);
+        lines.push((si, sj));
+    }
+
+    let rank_count = |r: Rank| raw.spaces.iter().filter(|s| s.rank == r).count();
+    if !raw.spaces.is_empty() {
+        if rank_count(Rank::Equites) == 0 {
+            errors.push(file.error_at("spaces", "the hall has no Equites space, so no knight could ever enter"));
+        }
+        if rank_count(Rank::Senator) == 0 {
+            errors.push(file.error_at("spaces", "the hall has no Senator space"));
+        }
+    }
+    if let Some(rules) = rules {
+        let need = rules.opening_knights * 2;
+        let have = rank_count(Rank::Equites);
+        if have > 0 && have < need {
+            errors.push(file.error_at(
+                "spaces",
+                format!(
+                    "the hall has {have} Equites spaces, fewer than the {need} that even 2 players need for their opening knights"
+                ),
+            ));
+        }
+    }
+
+    // Every Equites space must be able to climb to a Senator along the lines.
+    if errors.len() == before {
+        let is_senator = |i: usize| raw.spaces[i].rank == Rank::Senator;
+        for (i, s) in raw.spaces.iter().enumerate() {
+            if s.rank != Rank::Equites {
+                continue;
+            }
+            let mut seen = vec![false; raw.spaces.len()];
+            let mut queue = VecDeque::from([i]);
+            seen[i] = true;
+            let mut found = false;
+            while let Some(v) = queue.pop_front() {
+                if is_senator(v) {
+                    found = true;
+                    break;
+                }
+                for n in &neighbours[v] {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        queue.push_back(n.index());
+                    }
+                }
+            }
+            if !found {
+                errors.push(quoted_error(
+                    file,
+                    &s.id,
+                    0,
+                    spaces_at,
+                    format!(
+                        "Equites space \"{}\" cannot reach any Senator space along the Movement Lines",
+                        s.id
+                    ),
+                ));
+            }
+        }
+    }
+
+    if errors.len() > before {
+        return None;
+    }
+    let spaces = raw
+        .spaces
+        .into_iter()
+        .zip(neighbours)
+        .map(|(s, n)| Space {
+            id: s.id,
+            rank: s.rank,
+            tier: s.tier,
+            x: s.x,
+            y: s.y,
+            neighbours: n,
+        })
+        .collect();
+    Some((spaces, lines, raw.throne))
+}
+
+type Roster = (Vec<Faction>, Vec<KnightInfo>);
+
+fn load_knights(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec<ContentError>) -> Option<Roster> {
+    let raw: RawKnights = match file.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let before = errors.len();
+    let (min_players, max_players) = crate::rules::GameId::Court.seats();
+    if raw.factions.len() < min_players {
+        errors.push(file.error_at(
+            "factions",
+            format!(
+                "there are {} factions; the Court needs at least {min_players}",
+                raw.factions.len()
+            ),
+        ));
+    }
+    let total: usize = raw.factions.iter().map(|f| f.knights.len()).sum();
+    if total > MAX_IDS {
+        errors.push(file.error_at("factions", format!("there may be at most {MAX_IDS} knights in all")));
+    }
+    let _ = max_players;
+
+    let mut faction_ids: BTreeMap<String, usize> = BTreeMap::new();
+    let mut knight_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut knight_index = 0usize;
+    for (fi, f) in raw.factions.iter().enumerate() {
+        let key = f.id.trim().to_lowercase();
+        let n = faction_ids.entry(key.clone()).or_insert(0);
+        if key.is_empty() {
+            errors.push(field_error_before(
+                file,
+                "id",
+                "colour",
+                fi,
+                "a faction needs a non-empty id".into(),
+            ));
+        } else if *n > 0 {
+            errors.push(quoted_error(
+                file,
+                &f.id,
+                *n,
+                0,
+                format!("faction \"{}\" is listed more than once", f.id),
+            ));
+        }
+        *n += 1;
+        if key.contains(',') {
+            errors.push(quoted_error(
+                file,
+                &f.id,
+                0,
+                0,
+                "a faction id may not contain a comma".into(),
+            ));
+        }
+        if f.knights.is_empty() {
+            let off = field_offset(&file.text, "knights", fi, 0).unwrap_or(0);
+            errors.push(error_at_offset(
+                file,
+                off,
+                "knights",
+                format!("faction \"{}\" has no knights", f.name),
+            ));
+        } else if let Some(rules) = rules
+            && f.knights.len() != rules.knights_per_faction
+        {
+            let off = field_offset(&file.text, "knights", fi, 0).unwrap_or(0);
+            errors.push(error_at_offset(
+                file,
+                off,
+                "knights",
+                format!(
+                    "faction \"{}\" has {} knights; rules.ron says each faction has {}",
+                    f.name,
+                    f.knights.len(),
+                    rules.knights_per_faction
+                ),
+            ));
+        }
+        if !f.knights.iter().any(|k| k.name == f.top || k.id == f.top) {
+            errors.push(field_error(
+                file,
+                "top",
+                fi,
+                format!("the top knight \"{}\" is not one of {}'s knights", f.top, f.name),
+            ));
+        }
+        for k in &f.knights {
+            let n = knight_ids.entry(k.id.as_str()).or_insert(0);
+            if k.id.trim().is_empty() {
+                errors.push(field_error_before(
+                    file,
+                    "id",
+                    "power",
+                    knight_index,
+                    "a knight needs a non-empty id".into(),
+                ));
+            } else if *n > 0 {
+                errors.push(quoted_error(
+                    file,
+                    &k.id,
+                    *n,
+                    0,
+                    format!("knight id \"{}\" is used more than once", k.id),
+                ));
+            }
+            *n += 1;
+            if k.name.trim().is_empty() {
+                errors.push(field_error_before(
+                    file,
+                    "name",
+                    "power",
+                    knight_index,
+                    "a knight needs a name".into(),
+                ));
+            }
+            if k.power < 1 {
+                errors.push(field_error(
+                    file,
+                    "power",
+                    knight_index,
+                    format!(
+                        "{}'s power must be at least 1, not {} (the Scandalised side is the 0)",
+                        k.name, k.power
+                    ),
+                ));
+            }
+            if k.points < 1 {
+                errors.push(field_error(
+                    file,
+                    "points",
+                    knight_index,
+                    format!("{}'s points must be at least 1, not {}", k.name, k.points),
+                ));
+            }
+            knight_index += 1;
+        }
+    }
+    if errors.len() > before {
+        return None;
+    }
+    let mut factions = Vec::new();
+    let mut knights = Vec::new();
+    for (fi, f) in raw.factions.into_iter().enumerate() {
+        let mut ids = Vec::new();
+        let mut top = KnightId(knights.len() as u8);
+        for k in f.knights {
+            let id = KnightId(knights.len() as u8);
+            if k.name == f.top || k.id == f.top {
+                top = id;
+            }
+            ids.push(id);
+            knights.push(KnightInfo {
+                id: k.id,
+                name: k.name,
+                faction: FactionId(fi as u8),
+                power: k.power,
+                points: k.points,
+            });
+        }
+        factions.push(Faction {
+            id: f.id,
+            name: f.name,
+            colour: f.colour,
+            rgb: [f.rgb.0, f.rgb.1, f.rgb.2],
+            symbol: f.symbol,
+            top,
+            knights: ids,
+        });
+    }
+    Some((factions, knights))
+}
+
+fn load_deck(
+    file: &ContentFile,
+    rules: Option<&CourtRules>,
+    errors: &mut Vec<ContentError>,
+) -> Option<Vec<(CardKind, usize)>> {
+    let raw: RawDeck = match file.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let before = errors.len();
+    let mut deck: Vec<(CardKind, usize)> = Vec::new();
+    for (i, c) in raw.cards.iter().enumerate() {
+        let kind = match c.kind {
+            RawKind::Move => Some(CardKind::Move),
+            RawKind::Gossip => Some(CardKind::Gossip),
+            RawKind::Banish => Some(CardKind::Banish),
+            RawKind::Score => Some(CardKind::Score),
+            RawKind::Merlin => Some(CardKind::Merlin),
+            RawKind::Dwarf => Some(CardKind::Dwarf),
+            RawKind::Priest(v) | RawKind::Soldier(v) => {
+                if (1..=MAX_FOLLOWER_VALUE).contains(&v) {
+                    Some(if matches!(c.kind, RawKind::Priest(_)) {
+                        CardKind::Priest(v as u8)
+                    } else {
+                        CardKind::Soldier(v as u8)
+                    })
+                } else {
+                    errors.push(field_error(
+                        file,
+                        "kind",
+                        i,
+                        format!("a follower's value must be from 1 to {MAX_FOLLOWER_VALUE}, not {v}"),
+                    ));
+                    None
+                }
+            }
+        };
+        if c.count < 1 {
+            errors.push(field_error(
+                file,
+                "count",
+                i,
+                format!("a card count must be at least 1, not {}", c.count),
+            ));
+            continue;
+        }
+        let Some(kind) = kind else { continue };
+        if deck.iter().any(|&(k, _)| k == kind) {
+            errors.push(field_error(
+                file,
+                "kind",
+                i,
+                format!("{kind} is listed more than once; give it one entry with the whole count"),
+            ));
+            continue;
+        }
+        deck.push((kind, usize::try_from(c.count).unwrap_or(0)));
+    }
+    let total: usize = deck.iter().map(|&(_, n)| n).fold(0, usize::saturating_add);
+    if errors.len() == before {
+        if !deck
+            .iter()
+            .any(|&(k, _)| matches!(k, CardKind::Score | CardKind::Dwarf))
+        {
+            errors.push(file.error_at(
+                "cards",
+                "the deck has no Score (nor Dwarf) card, so no game could ever end",
+            ));
+        }
+        if let Some(rules) = rules
+            && total != rules.deck_total
+        {
+            errors.push(file.error_at(
+                "cards",
+                format!(
+                    "the deck has {total} cards but rules.ron says deck_total is {}",
+                    rules.deck_total
+                ),
+            ));
+        }
+    }
+    if errors.len() > before {
+        return None;
+    }
+    Some(deck)
+}

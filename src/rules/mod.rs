@@ -1,0 +1,352 @@
+//! The rules core: the contract every game follows, seats, visibility, refusals, seeded dice and
+//! shuffles, and the match record with its replay. Plain Rust, no Bevy.
+
+pub mod court;
+pub mod dice;
+pub mod record;
+pub mod testgame;
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use dice::GameRng;
+pub use record::{Match, SaveError, SaveFile};
+
+/// A seat at the table, counted from 0 in turn order.
+pub type Seat = usize;
+
+/// The games this table knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    Court,
+    Future,
+    Shadows,
+    /// A tiny game with hidden hands, used by the tests of the table itself.
+    Test,
+}
+
+impl GameId {
+    /// The three games a player can choose in the menu.
+    pub const LISTED: [GameId; 3] = [GameId::Court, GameId::Future, GameId::Shadows];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            GameId::Court => "court",
+            GameId::Future => "future",
+            GameId::Shadows => "shadows",
+            GameId::Test => "test",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameId::Court => "Camelot – The Court",
+            GameId::Future => "Die Zukunft von Camelot",
+            GameId::Shadows => "Shadows over Camelot",
+            GameId::Test => "Test game",
+        }
+    }
+
+    /// Inclusive bounds on the number of seats.
+    pub fn seats(self) -> (usize, usize) {
+        match self {
+            GameId::Court | GameId::Future => (2, 5),
+            GameId::Shadows => (3, 7),
+            GameId::Test => (2, 5),
+        }
+    }
+
+    /// Whether this build has the game's rules; the menu says so for the others.
+    pub fn built(self) -> bool {
+        matches!(self, GameId::Court | GameId::Test)
+    }
+
+    pub fn parse(s: &str) -> Option<GameId> {
+        [GameId::Court, GameId::Future, GameId::Shadows, GameId::Test]
+            .into_iter()
+            .find(|g| g.key() == s)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// How hard a bot tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Difficulty {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+    pub fn key(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    Human,
+    Bot(Difficulty),
+}
+
+impl SeatKind {
+    pub fn is_human(self) -> bool {
+        self == SeatKind::Human
+    }
+
+    /// Parses `human`, `bot`, `bot:easy`, `bot:normal`, `bot:hard`.
+    pub fn parse(s: &str) -> Result<SeatKind, String> {
+        match s.trim() {
+            "human" | "h" => Ok(SeatKind::Human),
+            "bot" | "bot:normal" => Ok(SeatKind::Bot(Difficulty::Normal)),
+            "bot:easy" => Ok(SeatKind::Bot(Difficulty::Easy)),
+            "bot:hard" => Ok(SeatKind::Bot(Difficulty::Hard)),
+            other => Err(format!(
+                "unknown seat \"{other}\": use human, bot:easy, bot:normal or bot:hard"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatKind::Human => f.write_str("human"),
+            SeatKind::Bot(d) => write!(f, "bot:{}", d.key()),
+        }
+    }
+}
+
+/// One seat of the table as chosen in the menu or on the command line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatConfig {
+    pub name: String,
+    pub kind: SeatKind,
+    /// sRGB colour of the seat's tokens and name.
+    pub colour: [u8; 3],
+}
+
+/// Default seat colours and names, in seat order.
+pub const SEAT_COLOURS: [[u8; 3]; 7] = [
+    [200, 50, 50],
+    [50, 150, 70],
+    [60, 100, 210],
+    [225, 225, 215],
+    [230, 190, 40],
+    [150, 80, 180],
+    [230, 130, 40],
+];
+pub const SEAT_NAMES: [&str; 7] = [
+    "Guinevere",
+    "Morgana",
+    "Percival",
+    "Nimue",
+    "Galahad",
+    "Elaine",
+    "Bedivere",
+];
+
+/// Everything a game needs to start: seats, variants and the seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableConfig {
+    pub seats: Vec<SeatConfig>,
+    pub seed: u64,
+    #[serde(default)]
+    pub variants: BTreeMap<String, String>,
+}
+
+impl TableConfig {
+    /// `n` seats with the default names and colours, all of one kind.
+    pub fn with_players(n: usize, kind: SeatKind, seed: u64) -> TableConfig {
+        let seats = (0..n)
+            .map(|i| SeatConfig {
+                name: SEAT_NAMES[i % SEAT_NAMES.len()].to_string(),
+                kind,
+                colour: SEAT_COLOURS[i % SEAT_COLOURS.len()],
+            })
+            .collect();
+        TableConfig {
+            seats,
+            seed,
+            variants: BTreeMap::new(),
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        self.seats.get(seat).map(|s| s.name.as_str()).unwrap_or("?")
+    }
+
+    /// A variant's value, or `default` when it is not set.
+    pub fn variant<'a>(&'a self, key: &str, default: &'a str) -> &'a str {
+        self.variants.get(key).map(String::as_str).unwrap_or(default)
+    }
+}
+
+/// A variant a game offers in the menu and as `--variant key=value`.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// Suggested values; the first is the default. `custom` allows any value the game accepts.
+    pub options: Vec<String>,
+    pub custom: bool,
+}
+
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Visibility {
+    Everyone,
+    Only(Seat),
+    /// Nobody yet (e.g. a card placed face down); revealed later by another event.
+    Nobody,
+}
+
+impl Visibility {
+    /// Whether `viewer` may see it. `None` is an onlooker who sees only public things.
+    pub fn shows_to(self, viewer: Option<Seat>) -> bool {
+        match self {
+            Visibility::Everyone => true,
+            Visibility::Only(s) => viewer == Some(s),
+            Visibility::Nobody => false,
+        }
+    }
+}
+
+/// An event with who may see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tagged<E> {
+    pub to: Visibility,
+    pub event: E,
+}
+
+impl<E> Tagged<E> {
+    pub fn public(event: E) -> Self {
+        Tagged {
+            to: Visibility::Everyone,
+            event,
+        }
+    }
+    pub fn only(seat: Seat, event: E) -> Self {
+        Tagged {
+            to: Visibility::Only(seat),
+            event,
+        }
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Winning seats (several for a team win such as the loyal knights of Shadows).
+    pub winners: Vec<Seat>,
+    /// Final score of each seat, where the game has scores.
+    pub scores: Vec<i64>,
+    pub summary: String,
+}
+
+/// Whose decision it is, or how the game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Decide {
+        seat: Seat,
+        /// What is being decided, in the game's words ("Play a card or end your turn").
+        prompt: String,
+        /// Whether deciding means looking at that seat's secrets (then a hand-off guards it).
+        private: bool,
+    },
+    Finished(Outcome),
+}
+
+impl Pending {
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Pending::Decide { seat, .. } => Some(*seat),
+            Pending::Finished(_) => None,
+        }
+    }
+}
+
+/// An action the rules refused, with the reason in words. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError(pub String);
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for RuleError {}
+
+/// A configuration the game cannot start with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for SetupError {}
+
+/// The contract every game module follows.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Action: Clone + fmt::Debug + PartialEq + Serialize + serde::de::DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + fmt::Debug + Send + Sync + 'static;
+    /// The state as one seat may know it.
+    type View: Clone + fmt::Debug + Send + Sync + 'static;
+    /// The validated content the game is built from.
+    type Content: Send + Sync + 'static;
+
+    const ID: GameId;
+
+    /// The variants this game offers.
+    fn variants() -> Vec<VariantSpec>;
+
+    fn new(config: &TableConfig, content: &Self::Content) -> Result<Self, SetupError>;
+
+    /// What happened while setting up (e.g. the roll-off for the first player), for the log.
+    fn opening_events(&self) -> Vec<Tagged<Self::Event>> {
+        Vec::new()
+    }
+
+    fn pending(&self) -> Pending;
+
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Applies an action. A refusal says why and leaves the state untouched.
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Tagged<Self::Event>>, RuleError>;
+
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// A line for the log.
+    fn describe_event(&self, event: &Self::Event) -> String;
+
+    /// A label for a button or a bot trace.
+    fn describe_action(&self, action: &Self::Action) -> String;
+
+    /// Whether this event draws on chance or reveals something hidden, so that undo may not
+    /// cross it.
+    fn is_irreversible(event: &Self::Event) -> bool;
+
+    /// A summary used by property tests: every component counted, to prove conservation.
+    fn census(&self) -> BTreeMap<String, usize> {
+        BTreeMap::new()
+    }
+}

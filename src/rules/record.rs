@@ -1,0 +1,221 @@
+//! The match record: `(format, game, content hash, config, actions)`. It is the save file, the
+//! replay and the base of undo: a save is small and can never desynchronise.
+
+use super::{Game, GameId, Pending, RuleError, SetupError, TableConfig, Tagged};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The save format this build writes and the newest it reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A save file as it is written.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SaveFile<A> {
+    pub format: u32,
+    pub game: GameId,
+    pub content_hash: String,
+    pub config: TableConfig,
+    pub actions: Vec<A>,
+}
+
+/// The part of a save that every game shares, read before the game's own part.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SaveHeader {
+    pub format: u32,
+    pub game: GameId,
+    pub content_hash: String,
+    pub config: TableConfig,
+}
+
+#[derive(Debug)]
+pub enum SaveError {
+    Io(String),
+    Parse(String),
+    NewerFormat { found: u32 },
+    WrongGame { expected: GameId, found: GameId },
+    ContentChanged { saved: String, now: String },
+    Setup(SetupError),
+    Replay { index: usize, error: RuleError },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Io(e) => write!(f, "cannot read or write the save: {e}"),
+            SaveError::Parse(e) => write!(f, "the save is damaged: {e}"),
+            SaveError::NewerFormat { found } => write!(
+                f,
+                "the save has format {found}, newer than this version of Camelot reads ({SAVE_FORMAT}); update the game"
+            ),
+            SaveError::WrongGame { expected, found } => {
+                write!(f, "the save is of game \"{found}\", not \"{expected}\"")
+            }
+            SaveError::ContentChanged { saved, now } => write!(
+                f,
+                "the save was made with different game content (content hash {saved}, now {now}); it cannot be replayed on edited decks or boards"
+            ),
+            SaveError::Setup(e) => write!(f, "the saved table cannot be set up: {e}"),
+            SaveError::Replay { index, error } => {
+                write!(f, "the save's action {} was refused on replay: {error}", index + 1)
+            }
+        }
+    }
+}
+impl std::error::Error for SaveError {}
+
+/// Reads the shared header of a save, checking the format version.
+pub fn read_header(text: &str) -> Result<SaveHeader, SaveError> {
+    let header: SaveHeader = ron::from_str(text)
+        .map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))?;
+    if header.format > SAVE_FORMAT {
+        return Err(SaveError::NewerFormat { found: header.format });
+    }
+    Ok(header)
+}
+
+/// A game in progress with everything needed to save, replay and undo it.
+#[derive(Clone)]
+pub struct Match<G: Game> {
+    pub config: TableConfig,
+    pub content_hash: String,
+    pub state: G,
+    pub actions: Vec<G::Action>,
+    /// Undo may not go back past this many actions (a die was rolled or something was revealed).
+    pub undo_floor: usize,
+}
+
+impl<G: Game> Match<G> {
+    pub fn new(config: TableConfig, content: &G::Content, content_hash: String) -> Result<Self, SetupError> {
+        let state = G::new(&config, content)?;
+        Ok(Match {
+            config,
+            content_hash,
+            state,
+            actions: Vec::new(),
+            undo_floor: 0,
+        })
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.state.pending()
+    }
+
+    /// Applies an action and records it. A refusal changes nothing.
+    pub fn apply(&mut self, action: &G::Action) -> Result<Vec<Tagged<G::Event>>, RuleError> {
+        let events = self.state.apply(action)?;
+        self.actions.push(action.clone());
+        if events.iter().any(|e| G::is_irreversible(&e.event)) {
+            self.undo_floor = self.actions.len();
+        }
+        Ok(events)
+    }
+
+    /// Whether the last action can be taken back: nothing random or hidden lies between, and it
+    /// was taken by the seat that is to decide now (so nobody else's move is undone).
+    pub fn can_undo(&self) -> bool {
+        self.actions.len() > self.undo_floor
+    }
+
+    /// Takes back the last action by replaying all earlier ones.
+    pub fn undo(&mut self, content: &G::Content) -> Result<(), SaveError> {
+        if !self.can_undo() {
+            return Ok(());
+        }
+        let mut actions = self.actions.clone();
+        actions.pop();
+        let rebuilt = Self::replay(self.config.clone(), content, self.content_hash.clone(), &actions)?;
+        let floor = self.undo_floor;
+        *self = rebuilt;
+        self.undo_floor = self.undo_floor.max(floor.min(self.actions.len()));
+        Ok(())
+    }
+
+    pub fn replay(
+        config: TableConfig,
+        content: &G::Content,
+        content_hash: String,
+        actions: &[G::Action],
+    ) -> Result<Self, SaveError> {
+        let mut m = Match::new(config, content, content_hash).map_err(SaveError::Setup)?;
+        for (index, a) in actions.iter().enumerate() {
+            m.apply(a).map_err(|error| SaveError::Replay { index, error })?;
+        }
+        Ok(m)
+    }
+
+    pub fn save_file(&self) -> SaveFile<G::Action> {
+        SaveFile {
+            format: SAVE_FORMAT,
+            game: G::ID,
+            content_hash: self.content_hash.clone(),
+            config: self.config.clone(),
+            actions: self.actions.clone(),
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
+        // Serialising plain data into a String cannot fail for these types.
+        ron::ser::to_string_pretty(&self.save_file(), pretty).unwrap_or_default()
+    }
+
+    /// Loads a save: checks format, game and content, then replays every action.
+    pub fn from_ron(text: &str, content: &G::Content, content_hash: &str) -> Result<Self, SaveError> {
+        let header = read_header(text)?;
+        if header.game != G::ID {
+            return Err(SaveError::WrongGame {
+                expected: G::ID,
+                found: header.game,
+            });
+        }
+        if header.content_hash != content_hash {
+            return Err(SaveError::ContentChanged {
+                saved: header.content_hash,
+                now: content_hash.to_string(),
+            });
+        }
+        let file: SaveFile<G::Action> = ron::from_str(text)
+            .map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))?;
+        Self::replay(file.config, content, file.content_hash, &file.actions)
+    }
+
+    /// The log lines `viewer` may read for these events.
+    pub fn describe_for(&self, events: &[Tagged<G::Event>], viewer: Option<usize>) -> Vec<String> {
+        events
+            .iter()
+            .filter(|e| e.to.shows_to(viewer))
+            .map(|e| self.state.describe_event(&e.event))
+            .collect()
+    }
+}
+
+/// Writes `text` to `path` through a temporary file and a rename, so a crash mid-write leaves
+/// the old file whole.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), SaveError> {
+    use std::io::Write;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| SaveError::Io(format!("{}: {e}", dir.display())))?;
+    }
+    let tmp = path.with_extension("ron.tmp");
+    let io = |e: std::io::Error| SaveError::Io(format!("{}: {e}", tmp.display()));
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))
+}
+
+/// Where saves live: `$CAMELOT_DATA_DIR` if set, else the platform's data directory.
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("CAMELOT_DATA_DIR") {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("org", "Camelot", "camelot")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from(".camelot"))
+}
+
+pub fn autosave_path() -> PathBuf {
+    data_dir().join("autosave.ron")
+}

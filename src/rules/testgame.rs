@@ -1,0 +1,143 @@
+//! A tiny game with hidden hands that exercises the table (hand-off, saves, views) without any of
+//! the real games: each seat holds three numbered cards and plays one a turn; the highest total
+//! of played cards wins.
+
+use super::*;
+
+#[derive(Clone, Debug)]
+pub struct TestGame {
+    hands: Vec<Vec<u8>>,
+    played: Vec<Vec<u8>>,
+    turn: Seat,
+    players: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TestAction {
+    Play(u8),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TestEvent {
+    Dealt { seat: Seat, hand: Vec<u8> },
+    Played { seat: Seat, card: u8 },
+    Won { seats: Vec<Seat> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestView {
+    pub seat: Seat,
+    pub my_hand: Vec<u8>,
+    pub hand_sizes: Vec<usize>,
+    pub played: Vec<Vec<u8>>,
+    pub turn: Seat,
+}
+
+impl Game for TestGame {
+    type Action = TestAction;
+    type Event = TestEvent;
+    type View = TestView;
+    type Content = ();
+    const ID: GameId = GameId::Test;
+
+    fn variants() -> Vec<VariantSpec> {
+        Vec::new()
+    }
+
+    fn new(config: &TableConfig, _: &()) -> Result<Self, SetupError> {
+        let n = config.players();
+        let (lo, hi) = GameId::Test.seats();
+        if n < lo || n > hi {
+            return Err(SetupError(format!("the test game takes {lo} to {hi} players, not {n}")));
+        }
+        let mut rng = GameRng::seeded(config.seed);
+        let mut deck: Vec<u8> = (1..=9).cycle().take(3 * n).collect();
+        rng.shuffle(&mut deck);
+        let hands = deck.chunks(3).map(|c| c.to_vec()).collect();
+        Ok(TestGame {
+            hands,
+            played: vec![Vec::new(); n],
+            turn: 0,
+            players: n,
+        })
+    }
+
+    fn pending(&self) -> Pending {
+        if self.hands.iter().all(Vec::is_empty) {
+            let scores: Vec<i64> = self.played.iter().map(|p| p.iter().map(|&c| c as i64).sum()).collect();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let winners = (0..self.players).filter(|&s| scores[s] == best).collect();
+            return Pending::Finished(Outcome {
+                winners,
+                scores,
+                summary: format!("highest total {best}"),
+            });
+        }
+        Pending::Decide {
+            seat: self.turn,
+            prompt: "Play a card".into(),
+            private: true,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<TestAction> {
+        if matches!(self.pending(), Pending::Finished(_)) {
+            return Vec::new();
+        }
+        let mut cards = self.hands[self.turn].clone();
+        cards.sort();
+        cards.dedup();
+        cards.into_iter().map(TestAction::Play).collect()
+    }
+
+    fn apply(&mut self, action: &TestAction) -> Result<Vec<Tagged<TestEvent>>, RuleError> {
+        let TestAction::Play(card) = *action;
+        if matches!(self.pending(), Pending::Finished(_)) {
+            return Err(RuleError("the game is over".into()));
+        }
+        let seat = self.turn;
+        let Some(pos) = self.hands[seat].iter().position(|&c| c == card) else {
+            return Err(RuleError(format!("you hold no {card}")));
+        };
+        self.hands[seat].remove(pos);
+        self.played[seat].push(card);
+        self.turn = (seat + 1) % self.players;
+        let mut events = vec![Tagged::public(TestEvent::Played { seat, card })];
+        if let Pending::Finished(o) = self.pending() {
+            events.push(Tagged::public(TestEvent::Won { seats: o.winners }));
+        }
+        Ok(events)
+    }
+
+    fn view(&self, seat: Seat) -> TestView {
+        TestView {
+            seat,
+            my_hand: self.hands.get(seat).cloned().unwrap_or_default(),
+            hand_sizes: self.hands.iter().map(Vec::len).collect(),
+            played: self.played.clone(),
+            turn: self.turn,
+        }
+    }
+
+    fn describe_event(&self, event: &TestEvent) -> String {
+        match event {
+            TestEvent::Dealt { seat, hand } => format!("seat {} holds {hand:?}", seat + 1),
+            TestEvent::Played { seat, card } => format!("seat {} plays {card}", seat + 1),
+            TestEvent::Won { seats } => format!("seats {seats:?} win"),
+        }
+    }
+
+    fn describe_action(&self, action: &TestAction) -> String {
+        let TestAction::Play(c) = action;
+        format!("Play {c}")
+    }
+
+    fn is_irreversible(event: &TestEvent) -> bool {
+        matches!(event, TestEvent::Played { .. })
+    }
+
+    fn census(&self) -> BTreeMap<String, usize> {
+        let cards = self.hands.iter().chain(&self.played).map(Vec::len).sum();
+        BTreeMap::from([("cards".to_string(), cards)])
+    }
+}

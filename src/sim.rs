@@ -1,0 +1,182 @@
+//! Headless games for `camelot sim`: bots against bots, many games, one JSON summary.
+
+use crate::bots::BotKind;
+use crate::rules::{GameId, Pending, SeatKind, TableConfig};
+use crate::table::Library;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    pub game: GameId,
+    pub players: usize,
+    pub games: usize,
+    pub seed: u64,
+    /// One bot per seat; a shorter list repeats its last entry.
+    pub bots: Vec<BotKind>,
+    pub variants: BTreeMap<String, String>,
+    /// Stop a game after this many actions (counted as an error).
+    pub max_actions: usize,
+}
+
+/// One finished game: winners, actions, turns, and each decision's bot and milliseconds.
+type GameResult = (Vec<usize>, usize, usize, Vec<(String, f64)>);
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DecisionStats {
+    pub mean: f64,
+    pub p95: f64,
+    pub max: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SimReport {
+    pub game: String,
+    pub players: usize,
+    pub games: usize,
+    pub finished: usize,
+    pub errors: usize,
+    pub bots: Vec<String>,
+    pub wins_by_seat: Vec<usize>,
+    /// Wins of each seat as a share of finished games.
+    pub win_rate_by_seat: Vec<f64>,
+    pub mean_actions: f64,
+    pub mean_turns: f64,
+    pub games_per_second: f64,
+    pub decision_ms: DecisionStats,
+    /// Per bot kind: decision time statistics.
+    pub decision_ms_by_bot: BTreeMap<String, DecisionStats>,
+}
+
+fn stats(mut samples: Vec<f64>) -> DecisionStats {
+    if samples.is_empty() {
+        return DecisionStats {
+            mean: 0.0,
+            p95: 0.0,
+            max: 0.0,
+        };
+    }
+    samples.sort_by(|a, b| a.total_cmp(b));
+    let mean = samples.iter().sum::<f64>() / samples.len() as f64;
+    let p95 = samples[((samples.len() as f64 * 0.95).ceil() as usize).clamp(1, samples.len()) - 1];
+    let max = samples[samples.len() - 1];
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    DecisionStats {
+        mean: round(mean),
+        p95: round(p95),
+        max: round(max),
+    }
+}
+
+/// Plays the games; problems are described on `warn` (stderr for the command line).
+pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -> SimReport {
+    let bot_of = |seat: usize| -> BotKind {
+        opts.bots
+            .get(seat)
+            .or(opts.bots.last())
+            .copied()
+            .unwrap_or(BotKind::Random)
+    };
+    let started = Instant::now();
+    let mut wins = vec![0usize; opts.players];
+    let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
+    let mut all_times = Vec::new();
+    let mut times_by_bot: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for g in 0..opts.games {
+        let seed = opts.seed.wrapping_add(g as u64);
+        let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
+        for (i, seat) in config.seats.iter_mut().enumerate() {
+            seat.kind = match bot_of(i) {
+                BotKind::Level(d) => SeatKind::Bot(d),
+                _ => SeatKind::Bot(crate::rules::Difficulty::Easy),
+            };
+        }
+        config.variants = opts.variants.clone();
+        let result = catch_unwind(AssertUnwindSafe(
+            || -> Result<GameResult, String> {
+                let mut m = library.new_match(opts.game, config.clone())?;
+                let mut timings = Vec::new();
+                let mut turns = 0usize;
+                let mut last_seat = None;
+                for step in 0..opts.max_actions {
+                    let seat = match m.pending() {
+                        Pending::Finished(outcome) => return Ok((outcome.winners, m.actions_taken(), turns, timings)),
+                        Pending::Decide { seat, .. } => seat,
+                    };
+                    if last_seat != Some(seat) {
+                        turns += 1;
+                        last_seat = Some(seat);
+                    }
+                    let kind = bot_of(seat);
+                    let job = m
+                        .bot_job(kind, seed ^ ((step as u64) << 20))
+                        .ok_or("no bot job for a pending seat")?;
+                    let t0 = Instant::now();
+                    let action = job().ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
+                    timings.push((kind.to_string(), t0.elapsed().as_secs_f64() * 1000.0));
+                    m.apply_any(action.as_ref())
+                        .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
+                }
+                Err(format!("no outcome after {} actions", opts.max_actions))
+            },
+        ));
+        match result {
+            Ok(Ok((winners, actions, turns, timings))) => {
+                finished += 1;
+                total_actions += actions;
+                total_turns += turns;
+                for w in winners {
+                    if let Some(c) = wins.get_mut(w) {
+                        *c += 1;
+                    }
+                }
+                for (bot, ms) in timings {
+                    all_times.push(ms);
+                    times_by_bot.entry(bot).or_default().push(ms);
+                }
+            }
+            Ok(Err(e)) => {
+                errors += 1;
+                warn(format!("game {g} (seed {seed}): {e}"));
+            }
+            Err(_) => {
+                errors += 1;
+                warn(format!("game {g} (seed {seed}): panicked"));
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let per = |x: usize| {
+        if finished == 0 {
+            0.0
+        } else {
+            (x as f64 / finished as f64 * 100.0).round() / 100.0
+        }
+    };
+    SimReport {
+        game: opts.game.key().to_string(),
+        players: opts.players,
+        games: opts.games,
+        finished,
+        errors,
+        bots: (0..opts.players).map(|s| bot_of(s).to_string()).collect(),
+        win_rate_by_seat: wins
+            .iter()
+            .map(|&w| {
+                if finished == 0 {
+                    0.0
+                } else {
+                    (w as f64 / finished as f64 * 1000.0).round() / 1000.0
+                }
+            })
+            .collect(),
+        wins_by_seat: wins,
+        mean_actions: per(total_actions),
+        mean_turns: per(total_turns),
+        games_per_second: (opts.games as f64 / secs * 10.0).round() / 10.0,
+        decision_ms: stats(all_times),
+        decision_ms_by_bot: times_by_bot.into_iter().map(|(k, v)| (k, stats(v))).collect(),
+    }
+}

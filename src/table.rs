@@ -1,0 +1,254 @@
+//! The table: every game behind one object-safe face, so the command line, the simulator, saves
+//! and the window can hold "a match of some game" without knowing which.
+
+use crate::bots::{self, BotHints, BotKind};
+use crate::content::{ContentError, ContentSet};
+use crate::rules::record::{self, Match, SaveError};
+use crate::rules::testgame::TestGame;
+use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, TableConfig, VariantSpec, Visibility};
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// An event with its log line and the game's own event inside, for animations to downcast.
+#[derive(Clone)]
+pub struct ErasedEvent {
+    pub to: Visibility,
+    pub text: String,
+    pub payload: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for ErasedEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.to, self.text)
+    }
+}
+
+/// A bot's decision to be run off the frame thread: it owns a copy of the view only.
+pub type BotJob = Box<dyn FnOnce() -> Option<Arc<dyn Any + Send + Sync>> + Send>;
+
+/// A match of any game.
+pub trait AnyMatch: Send + Sync {
+    fn game(&self) -> GameId;
+    fn config(&self) -> &TableConfig;
+    fn pending(&self) -> Pending;
+    /// What happened during setup, for the log.
+    fn opening_events(&self) -> Vec<ErasedEvent>;
+    /// The legal actions in words, in the order `apply_index` takes them.
+    fn legal_labels(&self) -> Vec<String>;
+    fn apply_index(&mut self, index: usize) -> Result<Vec<ErasedEvent>, RuleError>;
+    /// Applies a typed action given as `Any` (the game's own `Action` type).
+    fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
+    fn actions_taken(&self) -> usize;
+    fn can_undo(&self) -> bool;
+    fn undo(&mut self, library: &Library) -> Result<(), SaveError>;
+    fn to_ron(&self) -> String;
+    fn census(&self) -> BTreeMap<String, usize>;
+    /// A job that picks the pending seat's action from its view alone.
+    fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob>;
+    fn as_any(&self) -> &dyn Any;
+    fn clone_box(&self) -> Box<dyn AnyMatch>;
+}
+
+fn erase<G: Game>(state: &G, events: Vec<crate::rules::Tagged<G::Event>>) -> Vec<ErasedEvent> {
+    events
+        .into_iter()
+        .map(|t| ErasedEvent {
+            to: t.to,
+            text: state.describe_event(&t.event),
+            payload: Arc::new(t.event),
+        })
+        .collect()
+}
+
+impl<G: BotHints> AnyMatch for Match<G>
+where
+    G::Content: GameContent,
+{
+    fn game(&self) -> GameId {
+        G::ID
+    }
+    fn config(&self) -> &TableConfig {
+        &self.config
+    }
+    fn pending(&self) -> Pending {
+        self.state.pending()
+    }
+    fn opening_events(&self) -> Vec<ErasedEvent> {
+        erase(&self.state, self.state.opening_events())
+    }
+    fn legal_labels(&self) -> Vec<String> {
+        self.state
+            .legal_actions()
+            .iter()
+            .map(|a| self.state.describe_action(a))
+            .collect()
+    }
+    fn apply_index(&mut self, index: usize) -> Result<Vec<ErasedEvent>, RuleError> {
+        let legal = self.state.legal_actions();
+        let action = legal
+            .get(index)
+            .ok_or_else(|| RuleError(format!("there is no choice number {}", index + 1)))?;
+        let events = self.apply(action)?;
+        Ok(erase(&self.state, events))
+    }
+    fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError> {
+        let action = action
+            .downcast_ref::<G::Action>()
+            .ok_or_else(|| RuleError(format!("that is not an action of {}", G::ID.title())))?;
+        let events = self.apply(action)?;
+        Ok(erase(&self.state, events))
+    }
+    fn actions_taken(&self) -> usize {
+        self.actions.len()
+    }
+    fn can_undo(&self) -> bool {
+        Match::can_undo(self)
+    }
+    fn undo(&mut self, library: &Library) -> Result<(), SaveError> {
+        let content = G::Content::from_library(library).map_err(|e| SaveError::Io(e.to_string()))?;
+        Match::undo(self, &content)
+    }
+    fn to_ron(&self) -> String {
+        Match::to_ron(self)
+    }
+    fn census(&self) -> BTreeMap<String, usize> {
+        self.state.census()
+    }
+    fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob> {
+        let seat = self.state.pending().seat()?;
+        let view = self.state.view(seat);
+        let legal = self.state.legal_actions();
+        Some(Box::new(move || {
+            let mut rng = GameRng::seeded(seed);
+            bots::choose::<G>(kind, &view, &legal, &mut rng).map(|a| Arc::new(a) as Arc<dyn Any + Send + Sync>)
+        }))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn clone_box(&self) -> Box<dyn AnyMatch> {
+        Box::new(self.clone())
+    }
+}
+
+/// How a game finds its validated content in the library.
+pub trait GameContent: Sized + Clone {
+    fn from_library(library: &Library) -> Result<Arc<Self>, LibraryError>;
+}
+
+impl GameContent for () {
+    fn from_library(_: &Library) -> Result<Arc<()>, LibraryError> {
+        Ok(Arc::new(()))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum LibraryError {
+    NotBuilt(GameId),
+    Content(Vec<ContentError>),
+}
+
+impl std::fmt::Display for LibraryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LibraryError::NotBuilt(g) => write!(f, "{} is not built yet in this version", g.title()),
+            LibraryError::Content(errors) => {
+                writeln!(f, "the content has {} problem(s):", errors.len())?;
+                for e in errors {
+                    writeln!(f, "  {e}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// All content, loaded and validated once, with each game's part or its errors.
+#[derive(Clone)]
+pub struct Library {
+    pub set: ContentSet,
+    pub court: Result<Arc<crate::rules::court::CourtContent>, Vec<ContentError>>,
+}
+
+impl Library {
+    pub fn load(set: ContentSet) -> Library {
+        let court = crate::rules::court::CourtContent::load(&set).map(Arc::new);
+        Library { set, court }
+    }
+
+    /// Every problem in every game's content.
+    pub fn errors(&self) -> Vec<ContentError> {
+        let mut all = Vec::new();
+        if let Err(e) = &self.court {
+            all.extend(e.iter().cloned());
+        }
+        all
+    }
+
+    /// The hash that ties saves to the content they were played with.
+    pub fn content_hash(&self, game: GameId) -> String {
+        match game {
+            GameId::Court => self.set.hash_of(crate::rules::court::CourtContent::FILES),
+            _ => self.set.hash_of(&[]),
+        }
+    }
+
+    pub fn variants(game: GameId) -> Vec<VariantSpec> {
+        match game {
+            GameId::Court => crate::rules::court::Court::variants(),
+            GameId::Test => TestGame::variants(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn start<G: BotHints>(&self, config: TableConfig) -> Result<Box<dyn AnyMatch>, String>
+    where
+        G::Content: GameContent,
+    {
+        let content = G::Content::from_library(self).map_err(|e| e.to_string())?;
+        Match::<G>::new(config, &content, self.content_hash(G::ID))
+            .map(|m| Box::new(m) as Box<dyn AnyMatch>)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sets up a new match.
+    pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
+        match game {
+            GameId::Court => self.start::<crate::rules::court::Court>(config),
+            GameId::Test => self.start::<TestGame>(config),
+            other => Err(LibraryError::NotBuilt(other).to_string()),
+        }
+    }
+
+    fn resume<G: BotHints>(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError>
+    where
+        G::Content: GameContent,
+    {
+        let content = G::Content::from_library(self).map_err(|e| SaveError::Io(e.to_string()))?;
+        Match::<G>::from_ron(text, &content, &self.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn AnyMatch>)
+    }
+
+    /// Loads a save of any game, replaying it.
+    pub fn load_save(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
+        let header = record::read_header(text)?;
+        match header.game {
+            GameId::Court => self.resume::<crate::rules::court::Court>(text),
+            GameId::Test => self.resume::<TestGame>(text),
+            other => Err(SaveError::Io(LibraryError::NotBuilt(other).to_string())),
+        }
+    }
+}
+
+/// Who decides next and whether a hand-off screen must cover the table first: the seat to act is
+/// human, deciding shows its secrets, and the screen last showed a different human's secrets.
+pub fn needs_handoff(config: &TableConfig, pending: &Pending, last_private_viewer: Option<Seat>) -> bool {
+    match pending {
+        Pending::Decide { seat, private, .. } => {
+            let human = config.seats.get(*seat).is_some_and(|s| s.kind.is_human());
+            let humans = config.seats.iter().filter(|s| s.kind.is_human()).count();
+            human && *private && humans > 1 && last_private_viewer != Some(*seat)
+        }
+        Pending::Finished(_) => false,
+    }
+}

@@ -1,0 +1,164 @@
+//! The Bevy app without a window: MinimalPlugins plus the rules bridge, the hand-off and the bot
+//! driver, driven through messages as the menu and the board would.
+#![cfg(feature = "gui")]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use camelot::app::bots::BotPace;
+use camelot::app::bridge::{ActionRequest, AutosavePath, MatchRes, Request, StartMatch};
+use camelot::app::handoff::{Handoff, HandoffConfirmed};
+use camelot::app::{CorePlugins, LibraryRes};
+use camelot::content::ContentSet;
+use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig};
+use camelot::table::Library;
+use std::path::PathBuf;
+
+fn app(tag: &str) -> (App, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("camelot-app-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let save = dir.join("autosave.ron");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(LibraryRes(Library::load(ContentSet::embedded())))
+        .add_plugins(CorePlugins)
+        .insert_resource(AutosavePath(Some(save.clone())))
+        .insert_resource(BotPace(0.0));
+    app.update();
+    (app, save)
+}
+
+fn start(app: &mut App, kinds: &[SeatKind]) {
+    let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, 21);
+    for (seat, kind) in config.seats.iter_mut().zip(kinds) {
+        seat.kind = *kind;
+    }
+    app.world_mut().write_message(StartMatch::New {
+        game: GameId::Test,
+        config,
+    });
+    app.update();
+    app.update();
+}
+
+fn handoff(app: &App) -> Handoff {
+    *app.world().resource::<Handoff>()
+}
+
+fn pending(app: &App) -> Pending {
+    app.world().resource::<MatchRes>().pending().expect("a match")
+}
+
+fn play_first_choice(app: &mut App, seat: usize) {
+    app.world_mut().write_message(ActionRequest {
+        seat,
+        request: Request::Index(0),
+    });
+    app.update();
+    app.update();
+}
+
+/// Runs updates until `done` holds (bots think on other threads).
+fn run_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
+    for _ in 0..2000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("the app did not get there");
+}
+
+#[test]
+fn hand_off_covers_the_table_between_two_humans() {
+    let (mut app, _) = app("humans");
+    start(&mut app, &[SeatKind::Human, SeatKind::Human]);
+    assert_eq!(
+        handoff(&app).covering,
+        Some(0),
+        "the first human is asked to take the screen"
+    );
+    assert_eq!(handoff(&app).private_viewer(), None, "nothing private while covered");
+    app.world_mut().write_message(HandoffConfirmed);
+    app.update();
+    assert_eq!(handoff(&app).covering, None);
+    assert_eq!(handoff(&app).private_viewer(), Some(0));
+    play_first_choice(&mut app, 0);
+    assert_eq!(pending(&app).seat(), Some(1));
+    assert_eq!(
+        handoff(&app).covering,
+        Some(1),
+        "passing to the second human covers the table"
+    );
+    assert_eq!(handoff(&app).private_viewer(), None);
+}
+
+#[test]
+fn no_hand_off_between_a_human_and_bots() {
+    let (mut app, _) = app("bots");
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    start(&mut app, &[SeatKind::Human, bot, bot]);
+    assert_eq!(handoff(&app).covering, None);
+    assert_eq!(handoff(&app).private_viewer(), Some(0));
+    play_first_choice(&mut app, 0);
+    run_until(&mut app, |app| pending(app).seat() == Some(0));
+    assert_eq!(
+        handoff(&app).covering,
+        None,
+        "the bots played without covering the table"
+    );
+    assert_eq!(handoff(&app).private_viewer(), Some(0));
+}
+
+#[test]
+fn bots_play_a_whole_game_and_the_autosave_follows() {
+    let (mut app, save) = app("allbots");
+    let bot = SeatKind::Bot(Difficulty::Normal);
+    start(&mut app, &[bot, bot, bot]);
+    assert!(save.exists(), "the new game is autosaved");
+    run_until(&mut app, |app| matches!(pending(app), Pending::Finished(_)));
+    assert!(!save.exists(), "a finished game leaves no autosave to continue");
+}
+
+#[test]
+fn an_autosave_can_be_continued() {
+    let (mut app, save) = app("continue");
+    start(&mut app, &[SeatKind::Human, SeatKind::Bot(Difficulty::Easy)]);
+    play_first_choice(&mut app, 0);
+    let taken = app
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .map(|m| m.actions_taken());
+    let text = std::fs::read_to_string(&save).expect("autosaved");
+    let (mut other, _) = app("continue-b");
+    other.world_mut().write_message(StartMatch::Load(text));
+    other.update();
+    let resumed = other
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .map(|m| m.actions_taken());
+    assert!(resumed.is_some());
+    assert_eq!(resumed, taken, "the autosave holds every action taken so far");
+}
+
+#[test]
+fn an_illegal_request_is_refused_and_changes_nothing() {
+    let (mut app, _) = app("refuse");
+    start(&mut app, &[SeatKind::Human, SeatKind::Human]);
+    let before = app.world().resource::<MatchRes>().current.as_ref().map(|m| m.to_ron());
+    app.world_mut().write_message(ActionRequest {
+        seat: 1,
+        request: Request::Index(0),
+    });
+    app.world_mut().write_message(ActionRequest {
+        seat: 0,
+        request: Request::Index(99),
+    });
+    app.update();
+    let after = app.world().resource::<MatchRes>().current.as_ref().map(|m| m.to_ron());
+    assert_eq!(before, after);
+}

@@ -1,0 +1,234 @@
+//! The table without any game's rules: saves, replay, undo, autosave, hand-off decisions, content
+//! errors and the `camelot` command line.
+
+use camelot::content::{ContentSet, locate};
+use camelot::rules::record::{Match, SaveError, write_atomically};
+use camelot::rules::testgame::{TestAction, TestGame};
+use camelot::rules::{Game, GameId, Pending, SeatKind, TableConfig};
+use camelot::table::{Library, needs_handoff};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("camelot-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn played_match(seed: u64, moves: usize) -> Match<TestGame> {
+    let config = TableConfig::with_players(3, SeatKind::Human, seed);
+    let mut m = Match::<TestGame>::new(config, &(), "h1".into()).expect("setup");
+    for _ in 0..moves {
+        let a = m.state.legal_actions()[0].clone();
+        m.apply(&a).expect("legal");
+    }
+    m
+}
+
+#[test]
+fn save_round_trip_replays_to_the_same_state() {
+    let m = played_match(11, 4);
+    let text = m.to_ron();
+    assert!(text.contains("format: 1"), "{text}");
+    let back = Match::<TestGame>::from_ron(&text, &(), "h1").expect("loads");
+    assert_eq!(back.actions, m.actions);
+    assert_eq!(back.pending(), m.pending());
+    for seat in 0..3 {
+        assert_eq!(back.state.view(seat), m.state.view(seat));
+    }
+}
+
+#[test]
+fn a_save_from_other_content_is_refused_with_a_clear_message() {
+    let text = played_match(3, 2).to_ron();
+    let err = Match::<TestGame>::from_ron(&text, &(), "other").err().expect("refused");
+    assert!(matches!(err, SaveError::ContentChanged { .. }));
+    assert!(err.to_string().contains("different game content"), "{err}");
+}
+
+#[test]
+fn a_save_of_a_newer_format_is_refused() {
+    let text = played_match(3, 2).to_ron().replace("format: 1", "format: 99");
+    let err = Match::<TestGame>::from_ron(&text, &(), "h1").err().expect("refused");
+    assert!(matches!(err, SaveError::NewerFormat { found: 99 }), "{err}");
+    assert!(err.to_string().contains("newer"));
+}
+
+#[test]
+fn a_save_of_another_game_is_refused() {
+    let text = played_match(3, 2).to_ron().replace("game: test", "game: court");
+    let err = Match::<TestGame>::from_ron(&text, &(), "h1").err().expect("refused");
+    assert!(matches!(err, SaveError::WrongGame { .. }), "{err}");
+}
+
+#[test]
+fn damaged_saves_never_panic() {
+    let text = played_match(5, 3).to_ron();
+    for cut in 0..text.len() {
+        if !text.is_char_boundary(cut) {
+            continue;
+        }
+        let _ = Match::<TestGame>::from_ron(&text[..cut], &(), "h1");
+    }
+    // An action the rules refuse on replay says which one.
+    let bad = text.replacen("Play(", "Play(1", 1);
+    if let Err(e) = Match::<TestGame>::from_ron(&bad, &(), "h1") {
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+#[test]
+fn the_library_loads_saves_of_any_game() {
+    let library = Library::load(ContentSet::embedded());
+    let config = TableConfig::with_players(2, SeatKind::Human, 9);
+    let mut m = library.new_match(GameId::Test, config).expect("test game");
+    m.apply_index(0).expect("legal");
+    let text = m.to_ron();
+    let back = library.load_save(&text).expect("loads");
+    assert_eq!(back.actions_taken(), 1);
+    assert_eq!(back.pending(), m.pending());
+    assert!(
+        library
+            .load_save("(format: 1, game: shadows, content_hash: \"x\", config: (seats: [], seed: 1), actions: [])")
+            .is_err()
+    );
+}
+
+#[test]
+fn autosave_is_written_atomically() {
+    let dir = temp_dir("autosave");
+    let path = dir.join("nested").join("autosave.ron");
+    write_atomically(&path, "first").expect("write");
+    // A crash mid-write leaves a stray temporary file but the old save whole.
+    std::fs::write(path.with_extension("ron.tmp"), "half writ").expect("tmp");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
+    write_atomically(&path, "second").expect("write");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "second");
+    assert!(
+        !path.with_extension("ron.tmp").exists(),
+        "the temporary file is renamed away"
+    );
+}
+
+#[test]
+fn undo_stops_at_irreversible_events() {
+    // Every card played in the test game is revealed, so nothing can be undone after it.
+    let m = played_match(2, 1);
+    assert!(!m.can_undo());
+}
+
+#[test]
+fn hand_off_is_needed_between_two_humans_only() {
+    let mut config = TableConfig::with_players(3, SeatKind::Human, 1);
+    let pending = |seat| Pending::Decide {
+        seat,
+        prompt: String::new(),
+        private: true,
+    };
+    assert!(needs_handoff(&config, &pending(1), Some(0)));
+    assert!(
+        !needs_handoff(&config, &pending(1), Some(1)),
+        "the same player keeps the screen"
+    );
+    config.seats[1].kind = SeatKind::Bot(camelot::rules::Difficulty::Easy);
+    config.seats[2].kind = SeatKind::Bot(camelot::rules::Difficulty::Easy);
+    assert!(!needs_handoff(&config, &pending(1), Some(0)), "bots need no hand-off");
+    assert!(!needs_handoff(&config, &pending(0), Some(0)));
+    let public = Pending::Decide {
+        seat: 1,
+        prompt: String::new(),
+        private: false,
+    };
+    let config = TableConfig::with_players(2, SeatKind::Human, 1);
+    assert!(
+        !needs_handoff(&config, &public, Some(0)),
+        "nothing private, nothing to hide"
+    );
+}
+
+#[test]
+fn locate_reports_lines_and_columns_from_one() {
+    let text = "(\n  a: 1,\n  b: \"x\",\n)";
+    assert_eq!(locate(text, "\"x\"", 0), Some((3, 6)));
+    assert_eq!(locate(text, "(", 0), Some((1, 1)));
+    assert_eq!(locate(text, "zzz", 0), None);
+}
+
+fn camelot() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_camelot"))
+}
+
+#[test]
+fn check_passes_on_shipped_content() {
+    let out = camelot().arg("check").output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("content ok"));
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = camelot().arg("--help").output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for cmd in ["play", "sim", "check", "replay"] {
+        assert!(text.contains(cmd), "{text}");
+    }
+}
+
+#[test]
+fn check_reports_a_truncated_file_with_its_position() {
+    let set = ContentSet::embedded();
+    for key in set.keys().filter(|k| k.ends_with(".ron")).cloned().collect::<Vec<_>>() {
+        let text = &set.get(&key).expect("present").text;
+        let dir = temp_dir(&key.replace('/', "_"));
+        let path = dir.join(key.rsplit('/').next().expect("name"));
+        std::fs::write(&path, &text[..text.len() / 2]).expect("write");
+        let out = camelot().arg("check").arg(&path).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{key}: a truncated file fails the check");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let shown = format!("{}:", path.display());
+        assert!(err.contains(&shown), "{key}: {err}");
+        let after = &err[err.find(&shown).expect("shown") + shown.len()..];
+        let mut parts = after.splitn(3, ':');
+        let line: usize = parts.next().and_then(|l| l.parse().ok()).expect("a line number");
+        let col: usize = parts.next().and_then(|c| c.parse().ok()).expect("a column number");
+        assert!(line >= 1 && col >= 1, "{err}");
+    }
+}
+
+#[test]
+fn check_refuses_garbage_without_panicking() {
+    let dir = temp_dir("garbage");
+    let path = dir.join("great_hall.ron");
+    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).expect("write");
+    let out = camelot().arg("check").arg(&path).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("great_hall.ron:1:1"));
+}
+
+#[test]
+fn sim_prints_one_json_object() {
+    let out = camelot()
+        .args(["sim", "test", "--players", "3", "--games", "20", "--json"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["finished"], 20);
+    assert_eq!(v["errors"], 0);
+    assert_eq!(v["wins_by_seat"].as_array().map(Vec::len), Some(3));
+    assert!(v["games_per_second"].as_f64().is_some());
+    assert!(v["decision_ms"]["p95"].as_f64().is_some());
+}
+
+#[test]
+fn the_test_game_refuses_cards_not_held_and_keeps_its_state() {
+    let config = TableConfig::with_players(2, SeatKind::Human, 4);
+    let mut g = TestGame::new(&config, &()).expect("setup");
+    let held = g.view(0).my_hand;
+    let missing = (1..=9).find(|c| !held.contains(c)).expect("some card not held");
+    let before = g.view(0);
+    assert!(g.apply(&TestAction::Play(missing)).is_err());
+    assert_eq!(g.view(0), before);
+}
