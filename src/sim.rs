@@ -1,6 +1,6 @@
 //! Headless games for `camelot sim`: bots against bots, many games, one JSON summary.
 
-use crate::bots::BotKind;
+use crate::bots::{BotKind, SearchStats};
 use crate::rules::{GameId, Pending, SeatKind, TableConfig};
 use crate::table::Library;
 use serde::Serialize;
@@ -21,8 +21,11 @@ pub struct SimOptions {
     pub max_actions: usize,
 }
 
-/// One finished game: winners, actions, turns, and each decision's bot and milliseconds.
-type GameResult = (Vec<usize>, usize, usize, Vec<(String, f64)>);
+/// One decision: the bot, its milliseconds, and what its search did.
+type Timing = (String, f64, SearchStats);
+
+/// One finished game: winners, actions, turns, and each decision.
+type GameResult = (Vec<usize>, usize, usize, Vec<Timing>);
 
 #[derive(Clone, Debug, Serialize)]
 pub struct DecisionStats {
@@ -48,6 +51,43 @@ pub struct SimReport {
     pub decision_ms: DecisionStats,
     /// Per bot kind: decision time statistics.
     pub decision_ms_by_bot: BTreeMap<String, DecisionStats>,
+    /// Search iterations per second of search time, over every searched decision.
+    pub search_iterations_per_second: f64,
+    /// Per bot kind: what its searches did (bots that never search are left out).
+    pub search_by_bot: BTreeMap<String, SearchReport>,
+}
+
+/// What one bot kind's searches did.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchReport {
+    /// Decisions taken by this bot.
+    pub decisions: usize,
+    /// Decisions that ran a search (the rest were single choices or the heuristic's).
+    pub searched: usize,
+    /// Mean iterations per searched decision.
+    pub mean_iterations: f64,
+    pub iterations_per_second: f64,
+    /// Searched decisions stopped by the wall-clock cap before their iteration budget.
+    pub capped: usize,
+    /// Decision time of searched decisions only.
+    pub searched_decision_ms: DecisionStats,
+}
+
+fn search_report(decisions: &[(f64, SearchStats)]) -> Option<SearchReport> {
+    let searched: Vec<&(f64, SearchStats)> = decisions.iter().filter(|(_, s)| s.searched).collect();
+    if searched.is_empty() {
+        return None;
+    }
+    let iterations: u64 = searched.iter().map(|(_, s)| s.iterations as u64).sum();
+    let seconds: f64 = searched.iter().map(|(_, s)| s.seconds).sum();
+    Some(SearchReport {
+        decisions: decisions.len(),
+        searched: searched.len(),
+        mean_iterations: (iterations as f64 / searched.len() as f64 * 10.0).round() / 10.0,
+        iterations_per_second: (iterations as f64 / seconds.max(1e-9)).round(),
+        capped: searched.iter().filter(|(_, s)| s.capped).count(),
+        searched_decision_ms: stats(searched.iter().map(|(ms, _)| *ms).collect()),
+    })
 }
 
 fn stats(mut samples: Vec<f64>) -> DecisionStats {
@@ -84,6 +124,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
     let mut all_times = Vec::new();
     let mut times_by_bot: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    let mut search_by_bot: BTreeMap<String, Vec<(f64, SearchStats)>> = BTreeMap::new();
     for g in 0..opts.games {
         let seed = opts.seed.wrapping_add(g as u64);
         let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
@@ -94,34 +135,38 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             };
         }
         config.variants = opts.variants.clone();
-        let result = catch_unwind(AssertUnwindSafe(
-            || -> Result<GameResult, String> {
-                let mut m = library.new_match(opts.game, config.clone())?;
-                let mut timings = Vec::new();
-                let mut turns = 0usize;
-                let mut last_seat = None;
-                for step in 0..opts.max_actions {
-                    let seat = match m.pending() {
-                        Pending::Finished(outcome) => return Ok((outcome.winners, m.actions_taken(), turns, timings)),
-                        Pending::Decide { seat, .. } => seat,
-                    };
-                    if last_seat != Some(seat) {
-                        turns += 1;
-                        last_seat = Some(seat);
+        let result = catch_unwind(AssertUnwindSafe(|| -> Result<GameResult, String> {
+            let mut m = library.new_match(opts.game, config.clone())?;
+            let mut timings = Vec::new();
+            let mut turns = 0usize;
+            let mut last_seat = None;
+            for step in 0..opts.max_actions {
+                let seat = match m.pending() {
+                    Pending::Finished(outcome) => {
+                        // Real turns where the game counts them, else changes of the deciding seat.
+                        let turns = m.turns_taken().map_or(turns, |t| t as usize);
+                        return Ok((outcome.winners, m.actions_taken(), turns, timings));
                     }
-                    let kind = bot_of(seat);
-                    let job = m
-                        .bot_job(kind, seed ^ ((step as u64) << 20))
-                        .ok_or("no bot job for a pending seat")?;
-                    let t0 = Instant::now();
-                    let action = job().ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
-                    timings.push((kind.to_string(), t0.elapsed().as_secs_f64() * 1000.0));
-                    m.apply_any(action.as_ref())
-                        .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
+                    Pending::Decide { seat, .. } => seat,
+                };
+                if last_seat != Some(seat) {
+                    turns += 1;
+                    last_seat = Some(seat);
                 }
-                Err(format!("no outcome after {} actions", opts.max_actions))
-            },
-        ));
+                let kind = bot_of(seat);
+                let job = m
+                    .bot_job_with_stats(kind, seed ^ ((step as u64) << 20))
+                    .ok_or("no bot job for a pending seat")?;
+                let t0 = Instant::now();
+                let (action, search) = job();
+                let ms = t0.elapsed().as_secs_f64() * 1000.0;
+                let action = action.ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
+                timings.push((kind.to_string(), ms, search));
+                m.apply_any(action.as_ref())
+                    .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
+            }
+            Err(format!("no outcome after {} actions", opts.max_actions))
+        }));
         match result {
             Ok(Ok((winners, actions, turns, timings))) => {
                 finished += 1;
@@ -132,9 +177,10 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                         *c += 1;
                     }
                 }
-                for (bot, ms) in timings {
+                for (bot, ms, search) in timings {
                     all_times.push(ms);
-                    times_by_bot.entry(bot).or_default().push(ms);
+                    times_by_bot.entry(bot.clone()).or_default().push(ms);
+                    search_by_bot.entry(bot).or_default().push((ms, search));
                 }
             }
             Ok(Err(e)) => {
@@ -178,5 +224,19 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         games_per_second: (opts.games as f64 / secs * 10.0).round() / 10.0,
         decision_ms: stats(all_times),
         decision_ms_by_bot: times_by_bot.into_iter().map(|(k, v)| (k, stats(v))).collect(),
+        search_iterations_per_second: {
+            let all: Vec<&SearchStats> = search_by_bot.values().flatten().map(|(_, s)| s).collect();
+            let seconds: f64 = all.iter().filter(|s| s.searched).map(|s| s.seconds).sum();
+            let iterations: u64 = all.iter().filter(|s| s.searched).map(|s| s.iterations as u64).sum();
+            if seconds > 0.0 {
+                (iterations as f64 / seconds).round()
+            } else {
+                0.0
+            }
+        },
+        search_by_bot: search_by_bot
+            .iter()
+            .filter_map(|(k, v)| search_report(v).map(|r| (k.clone(), r)))
+            .collect(),
     }
 }

@@ -1,7 +1,7 @@
 //! The table: every game behind one object-safe face, so the command line, the simulator, saves
 //! and the window can hold "a match of some game" without knowing which.
 
-use crate::bots::{self, BotHints, BotKind};
+use crate::bots::{self, BotHints, BotKind, SearchStats};
 use crate::content::{ContentError, ContentSet};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
@@ -27,6 +27,9 @@ impl std::fmt::Debug for ErasedEvent {
 /// A bot's decision to be run off the frame thread: it owns a copy of the view only.
 pub type BotJob = Box<dyn FnOnce() -> Option<Arc<dyn Any + Send + Sync>> + Send>;
 
+/// A bot's decision with what it cost (search iterations, time), as the simulator measures it.
+pub type BotStatsJob = Box<dyn FnOnce() -> (Option<Arc<dyn Any + Send + Sync>>, SearchStats) + Send>;
+
 /// A match of any game.
 pub trait AnyMatch: Send + Sync {
     fn game(&self) -> GameId;
@@ -40,12 +43,20 @@ pub trait AnyMatch: Send + Sync {
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
     fn actions_taken(&self) -> usize;
-    fn can_undo(&self) -> bool;
-    fn undo(&mut self, library: &Library) -> Result<(), SaveError>;
+    /// Whether `seat` may take back the last action (its own, with no die or draw since).
+    fn can_undo(&self, seat: Seat) -> bool;
+    fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError>;
     fn to_ron(&self) -> String;
     fn census(&self) -> BTreeMap<String, usize>;
     /// A job that picks the pending seat's action from its view alone.
-    fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob>;
+    fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob> {
+        let job = self.bot_job_with_stats(kind, seed)?;
+        Some(Box::new(move || job().0))
+    }
+    /// `bot_job`, also returning what the decision cost.
+    fn bot_job_with_stats(&self, kind: BotKind, seed: u64) -> Option<BotStatsJob>;
+    /// Turns started so far, where the game counts turns.
+    fn turns_taken(&self) -> Option<u32>;
     fn as_any(&self) -> &dyn Any;
     fn clone_box(&self) -> Box<dyn AnyMatch>;
 }
@@ -102,12 +113,12 @@ where
     fn actions_taken(&self) -> usize {
         self.actions.len()
     }
-    fn can_undo(&self) -> bool {
-        Match::can_undo(self)
+    fn can_undo(&self, seat: Seat) -> bool {
+        Match::can_undo(self, seat)
     }
-    fn undo(&mut self, library: &Library) -> Result<(), SaveError> {
+    fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError> {
         let content = G::Content::from_library(library).map_err(|e| SaveError::Io(e.to_string()))?;
-        Match::undo(self, &content)
+        Match::undo(self, seat, &content)
     }
     fn to_ron(&self) -> String {
         Match::to_ron(self)
@@ -115,14 +126,19 @@ where
     fn census(&self) -> BTreeMap<String, usize> {
         self.state.census()
     }
-    fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob> {
+    fn bot_job_with_stats(&self, kind: BotKind, seed: u64) -> Option<BotStatsJob> {
         let seat = self.state.pending().seat()?;
         let view = self.state.view(seat);
         let legal = self.state.legal_actions();
         Some(Box::new(move || {
             let mut rng = GameRng::seeded(seed);
-            bots::choose::<G>(kind, &view, &legal, &mut rng).map(|a| Arc::new(a) as Arc<dyn Any + Send + Sync>)
+            let decision = bots::decide::<G>(kind, &view, &legal, &mut rng);
+            let action = decision.action.map(|a| Arc::new(a) as Arc<dyn Any + Send + Sync>);
+            (action, decision.stats)
         }))
+    }
+    fn turns_taken(&self) -> Option<u32> {
+        self.state.turns_taken()
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -194,9 +210,13 @@ impl Library {
         }
     }
 
-    pub fn variants(game: GameId) -> Vec<VariantSpec> {
+    /// The variants a game offers, with the options its content gives.
+    pub fn variants(&self, game: GameId) -> Vec<VariantSpec> {
         match game {
-            GameId::Court => crate::rules::court::Court::variants(),
+            GameId::Court => match &self.court {
+                Ok(content) => crate::rules::court::Court::variants_for(content),
+                Err(_) => crate::rules::court::Court::variants(),
+            },
             GameId::Test => TestGame::variants(),
             _ => Vec::new(),
         }

@@ -13,7 +13,7 @@ use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig};
 use camelot::table::Library;
 use std::path::PathBuf;
 
-fn app(tag: &str) -> (App, PathBuf) {
+fn new_app(tag: &str) -> (App, PathBuf) {
     let dir = std::env::temp_dir().join(format!("camelot-app-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let save = dir.join("autosave.ron");
@@ -71,7 +71,7 @@ fn run_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
 
 #[test]
 fn hand_off_covers_the_table_between_two_humans() {
-    let (mut app, _) = app("humans");
+    let (mut app, _) = new_app("humans");
     start(&mut app, &[SeatKind::Human, SeatKind::Human]);
     assert_eq!(
         handoff(&app).covering,
@@ -95,7 +95,7 @@ fn hand_off_covers_the_table_between_two_humans() {
 
 #[test]
 fn no_hand_off_between_a_human_and_bots() {
-    let (mut app, _) = app("bots");
+    let (mut app, _) = new_app("bots");
     let bot = SeatKind::Bot(Difficulty::Easy);
     start(&mut app, &[SeatKind::Human, bot, bot]);
     assert_eq!(handoff(&app).covering, None);
@@ -112,7 +112,7 @@ fn no_hand_off_between_a_human_and_bots() {
 
 #[test]
 fn bots_play_a_whole_game_and_the_autosave_follows() {
-    let (mut app, save) = app("allbots");
+    let (mut app, save) = new_app("allbots");
     let bot = SeatKind::Bot(Difficulty::Normal);
     start(&mut app, &[bot, bot, bot]);
     assert!(save.exists(), "the new game is autosaved");
@@ -122,7 +122,7 @@ fn bots_play_a_whole_game_and_the_autosave_follows() {
 
 #[test]
 fn an_autosave_can_be_continued() {
-    let (mut app, save) = app("continue");
+    let (mut app, save) = new_app("continue");
     start(&mut app, &[SeatKind::Human, SeatKind::Bot(Difficulty::Easy)]);
     play_first_choice(&mut app, 0);
     let taken = app
@@ -132,7 +132,7 @@ fn an_autosave_can_be_continued() {
         .as_ref()
         .map(|m| m.actions_taken());
     let text = std::fs::read_to_string(&save).expect("autosaved");
-    let (mut other, _) = app("continue-b");
+    let (mut other, _) = new_app("continue-b");
     other.world_mut().write_message(StartMatch::Load(text));
     other.update();
     let resumed = other
@@ -147,7 +147,7 @@ fn an_autosave_can_be_continued() {
 
 #[test]
 fn an_illegal_request_is_refused_and_changes_nothing() {
-    let (mut app, _) = app("refuse");
+    let (mut app, _) = new_app("refuse");
     start(&mut app, &[SeatKind::Human, SeatKind::Human]);
     let before = app.world().resource::<MatchRes>().current.as_ref().map(|m| m.to_ron());
     app.world_mut().write_message(ActionRequest {

@@ -115,7 +115,28 @@ fn autosave_is_written_atomically() {
 fn undo_stops_at_irreversible_events() {
     // Every card played in the test game is revealed, so nothing can be undone after it.
     let m = played_match(2, 1);
-    assert!(!m.can_undo());
+    assert!(!m.can_undo(0));
+}
+
+#[test]
+fn undo_takes_back_only_your_own_reversible_action() {
+    let library = Library::load(ContentSet::embedded());
+    let config = TableConfig::with_players(2, SeatKind::Human, 5);
+    let mut m = library.new_match(GameId::Court, config).expect("court");
+    let Pending::Decide { seat: first, .. } = m.pending() else {
+        panic!("a decision")
+    };
+    // Opening placement draws no card and rolls no die: it can be taken back by its player only.
+    m.apply_index(0).expect("legal");
+    let other = 1 - first;
+    assert!(m.can_undo(first));
+    assert!(!m.can_undo(other), "nobody undoes another player's move");
+    let before = m.pending();
+    m.undo(first, &library).expect("undone");
+    assert_eq!(m.actions_taken(), 0);
+    assert_eq!(m.pending().seat(), Some(first));
+    assert_ne!(before.seat(), None);
+    assert!(m.undo(first, &library).is_err(), "nothing left to take back");
 }
 
 #[test]

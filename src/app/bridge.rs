@@ -196,7 +196,7 @@ fn apply_requests(
             Request::Typed(action) => m.apply_any(action.as_ref()),
             Request::Index(i) => m.apply_index(*i),
             Request::Undo => m
-                .undo(&library.0)
+                .undo(req.seat, &library.0)
                 .map(|_| Vec::new())
                 .map_err(|e| crate::rules::RuleError(e.to_string())),
         };

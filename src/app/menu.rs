@@ -1,7 +1,7 @@
 //! The main menu: pick a game, set up its seats and variants, start, continue, quit.
 
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
-use super::style::{GOLD, WARN, root_ui, seat_colour};
+use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
 use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig};
 use crate::table::Library;
@@ -20,8 +20,8 @@ pub struct MenuState {
     pub autosave: Option<(String, String)>,
 }
 
-impl Default for MenuState {
-    fn default() -> Self {
+impl MenuState {
+    pub fn new(library: &Library) -> MenuState {
         let mut m = MenuState {
             game: GameId::Court,
             seats: Vec::new(),
@@ -29,14 +29,14 @@ impl Default for MenuState {
             seed_text: String::new(),
             autosave: None,
         };
-        m.reset_seats();
+        m.reset_seats(library);
         m
     }
 }
 
 impl MenuState {
     /// Default seats for the chosen game: one human, bots up to the usual count.
-    pub fn reset_seats(&mut self) {
+    pub fn reset_seats(&mut self, library: &Library) {
         let (lo, hi) = self.game.seats();
         let n = 4.clamp(lo, hi);
         self.seats = (0..n)
@@ -50,7 +50,8 @@ impl MenuState {
                 colour: SEAT_COLOURS[i],
             })
             .collect();
-        self.variants = Library::variants(self.game)
+        self.variants = library
+            .variants(self.game)
             .into_iter()
             .filter_map(|v| v.options.first().map(|o| (v.key.to_string(), o.clone())))
             .collect();
@@ -84,13 +85,23 @@ pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<MenuState>()
-            .add_systems(OnEnter(Screen::Menu), look_for_autosave)
-            .add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(Screen::Menu)));
+        if let Some(library) = app.world().get_resource::<LibraryRes>() {
+            let menu = MenuState::new(&library.0);
+            app.insert_resource(menu);
+        }
+        app.add_systems(OnEnter(Screen::Menu), look_for_autosave).add_systems(
+            EguiPrimaryContextPass,
+            menu_ui
+                .run_if(in_state(Screen::Menu).and_then(super::style::ui_ready))
+                .after(super::style::StyleSet),
+        );
     }
 }
 
-fn look_for_autosave(mut menu: ResMut<MenuState>, library: Res<LibraryRes>, path: Res<AutosavePath>) {
+fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, path: Res<AutosavePath>) {
+    let Some(mut menu) = menu else {
+        return;
+    };
     menu.autosave = path.0.as_ref().and_then(|p| continuable_autosave(&library.0, p));
 }
 
@@ -169,14 +180,14 @@ fn menu_ui(
             });
         }
         ui.columns(2, |cols| {
-            game_list(&mut cols[0], &mut menu);
+            game_list(&mut cols[0], &mut menu, &library.0);
             setup_panel(&mut cols[1], &mut menu, &library.0, &mut res, &mut start, &mut exit);
         });
     });
     Ok(())
 }
 
-fn game_list(ui: &mut egui::Ui, menu: &mut MenuState) {
+fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     ui.heading("Choose a game");
     ui.add_space(6.0);
     for game in GameId::LISTED {
@@ -215,7 +226,7 @@ fn game_list(ui: &mut egui::Ui, menu: &mut MenuState) {
             .interact(egui::Sense::click());
         if response.clicked() && !selected {
             menu.game = game;
-            menu.reset_seats();
+            menu.reset_seats(library);
         }
         ui.add_space(8.0);
     }
@@ -261,7 +272,7 @@ fn setup_panel(
                         }
                     });
                 if ui
-                    .add_enabled(can_remove, egui::Button::new("✕"))
+                    .add_enabled(can_remove, egui::Button::new("Remove"))
                     .on_hover_text("Remove this seat")
                     .clicked()
                 {
@@ -298,7 +309,7 @@ fn setup_panel(
         ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
     });
     ui.add_space(10.0);
-    let variants = Library::variants(game);
+    let variants = library.variants(game);
     if !variants.is_empty() {
         ui.heading("Variants");
         egui::Grid::new("variants")

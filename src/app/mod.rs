@@ -1,3 +1,6 @@
+// Bevy systems take their resources as parameters; long parameter lists are normal here.
+#![allow(clippy::too_many_arguments)]
+
 //! The window (feature `gui`): Bevy plugins, one per concern. None of them decides a rule: the
 //! rules bridge owns the match and is the only writer of game state.
 

@@ -28,10 +28,27 @@ pub struct WorldFonts {
 
 pub struct StylePlugin;
 
+/// Runs before any system that draws with egui.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StyleSet;
+
+/// egui passes since the fonts were installed (they take effect on the next pass).
+#[derive(Resource, Default)]
+pub struct UiReady(pub u32);
+
+/// Whether egui has our fonts and styles: UI systems wait for it.
+pub fn ui_ready(ready: Res<UiReady>) -> bool {
+    ready.0 >= 2
+}
+
 impl Plugin for StylePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, (spawn_camera, load_world_fonts))
-            .add_systems(EguiPrimaryContextPass, (setup_egui, scale_egui));
+        app.init_resource::<UiReady>()
+            .add_systems(Startup, (spawn_camera, load_world_fonts))
+            .add_systems(
+                EguiPrimaryContextPass,
+                (setup_egui, scale_egui).chain().in_set(StyleSet),
+            );
     }
 }
 
@@ -76,8 +93,9 @@ fn load_world_fonts(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
     });
 }
 
-fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>) {
+fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>, mut ready: ResMut<UiReady>) {
     if *done {
+        ready.0 = ready.0.saturating_add(1);
         return;
     }
     let Ok(ctx) = contexts.ctx_mut() else {
@@ -114,6 +132,8 @@ fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>) {
         ]
         .into();
         style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        // Labels inside clickable cards must not swallow the click.
+        style.interaction.selectable_labels = false;
         style.spacing.button_padding = egui::vec2(10.0, 5.0);
         style.visuals = egui::Visuals::dark();
         style.visuals.selection.bg_fill = egui::Color32::from_rgb(120, 90, 30);
@@ -147,7 +167,7 @@ pub fn ui_zoom(size: Vec2) -> f32 {
 pub fn root_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
-        id.into(),
+        egui::Id::new(id),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),

@@ -58,7 +58,7 @@ impl FreeRect {
         let rect = self.0.unwrap_or_else(|| ctx.viewport_rect());
         egui::Ui::new(
             ctx.clone(),
-            id.into(),
+            egui::Id::new(id),
             egui::UiBuilder::new()
                 .layer_id(egui::LayerId::background())
                 .max_rect(rect),
@@ -127,7 +127,8 @@ impl Plugin for TablePlugin {
                 EguiPrimaryContextPass,
                 (TableUiSet::Chrome, TableUiSet::Board, TableUiSet::Overlay)
                     .chain()
-                    .run_if(in_state(Screen::Table)),
+                    .after(super::style::StyleSet)
+                    .run_if(in_state(Screen::Table).and_then(super::style::ui_ready)),
             )
             .add_systems(
                 EguiPrimaryContextPass,
@@ -171,7 +172,6 @@ pub fn seat_chip(ui: &mut egui::Ui, name: &str, rgb: [u8; 3], current: bool) {
         });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn top_bar(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
@@ -200,16 +200,11 @@ fn top_bar(
             );
             ui.separator();
             for (i, seat) in config.seats.iter().enumerate() {
-                let label = if seat.kind.is_human() {
-                    seat.name.clone()
-                } else {
-                    format!("{} (bot)", seat.name)
-                };
-                seat_chip(ui, &label, seat.colour, pending.seat() == Some(i));
+                seat_chip(ui, &seat.name, seat.colour, pending.seat() == Some(i));
             }
             ui.separator();
             match &pending {
-                Pending::Decide { seat, prompt, .. } => {
+                Pending::Decide { seat, .. } => {
                     let name = config.seat_name(*seat);
                     if thinking.seat == Some(*seat) {
                         ui.spinner();
@@ -217,7 +212,7 @@ fn top_bar(
                     } else if handoff.covering.is_some() {
                         ui.label(format!("Waiting for {name}"));
                     } else {
-                        ui.label(egui::RichText::new(format!("{name}: {prompt}")).strong());
+                        ui.label(egui::RichText::new(format!("{name} to play")).strong());
                     }
                 }
                 Pending::Finished(_) => {
@@ -245,7 +240,7 @@ fn top_bar(
                 let undo_seat = pending
                     .seat()
                     .filter(|s| Some(*s) == handoff.private_viewer() && config.seats[*s].kind.is_human());
-                let can_undo = m.can_undo() && undo_seat.is_some();
+                let can_undo = undo_seat.is_some_and(|s| m.can_undo(s));
                 let undo = ui
                     .add_enabled(can_undo, egui::Button::new("Undo"))
                     .on_hover_text("Take back your last action (not past a die roll or a card drawn)")

@@ -319,6 +319,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The variants this game offers.
     fn variants() -> Vec<VariantSpec>;
 
+    /// The variants with the options the content offers (e.g. the targets in a rules file).
+    fn variants_for(content: &Self::Content) -> Vec<VariantSpec> {
+        let _ = content;
+        Self::variants()
+    }
+
     fn new(config: &TableConfig, content: &Self::Content) -> Result<Self, SetupError>;
 
     /// What happened while setting up (e.g. the roll-off for the first player), for the log.
@@ -344,6 +350,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether this event draws on chance or reveals something hidden, so that undo may not
     /// cross it.
     fn is_irreversible(event: &Self::Event) -> bool;
+
+    /// Turns started so far, where the game counts turns (a turn may hold many actions); the
+    /// simulator's mean game length uses it when present.
+    fn turns_taken(&self) -> Option<u32> {
+        None
+    }
 
     /// A summary used by property tests: every component counted, to prove conservation.
     fn census(&self) -> BTreeMap<String, usize> {

@@ -1,7 +1,7 @@
 //! The match record: `(format, game, content hash, config, actions)`. It is the save file, the
 //! replay and the base of undo: a save is small and can never desynchronise.
 
-use super::{Game, GameId, Pending, RuleError, SetupError, TableConfig, Tagged};
+use super::{Game, GameId, Pending, RuleError, Seat, SetupError, TableConfig, Tagged};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -81,6 +81,8 @@ pub struct Match<G: Game> {
     pub content_hash: String,
     pub state: G,
     pub actions: Vec<G::Action>,
+    /// The seat that took each action.
+    pub actors: Vec<Option<Seat>>,
     /// Undo may not go back past this many actions (a die was rolled or something was revealed).
     pub undo_floor: usize,
 }
@@ -93,6 +95,7 @@ impl<G: Game> Match<G> {
             content_hash,
             state,
             actions: Vec::new(),
+            actors: Vec::new(),
             undo_floor: 0,
         })
     }
@@ -103,24 +106,32 @@ impl<G: Game> Match<G> {
 
     /// Applies an action and records it. A refusal changes nothing.
     pub fn apply(&mut self, action: &G::Action) -> Result<Vec<Tagged<G::Event>>, RuleError> {
+        let actor = self.state.pending().seat();
         let events = self.state.apply(action)?;
         self.actions.push(action.clone());
+        self.actors.push(actor);
         if events.iter().any(|e| G::is_irreversible(&e.event)) {
             self.undo_floor = self.actions.len();
         }
         Ok(events)
     }
 
-    /// Whether the last action can be taken back: nothing random or hidden lies between, and it
-    /// was taken by the seat that is to decide now (so nobody else's move is undone).
-    pub fn can_undo(&self) -> bool {
-        self.actions.len() > self.undo_floor
+    /// Whether `seat` may take back the last action: it was that seat's own, and nothing random
+    /// or hidden lies between (so nobody else's move, no die and no card drawn is undone).
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        self.actions.len() > self.undo_floor && self.actors.last() == Some(&Some(seat))
     }
 
     /// Takes back the last action by replaying all earlier ones.
-    pub fn undo(&mut self, content: &G::Content) -> Result<(), SaveError> {
-        if !self.can_undo() {
-            return Ok(());
+    pub fn undo(&mut self, seat: Seat, content: &G::Content) -> Result<(), SaveError> {
+        if !self.can_undo(seat) {
+            return Err(SaveError::Replay {
+                index: self.actions.len().saturating_sub(1),
+                error: RuleError(
+                    "there is nothing of yours to take back: undo stops at dice, cards drawn and other players' moves"
+                        .into(),
+                ),
+            });
         }
         let mut actions = self.actions.clone();
         actions.pop();

@@ -33,6 +33,46 @@ pub struct TestView {
     pub turn: Seat,
 }
 
+impl TestGame {
+    /// A full game consistent with `view`: the other seats' hands dealt at random from the cards
+    /// the viewer has not seen (the deck minus the viewer's hand minus every played card).
+    /// `None` when the view is inconsistent.
+    pub fn determinize(view: &TestView, rng: &mut GameRng) -> Option<TestGame> {
+        let n = view.hand_sizes.len();
+        if view.played.len() != n || view.seat >= n || view.turn >= n {
+            return None;
+        }
+        let mut unseen: Vec<u8> = (1..=9).cycle().take(3 * n).collect();
+        for &c in view.my_hand.iter().chain(view.played.iter().flatten()) {
+            let i = unseen.iter().position(|&u| u == c)?;
+            unseen.swap_remove(i);
+        }
+        unseen.sort_unstable();
+        rng.shuffle(&mut unseen);
+        let mut hands = Vec::with_capacity(n);
+        for (seat, &size) in view.hand_sizes.iter().enumerate() {
+            if seat == view.seat {
+                if size != view.my_hand.len() {
+                    return None;
+                }
+                hands.push(view.my_hand.clone());
+            } else {
+                let at = unseen.len().checked_sub(size)?;
+                hands.push(unseen.split_off(at));
+            }
+        }
+        if !unseen.is_empty() {
+            return None;
+        }
+        Some(TestGame {
+            hands,
+            played: view.played.clone(),
+            turn: view.turn,
+            players: n,
+        })
+    }
+}
+
 impl Game for TestGame {
     type Action = TestAction;
     type Event = TestEvent;

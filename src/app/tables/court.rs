@@ -75,6 +75,8 @@ pub enum HallClick {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct CourtUi {
     pub card: Option<CardKind>,
+    /// Which of the identical cards in the hand was picked (only for drawing it lifted).
+    pub card_index: Option<usize>,
     /// What a Dwarf stands in for.
     pub dwarf_as: Option<DwarfUse>,
     /// The knight chosen first (to move, to place, or the first of a Merlin swap).
@@ -133,7 +135,7 @@ struct DiceShow {
 struct HallRoot;
 
 #[derive(Component)]
-struct SpaceMarker(SpaceId);
+struct SpaceMarker;
 
 #[derive(Component)]
 struct SpaceHighlight(SpaceId);
@@ -208,7 +210,6 @@ fn rgb(c: [u8; 3]) -> Color {
     Color::srgb_u8(c[0], c[1], c[2])
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spawn_or_sync_board(
     mut commands: Commands,
     res: Res<MatchRes>,
@@ -242,7 +243,8 @@ fn spawn_or_sync_board(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            commands.insert_resource(build_hall(&mut commands, &content, &fonts, &mut meshes, &mut materials));
+            let hall = build_hall(&mut commands, &content, &fonts, &mut meshes, &mut materials);
+            commands.insert_resource(hall);
             return;
         }
     };
@@ -349,7 +351,7 @@ fn build_hall(
         ChildOf(root),
     ));
     commands.spawn((
-        Text2d::new("King Arthur  ♔  Queen Guinevere"),
+        Text2d::new("King Arthur  ·  Queen Guinevere"),
         TextFont::from_font_size(20.0).with_font(fonts.bold.clone()),
         TextColor(Color::srgb(0.95, 0.85, 0.55)),
         Transform::from_translation(throne.extend(0.0)),
@@ -409,10 +411,10 @@ fn build_hall(
                 Sprite::from_color(rank_colour(space.rank), SPACE),
                 Transform::from_translation(p.extend(0.1)),
                 Pickable::default(),
-                SpaceMarker(id),
+                SpaceMarker,
                 ChildOf(root),
             ))
-            .observe(move |ev: On<Pointer<Click>>, mut clicks: MessageWriter<HallClick>| {
+            .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<HallClick>| {
                 if ev.button == PointerButton::Primary {
                     clicks.write(HallClick::Space(id));
                 }
@@ -898,7 +900,6 @@ fn card_colour(card: CardKind) -> egui::Color32 {
 }
 
 /// The players, their scores on the track, hand sizes and reserves.
-#[allow(clippy::too_many_arguments)]
 fn players_panel(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
@@ -1012,7 +1013,6 @@ fn players_panel(
 }
 
 /// The hand along the bottom and the prompt line above it.
-#[allow(clippy::too_many_arguments)]
 fn hand_panel(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
@@ -1059,15 +1059,16 @@ fn hand_panel(
             let owner = m.config.seat_name(view.seat).to_string();
             ui.horizontal(|ui| {
                 ui.vertical(|ui| {
-                    ui.set_width(70.0);
-                    ui.label(egui::RichText::new(format!("{owner}'s hand")).small().strong());
+                    ui.set_width(62.0);
+                    ui.label(egui::RichText::new("Your hand").small().strong());
+                    ui.label(egui::RichText::new(owner.as_str()).small());
                     ui.label(egui::RichText::new(format!("{} cards played this turn", view.played_this_turn)).small());
                 });
                 let playable = crate::rules::court::playable_cards(&legal);
                 let end_phase = matches!(view.phase, Phase::End) && acting.is_some();
-                for card in view.hand.clone() {
+                for (index, card) in view.hand.clone().into_iter().enumerate() {
                     let usable = end_phase || playable.contains(&card);
-                    let selected = ui_state.card == Some(card);
+                    let selected = ui_state.card == Some(card) && ui_state.card_index == Some(index);
                     let fill = card_colour(card);
                     let response = egui::Frame::new()
                         .fill(if usable || acting.is_none() {
@@ -1083,7 +1084,7 @@ fn hand_panel(
                         .corner_radius(8)
                         .inner_margin(8)
                         .show(ui, |ui| {
-                            ui.set_width(108.0);
+                            ui.set_width(92.0);
                             ui.set_height(120.0);
                             ui.vertical_centered(|ui| {
                                 ui.label(egui::RichText::new(card_icon(card)).size(26.0).color(PARCHMENT));
@@ -1093,7 +1094,7 @@ fn hand_panel(
                                         .strong()
                                         .color(egui::Color32::WHITE),
                                 );
-                                ui.label(egui::RichText::new(card_text(card)).size(11.5).color(PARCHMENT));
+                                ui.label(egui::RichText::new(card_text(card)).size(11.0).color(PARCHMENT));
                             });
                         })
                         .response
@@ -1116,6 +1117,7 @@ fn hand_panel(
                         } else if usable {
                             *ui_state = CourtUi {
                                 card: Some(card),
+                                card_index: Some(index),
                                 at_action: ui_state.at_action,
                                 ..default()
                             };

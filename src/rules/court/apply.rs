@@ -528,18 +528,27 @@ impl Court {
                     let mut effects = Vec::new();
                     let moves = matches!(card, CardKind::Move | CardKind::Dwarf);
                     if moves {
+                        // The obvious refusals (onto one's own faction, out from above the
+                        // Equites) are skipped here only to spare `validate` its messages.
+                        let held_by = |s: SpaceId| self.knight_at(s).and_then(|d| self.owner(d));
                         for &k in &reserve {
                             for &space in &equites {
-                                effects.push(Effect::Enter { knight: k, space });
+                                if held_by(space) != Some(self.active) {
+                                    effects.push(Effect::Enter { knight: k, space });
+                                }
                             }
                         }
                         for &(k, at) in &hall {
                             for &to in self.content.space(at).map_or(&[][..], |s| &s.neighbours) {
-                                effects.push(Effect::Step { knight: k, to });
+                                if held_by(to).is_none() || held_by(to) != self.owner(k) {
+                                    effects.push(Effect::Step { knight: k, to });
+                                }
                             }
                         }
-                        for &(k, _) in &hall {
-                            effects.push(Effect::Exit { knight: k });
+                        for &(k, at) in &hall {
+                            if self.content.rank(at) == Some(Rank::Equites) {
+                                effects.push(Effect::Exit { knight: k });
+                            }
                         }
                     }
                     if matches!(card, CardKind::Gossip | CardKind::Dwarf) {
@@ -554,12 +563,21 @@ impl Court {
                     if card == CardKind::Merlin {
                         for &(a, _) in &hall {
                             for &(b, _) in &hall {
-                                effects.push(Effect::Merlin { a, b });
+                                if a != b {
+                                    effects.push(Effect::Merlin { a, b });
+                                }
                             }
                         }
                     }
                     if card.is_follower() {
-                        effects.extend(hall.iter().map(|&(k, _)| Effect::Follow { knight: k }));
+                        let rules = &self.content.rules;
+                        effects.extend(
+                            hall.iter()
+                                .filter(|&&(k, _)| {
+                                    !rules.followers_on_own_knights_only || self.owner(k) == Some(self.active)
+                                })
+                                .map(|&(k, _)| Effect::Follow { knight: k }),
+                        );
                     }
                     for effect in effects {
                         push(Action::Play { card, effect }, &mut out);

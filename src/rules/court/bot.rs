@@ -4,107 +4,283 @@
 //! Banish): what my knights would score, their chances to climb and to survive, against the
 //! opponents' (the leader weighted more). Score is played when it wins, or when it gains at least
 //! as much as anyone else and hands nobody the game, after the other good cards of the turn.
+//!
+//! The search's hints (`BotHints for Court`, see `crate::bots::ismcts`):
+//! - **determinize**: the other hands and the draw pile dealt from the unseen cards (the deck
+//!   minus the seat's hand, the discard pile and the followers under knights), fresh dice;
+//! - **candidates**: in the play phase the plays ranked by the heuristic's one-card look-ahead (a
+//!   Dwarf standing in for a card also held is left out); every other decision (placement,
+//!   follower loss, the end phase's discards and draw) is the heuristic's alone;
+//! - **rollouts**: the heuristic itself, on the sampled state (no view built), for one round: up to
+//!   the searching seat's next turn;
+//! - **evaluation**: points plus board position, as win chances by a softmax over the seats.
 
 use super::view::{banish_chance, challenge_chance};
 use super::*;
-use crate::bots::BotHints;
+use crate::bots::{BotHints, Budget};
 
-/// The public board, as the bot imagines it after a card.
-#[derive(Clone)]
-struct Board {
-    knights: Vec<KnightState>,
-    board: Vec<Option<KnightId>>,
+/// What the heuristic looks at: one seat's view, or the same parts of a state the search sampled
+/// (so that playouts need not build a whole view per decision).
+struct Seen<'a> {
+    content: &'a CourtContent,
+    knights: &'a [KnightState],
+    board: &'a [Option<KnightId>],
+    scores: &'a [i64],
+    target: i64,
+    me: Seat,
+    hand: &'a [CardKind],
+    phase: &'a Phase,
+    played: usize,
+    /// Cards in the draw and discard piles together.
+    piles: usize,
 }
 
-impl Board {
-    fn of(view: &CourtView) -> Board {
-        Board {
-            knights: view.knights.clone(),
-            board: view.board.clone(),
+impl<'a> Seen<'a> {
+    fn of_view(v: &'a CourtView) -> Seen<'a> {
+        Seen {
+            content: &v.content,
+            knights: &v.knights,
+            board: &v.board,
+            scores: &v.scores,
+            target: v.target,
+            me: v.seat,
+            hand: &v.hand,
+            phase: &v.phase,
+            played: v.played_this_turn,
+            piles: v.draw_pile + v.discard.len(),
         }
     }
-    fn at(&self, k: KnightId) -> Option<SpaceId> {
-        self.knights.get(k.index()).and_then(|s| s.at)
-    }
-    fn occupant(&self, s: SpaceId) -> Option<KnightId> {
-        self.board.get(s.index()).copied().flatten()
-    }
-    fn put(&mut self, k: KnightId, s: SpaceId) {
-        if let Some(old) = self.at(k)
-            && let Some(c) = self.board.get_mut(old.index())
-        {
-            *c = None;
-        }
-        if let (Some(st), Some(c)) = (self.knights.get_mut(k.index()), self.board.get_mut(s.index())) {
-            st.at = Some(s);
-            *c = Some(k);
+    fn of_state(g: &'a Court, seat: Seat) -> Seen<'a> {
+        Seen {
+            content: &g.content,
+            knights: &g.knights,
+            board: &g.board,
+            scores: &g.scores,
+            target: g.target,
+            me: seat,
+            hand: g.hands.get(seat).map_or(&[], Vec::as_slice),
+            phase: &g.phase,
+            played: g.played,
+            piles: g.draw.len() + g.discard.len(),
         }
     }
-    fn remove(&mut self, k: KnightId) {
-        if let Some(old) = self.at(k)
-            && let Some(c) = self.board.get_mut(old.index())
-        {
-            *c = None;
+    /// What each seat would score if a Score card were played now.
+    fn score_gains(&self) -> Vec<i64> {
+        let mut gains = vec![0; self.scores.len()];
+        for k in self.board.iter().flatten() {
+            if let Some(st) = self.knights.get(k.index())
+                && let Some(g) = st.owner.and_then(|o| gains.get_mut(o))
+            {
+                *g += self.content.score_value(*k, st);
+            }
         }
-        if let Some(st) = self.knights.get_mut(k.index()) {
-            st.at = None;
-            st.scandalised = false;
-            st.followers.clear();
-        }
-    }
-    fn swap(&mut self, a: KnightId, b: KnightId) {
-        if let (Some(sa), Some(sb)) = (self.at(a), self.at(b)) {
-            self.knights[a.index()].at = Some(sb);
-            self.knights[b.index()].at = Some(sa);
-            self.board[sa.index()] = Some(b);
-            self.board[sb.index()] = Some(a);
-        }
-    }
-    fn power(&self, c: &CourtContent, k: KnightId) -> i64 {
-        self.knights.get(k.index()).map_or(0, |st| c.effective_power(k, st))
+        gains
     }
 }
 
-/// How good `board` is for `me`.
-fn value(view: &CourtView, b: &Board, me: Seat) -> f64 {
-    let c = &view.content;
-    let n = view.scores.len();
-    let mut pot = vec![0.0f64; n];
-    for (s, k) in b.board.iter().enumerate() {
-        let Some(k) = *k else { continue };
-        let Some(st) = b.knights.get(k.index()) else {
-            continue;
+/// The most seats a game can have (the Court takes 2 to 5).
+const SEATS: usize = 8;
+
+/// One knight's worth to his owner where he stands: what he would score now, plus his power,
+/// points and rank, and (when Scandalised) part of what he will score once turned face up.
+fn contribution(c: &CourtContent, k: KnightId, st: &KnightState) -> f64 {
+    let Some(at) = st.at else { return 0.0 };
+    let rank = c.rank(at).map_or(0, Rank::height) as f64;
+    let now = c.score_value(k, st) as f64;
+    let mut v = now + 0.6 + 0.15 * c.effective_power(k, st) as f64 + 0.2 * c.points_value(k, st) as f64;
+    if st.scandalised {
+        let face_up = KnightState {
+            scandalised: false,
+            ..st.clone()
         };
-        let Some(o) = st.owner else { continue };
-        let rank = c.rank(SpaceId(s as u8)).map_or(0, Rank::height) as f64;
-        let now = c.score_value(k, st) as f64;
-        let mut v = now + 0.6 + 0.15 * c.effective_power(k, st) as f64 + 0.2 * c.points_value(k, st) as f64;
-        if st.scandalised {
-            // Turned face up by the next Score; worth part of what he would then score.
-            let face_up = KnightState {
-                scandalised: false,
-                ..st.clone()
+        v += 0.4 * c.score_value(k, &face_up) as f64;
+    }
+    v + 0.3 * rank
+}
+
+/// Each seat's position on a board: the sum of its knights' contributions.
+fn potentials(c: &CourtContent, knights: &[KnightState], board: &[Option<KnightId>]) -> [f64; SEATS] {
+    let mut pot = [0.0f64; SEATS];
+    for k in board.iter().flatten() {
+        if let Some(st) = knights.get(k.index())
+            && let Some(p) = st.owner.and_then(|o| pot.get_mut(o))
+        {
+            *p += contribution(c, *k, st);
+        }
+    }
+    pot
+}
+
+/// The board as the heuristic sees it, valued for one seat; what-ifs change a knight or two and
+/// are valued from the difference, without copying the board.
+struct Eval<'a> {
+    seen: &'a Seen<'a>,
+    pot: [f64; SEATS],
+    /// Each knight's contribution as he stands (by `KnightId`).
+    base: Vec<f64>,
+    /// The value of the board as it is.
+    now: f64,
+}
+
+impl<'a> Eval<'a> {
+    fn new(seen: &'a Seen<'a>) -> Eval<'a> {
+        let c = seen.content;
+        let base: Vec<f64> = seen
+            .knights
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                if st.owner.is_some() {
+                    contribution(c, KnightId(i as u8), st)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let mut pot = [0.0f64; SEATS];
+        for (st, v) in seen.knights.iter().zip(&base) {
+            if let Some(p) = st.owner.and_then(|o| pot.get_mut(o)) {
+                *p += v;
+            }
+        }
+        let mut e = Eval {
+            seen,
+            pot,
+            base,
+            now: 0.0,
+        };
+        e.now = e.value_of(&pot);
+        e
+    }
+
+    fn state(&self, k: KnightId) -> Option<&'a KnightState> {
+        self.seen.knights.get(k.index())
+    }
+
+    fn occupant(&self, s: SpaceId) -> Option<KnightId> {
+        self.seen.board.get(s.index()).copied().flatten()
+    }
+
+    fn power(&self, k: KnightId) -> i64 {
+        self.state(k).map_or(0, |st| self.seen.content.effective_power(k, st))
+    }
+
+    /// How good positions `pot` are for the seat: mine against the others', the leader's the
+    /// more the nearer he is to the target.
+    fn value_of(&self, pot: &[f64; SEATS]) -> f64 {
+        let s = self.seen;
+        let me = s.me;
+        let n = s.scores.len().min(SEATS);
+        let mine = pot.get(me).copied().unwrap_or(0.0);
+        let mut sum = 0.0;
+        let mut count = 0;
+        let mut leader: Option<Seat> = None;
+        for x in (0..n).filter(|&x| x != me) {
+            sum += pot[x];
+            count += 1;
+            leader = match leader {
+                Some(l) if s.scores[l].cmp(&s.scores[x]).then(pot[l].total_cmp(&pot[x])).is_ge() => Some(l),
+                _ => Some(x),
             };
-            v += 0.4 * c.score_value(k, &face_up) as f64;
         }
-        v += 0.3 * rank;
-        if let Some(p) = pot.get_mut(o) {
-            *p += v;
+        let Some(leader) = leader else { return mine };
+        let avg = sum / count as f64;
+        let urgency = 0.3 + 0.5 * (s.scores[leader] as f64 / s.target.max(1) as f64).min(1.0);
+        mine - (1.0 - urgency) * avg - urgency * pot[leader]
+    }
+
+    /// The value after the knights in `changes` take their new states.
+    fn with(&self, changes: &[(KnightId, &KnightState)]) -> f64 {
+        let c = self.seen.content;
+        let mut pot = self.pot;
+        for &(k, new) in changes {
+            let Some(old) = self.state(k) else { continue };
+            if let Some(p) = old.owner.and_then(|o| pot.get_mut(o)) {
+                *p += contribution(c, k, new) - self.base.get(k.index()).copied().unwrap_or(0.0);
+            }
+        }
+        self.value_of(&pot)
+    }
+
+    /// A knight's state moved to `at` (`None`: to the Reserve, face up, without followers).
+    fn moved(&self, k: KnightId, at: Option<SpaceId>) -> KnightState {
+        match (self.state(k), at) {
+            (Some(st), Some(s)) => KnightState {
+                at: Some(s),
+                ..st.clone()
+            },
+            (Some(st), None) => KnightState {
+                owner: st.owner,
+                ..KnightState::default()
+            },
+            (None, _) => KnightState::default(),
         }
     }
-    let others: Vec<Seat> = (0..n).filter(|&s| s != me).collect();
-    if others.is_empty() {
-        return pot.get(me).copied().unwrap_or(0.0);
+
+    /// The value after the knight loses one `card` follower.
+    fn losing(&self, k: KnightId, card: CardKind, scandalised: bool) -> f64 {
+        let Some(st) = self.state(k) else { return self.now };
+        let mut t = st.clone();
+        t.scandalised = scandalised;
+        if let Some(i) = t.followers.iter().position(|&f| f == card) {
+            t.followers.remove(i);
+        }
+        self.with(&[(k, &t)])
     }
-    let avg = others.iter().map(|&s| pot[s]).sum::<f64>() / others.len() as f64;
-    let leader = others
-        .iter()
-        .copied()
-        .max_by(|&a, &b| view.scores[a].cmp(&view.scores[b]).then(pot[a].total_cmp(&pot[b])))
-        .unwrap_or(others[0]);
-    // The nearer the leader is to the target, the more his position matters.
-    let urgency = 0.3 + 0.5 * (view.scores[leader] as f64 / view.target.max(1) as f64).min(1.0);
-    pot.get(me).copied().unwrap_or(0.0) - (1.0 - urgency) * avg - urgency * pot[leader]
+
+    /// The expected value of the board after an effect (over the dice of challenges and Banish).
+    fn expect(&self, card: CardKind, effect: Effect) -> f64 {
+        match effect {
+            Effect::Enter { knight, space } | Effect::Step { knight, to: space } => match self.occupant(space) {
+                None => self.with(&[(knight, &self.moved(knight, Some(space)))]),
+                Some(d) => {
+                    let p = challenge_chance(self.power(knight), self.power(d));
+                    let won = if matches!(effect, Effect::Enter { .. }) {
+                        self.with(&[(d, &self.moved(d, None)), (knight, &self.moved(knight, Some(space)))])
+                    } else {
+                        let from = self.state(knight).and_then(|st| st.at);
+                        self.with(&[(knight, &self.moved(knight, Some(space))), (d, &self.moved(d, from))])
+                    };
+                    p * won + (1.0 - p) * self.now
+                }
+            },
+            Effect::Exit { knight } => self.with(&[(knight, &self.moved(knight, None))]),
+            Effect::Gossip { knight } => {
+                let Some(st) = self.state(knight) else {
+                    return self.now;
+                };
+                if st.scandalised || st.followers.is_empty() {
+                    let t = KnightState {
+                        scandalised: !st.scandalised,
+                        ..st.clone()
+                    };
+                    return self.with(&[(knight, &t)]);
+                }
+                // I choose which follower goes: the best for me.
+                st.followers
+                    .iter()
+                    .map(|&f| self.losing(knight, f, true))
+                    .fold(f64::MIN, f64::max)
+            }
+            Effect::Banish { knight } => {
+                let p = banish_chance(self.power(knight));
+                p * self.with(&[(knight, &self.moved(knight, None))]) + (1.0 - p) * self.now
+            }
+            Effect::Merlin { a, b } => {
+                let (sa, sb) = (self.state(a).and_then(|st| st.at), self.state(b).and_then(|st| st.at));
+                self.with(&[(a, &self.moved(a, sb)), (b, &self.moved(b, sa))])
+            }
+            Effect::Follow { knight } => {
+                let Some(st) = self.state(knight) else {
+                    return self.now;
+                };
+                let mut t = st.clone();
+                t.followers.push(card);
+                self.with(&[(knight, &t)])
+            }
+            Effect::Score => self.now,
+        }
+    }
 }
 
 /// What keeping the card is worth, charged when it is spent.
@@ -119,81 +295,8 @@ fn card_cost(card: CardKind) -> f64 {
     }
 }
 
-/// The expected value of the board after an effect.
-fn expect(view: &CourtView, base: &Board, card: CardKind, effect: Effect, me: Seat) -> f64 {
-    let c = &view.content;
-    let mut b = base.clone();
-    match effect {
-        Effect::Enter { knight, space } | Effect::Step { knight, to: space } => match b.occupant(space) {
-            None => {
-                b.put(knight, space);
-                value(view, &b, me)
-            }
-            Some(d) => {
-                let p = challenge_chance(b.power(c, knight), b.power(c, d));
-                let lose = value(view, &b, me);
-                if matches!(effect, Effect::Enter { .. }) {
-                    b.remove(d);
-                    b.put(knight, space);
-                } else {
-                    b.swap(knight, d);
-                }
-                p * value(view, &b, me) + (1.0 - p) * lose
-            }
-        },
-        Effect::Exit { knight } => {
-            b.remove(knight);
-            value(view, &b, me)
-        }
-        Effect::Gossip { knight } => {
-            let Some(st) = b.knights.get_mut(knight.index()) else {
-                return value(view, base, me);
-            };
-            if st.scandalised {
-                st.scandalised = false;
-                return value(view, &b, me);
-            }
-            st.scandalised = true;
-            let followers = st.followers.clone();
-            if followers.is_empty() {
-                return value(view, &b, me);
-            }
-            // I choose which follower goes: the best for me.
-            followers
-                .iter()
-                .map(|f| {
-                    let mut t = b.clone();
-                    if let Some(st) = t.knights.get_mut(knight.index())
-                        && let Some(i) = st.followers.iter().position(|x| x == f)
-                    {
-                        st.followers.remove(i);
-                    }
-                    value(view, &t, me)
-                })
-                .fold(f64::MIN, f64::max)
-        }
-        Effect::Banish { knight } => {
-            let p = banish_chance(b.power(c, knight));
-            let stay = value(view, &b, me);
-            b.remove(knight);
-            p * value(view, &b, me) + (1.0 - p) * stay
-        }
-        Effect::Merlin { a, b: other } => {
-            b.swap(a, other);
-            value(view, &b, me)
-        }
-        Effect::Follow { knight } => {
-            if let Some(st) = b.knights.get_mut(knight.index()) {
-                st.followers.push(card);
-            }
-            value(view, &b, me)
-        }
-        Effect::Score => value(view, &b, me),
-    }
-}
-
 /// Whether playing Score now is wise, and whether it wins outright.
-fn score_judgement(view: &CourtView, me: Seat) -> (bool, bool) {
+fn score_judgement(view: &Seen, me: Seat) -> (bool, bool) {
     let gains = view.score_gains();
     let mine = gains.get(me).copied().unwrap_or(0);
     let my_total = view.scores.get(me).copied().unwrap_or(0) + mine;
@@ -216,145 +319,302 @@ fn keep_limit(card: CardKind) -> usize {
     }
 }
 
-impl BotHints for Court {
-    fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-        if legal.is_empty() {
-            return None;
-        }
-        let me = view.seat;
-        let base = Board::of(view);
-        let noise = |rng: &mut GameRng| rng.below(1000) as f64 * 1e-5;
-        match &view.phase {
-            Phase::Placement { .. } => legal
-                .iter()
-                .map(|a| {
-                    let v = match *a {
-                        Action::Place { knight, space } => {
-                            let mut b = base.clone();
-                            b.put(knight, space);
-                            value(view, &b, me)
-                        }
-                        _ => f64::MIN,
-                    };
-                    (v + noise(rng), *a)
-                })
-                .max_by(|x, y| x.0.total_cmp(&y.0))
-                .map(|(_, a)| a),
-            Phase::FollowerLoss { knight, .. } => legal
-                .iter()
-                .map(|a| {
-                    let v = match *a {
-                        Action::ChooseFollowerLoss(card) => {
-                            let mut b = base.clone();
-                            if let Some(st) = b.knights.get_mut(knight.index())
-                                && let Some(i) = st.followers.iter().position(|&f| f == card)
-                            {
-                                st.followers.remove(i);
-                            }
-                            value(view, &b, me)
-                        }
-                        _ => f64::MIN,
-                    };
-                    (v, *a)
-                })
-                .max_by(|x, y| x.0.total_cmp(&y.0))
-                .map(|(_, a)| a),
-            Phase::End => {
-                let mut counts: Vec<(CardKind, usize)> = Vec::new();
-                for &c in &view.hand {
-                    match counts.iter_mut().find(|(k, _)| *k == c) {
-                        Some((_, n)) => *n += 1,
-                        None => counts.push((c, 1)),
+/// The heuristic's choice, on a view or a sampled state.
+fn heuristic_on(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    if legal.is_empty() {
+        return None;
+    }
+    let me = view.me;
+    let eval = Eval::new(view);
+    let noise = |rng: &mut GameRng| rng.below(1000) as f64 * 1e-5;
+    match view.phase {
+        Phase::Placement { .. } => legal
+            .iter()
+            .map(|a| {
+                let v = match *a {
+                    Action::Place { knight, space } => eval.with(&[(knight, &eval.moved(knight, Some(space)))]),
+                    _ => f64::MIN,
+                };
+                (v + noise(rng), *a)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, a)| a),
+        Phase::FollowerLoss { knight, .. } => legal
+            .iter()
+            .map(|a| {
+                let v = match *a {
+                    Action::ChooseFollowerLoss(card) => {
+                        let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
+                        eval.losing(*knight, card, scandalised)
                     }
+                    _ => f64::MIN,
+                };
+                (v, *a)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, a)| a),
+        Phase::End => {
+            let mut counts: Vec<(CardKind, usize)> = Vec::new();
+            for &c in view.hand {
+                match counts.iter_mut().find(|(k, _)| *k == c) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((c, 1)),
                 }
-                let followers: usize = counts.iter().filter(|(k, _)| k.is_follower()).map(|(_, n)| n).sum();
-                let excess = counts.iter().find(|&&(k, n)| {
-                    if k.is_follower() {
-                        followers > 2 || n > keep_limit(k)
-                    } else {
-                        n > keep_limit(k)
-                    }
-                });
-                if view.draw_pile + view.discard.len() > 0
-                    && let Some(&(k, _)) = excess
-                    && legal.contains(&Action::Discard(k))
-                {
-                    return Some(Action::Discard(k));
-                }
-                legal
-                    .iter()
-                    .find(|a| **a == Action::Draw)
-                    .copied()
-                    .or(legal.first().copied())
             }
-            Phase::Play => {
-                let now = value(view, &base, me);
-                let (score_good, wins) = score_judgement(view, me);
-                let score_action = legal
-                    .iter()
-                    .find(|a| {
+            let followers: usize = counts.iter().filter(|(k, _)| k.is_follower()).map(|(_, n)| n).sum();
+            let excess = counts.iter().find(|&&(k, n)| {
+                if k.is_follower() {
+                    followers > 2 || n > keep_limit(k)
+                } else {
+                    n > keep_limit(k)
+                }
+            });
+            if view.piles > 0
+                && let Some(&(k, _)) = excess
+                && legal.contains(&Action::Discard(k))
+            {
+                return Some(Action::Discard(k));
+            }
+            legal
+                .iter()
+                .find(|a| **a == Action::Draw)
+                .copied()
+                .or(legal.first().copied())
+        }
+        Phase::Play => {
+            let now = eval.now;
+            let (score_good, wins) = score_judgement(view, me);
+            let score_action = legal
+                .iter()
+                .find(|a| {
+                    matches!(
+                        a,
+                        Action::Play {
+                            card: CardKind::Score,
+                            ..
+                        }
+                    )
+                })
+                .or_else(|| {
+                    legal.iter().find(|a| {
                         matches!(
                             a,
                             Action::Play {
-                                card: CardKind::Score,
+                                effect: Effect::Score,
                                 ..
                             }
                         )
                     })
-                    .or_else(|| {
-                        legal.iter().find(|a| {
-                            matches!(
-                                a,
-                                Action::Play {
-                                    effect: Effect::Score,
-                                    ..
-                                }
-                            )
-                        })
-                    })
-                    .copied();
-                if wins && let Some(a) = score_action {
-                    return Some(a);
-                }
-                let mut best: Option<(f64, Action)> = None;
-                for a in legal {
-                    let Action::Play { card, effect } = *a else {
-                        continue;
-                    };
-                    if effect == Effect::Score {
-                        continue;
-                    }
-                    let gain = expect(view, &base, card, effect, me) - now - card_cost(card) + noise(rng);
-                    if best.is_none_or(|(g, _)| gain > g) {
-                        best = Some((gain, *a));
-                    }
-                }
-                let remaining = view
-                    .content
-                    .rules
-                    .max_cards_per_turn
-                    .saturating_sub(view.played_this_turn);
-                if let Some((gain, a)) = best
-                    && gain > 0.25
-                    && (remaining > 1 || !score_good || score_action.is_none())
-                {
-                    return Some(a);
-                }
-                if score_good && let Some(a) = score_action {
-                    return Some(a);
-                }
-                if let Some((gain, a)) = best
-                    && gain > 0.25
-                {
-                    return Some(a);
-                }
-                legal
-                    .iter()
-                    .find(|a| **a == Action::EndPlay)
-                    .copied()
-                    .or(legal.first().copied())
+                })
+                .copied();
+            if wins && let Some(a) = score_action {
+                return Some(a);
             }
-            Phase::Finished(_) => None,
+            let mut best: Option<(f64, Action)> = None;
+            for a in legal {
+                let Action::Play { card, effect } = *a else {
+                    continue;
+                };
+                if effect == Effect::Score {
+                    continue;
+                }
+                let gain = eval.expect(card, effect) - now - card_cost(card) + noise(rng);
+                if best.is_none_or(|(g, _)| gain > g) {
+                    best = Some((gain, *a));
+                }
+            }
+            let remaining = view.content.rules.max_cards_per_turn.saturating_sub(view.played);
+            if let Some((gain, a)) = best
+                && gain > 0.25
+                && (remaining > 1 || !score_good || score_action.is_none())
+            {
+                return Some(a);
+            }
+            if score_good && let Some(a) = score_action {
+                return Some(a);
+            }
+            if let Some((gain, a)) = best
+                && gain > 0.25
+            {
+                return Some(a);
+            }
+            legal
+                .iter()
+                .find(|a| **a == Action::EndPlay)
+                .copied()
+                .or(legal.first().copied())
         }
+        Phase::Finished(_) => None,
+    }
+}
+
+/// How the heuristic ranks the plays of a play phase, best first: the expected gain of each card
+/// (as `heuristic` values it), Score by how well it pays now, End play at the heuristic's
+/// threshold. A Dwarf standing in for a card also in hand is left out (the card does the same).
+fn ranked_plays(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Vec<Action> {
+    let me = view.me;
+    let eval = Eval::new(view);
+    let now = eval.now;
+    let (score_good, wins) = score_judgement(view, me);
+    let gains = view.score_gains();
+    let mine = gains.get(me).copied().unwrap_or(0);
+    let best_other = (0..gains.len())
+        .filter(|&s| s != me)
+        .map(|s| gains[s])
+        .max()
+        .unwrap_or(0);
+    let holds = |c: CardKind| view.hand.contains(&c);
+    let mut scored: Vec<(f64, Action)> = Vec::with_capacity(legal.len());
+    let mut score_seen = false;
+    for a in legal {
+        let v = match *a {
+            Action::Play { card, effect } => {
+                let stand_in = match effect {
+                    Effect::Score => Some(CardKind::Score),
+                    Effect::Gossip { .. } => Some(CardKind::Gossip),
+                    Effect::Banish { .. } => Some(CardKind::Banish),
+                    e if e.is_move() => Some(CardKind::Move),
+                    _ => None,
+                };
+                if card == CardKind::Dwarf && stand_in.is_some_and(holds) {
+                    continue;
+                }
+                if effect == Effect::Score {
+                    if score_seen {
+                        continue;
+                    }
+                    score_seen = true;
+                    if wins {
+                        1000.0
+                    } else if score_good {
+                        1.0 + 0.05 * (mine - best_other) as f64
+                    } else {
+                        -0.5 + 0.05 * (mine - best_other) as f64
+                    }
+                } else {
+                    eval.expect(card, effect) - now - card_cost(card) + rng.below(1000) as f64 * 1e-6
+                }
+            }
+            Action::EndPlay => 0.25,
+            _ => 0.0,
+        };
+        scored.push((v, *a));
+    }
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    scored.into_iter().map(|(_, a)| a).collect()
+}
+
+/// How an unfinished game stands: each seat's points plus `POSITION` times its position on the
+/// board, turned into win chances by a softmax whose temperature is a share of the target.
+const POSITION: f64 = 1.0;
+const SHARPNESS: f64 = 8.0;
+
+fn win_chances(g: &Court) -> Vec<f64> {
+    let n = g.players();
+    let pot = potentials(&g.content, &g.knights, &g.board);
+    let target = g.target.max(1) as f64;
+    let est: Vec<f64> = (0..n)
+        .map(|s| (g.scores[s] as f64 + POSITION * pot[s]) / target * SHARPNESS)
+        .collect();
+    let top = est.iter().copied().fold(f64::MIN, f64::max);
+    let exp: Vec<f64> = est.iter().map(|e| (e - top).exp()).collect();
+    let sum: f64 = exp.iter().sum::<f64>().max(1e-12);
+    exp.iter().map(|e| e / sum).collect()
+}
+
+/// The cards nobody but their holders has seen, from `view`'s seat: the deck minus that seat's
+/// hand, the discard pile and the followers under knights. `None` when the view does not add up.
+fn unseen_cards(view: &CourtView) -> Option<Vec<CardKind>> {
+    let mut counts: Vec<(CardKind, usize)> = view.content.deck.clone();
+    let seen = view
+        .hand
+        .iter()
+        .chain(&view.discard)
+        .chain(view.knights.iter().flat_map(|k| k.followers.iter()));
+    for c in seen {
+        let (_, n) = counts.iter_mut().find(|(k, _)| k == c)?;
+        *n = n.checked_sub(1)?;
+    }
+    Some(
+        counts
+            .into_iter()
+            .flat_map(|(k, n)| std::iter::repeat_n(k, n))
+            .collect(),
+    )
+}
+
+impl Court {
+    /// A whole game consistent with `view`: the other hands dealt at random from the unseen cards,
+    /// the rest shuffled into the draw pile, and fresh dice. Its view for `view.seat` equals
+    /// `view`. `None` when the view does not add up.
+    pub fn determinize(view: &CourtView, rng: &mut GameRng) -> Option<Court> {
+        let mut unseen = unseen_cards(view)?;
+        rng.shuffle(&mut unseen);
+        let mut hands = Vec::with_capacity(view.hand_sizes.len());
+        for (seat, &size) in view.hand_sizes.iter().enumerate() {
+            if seat == view.seat {
+                hands.push(view.hand.clone());
+            } else {
+                let at = unseen.len().checked_sub(size)?;
+                hands.push(unseen.split_off(at));
+            }
+        }
+        if unseen.len() != view.draw_pile {
+            return None;
+        }
+        Court::from_view(view, hands, unseen, rng.next_u64()).ok()
+    }
+}
+
+/// Search iterations per decision at 4 players.
+const NORMAL_ITERATIONS: u32 = 300;
+const HARD_ITERATIONS: u32 = 1500;
+
+impl BotHints for Court {
+    fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        heuristic_on(&Seen::of_view(view), legal, rng)
+    }
+
+    fn determinize(view: &CourtView, rng: &mut GameRng) -> Option<Court> {
+        Court::determinize(view, rng)
+    }
+
+    /// Playouts run one round, so their cost grows with the players: the iterations shrink as
+    /// `4 / players` (2 players get twice the 4-player budget).
+    fn budget(view: &CourtView, difficulty: Difficulty) -> Option<Budget> {
+        let scale = |base: u32| base * 4 / view.hand_sizes.len().clamp(2, 5) as u32;
+        match difficulty {
+            Difficulty::Easy => None,
+            Difficulty::Normal => Some(Budget::new(scale(NORMAL_ITERATIONS), 180)),
+            Difficulty::Hard => Some(Budget::new(scale(HARD_ITERATIONS), 900)),
+        }
+    }
+
+    fn worth_searching(view: &CourtView, legal: &[Action]) -> bool {
+        legal.len() > 1 && view.phase == Phase::Play
+    }
+
+    fn candidates(state: &Court, legal: Vec<Action>, rng: &mut GameRng) -> Vec<Action> {
+        let Some(seat) = state.to_act() else {
+            return legal;
+        };
+        let seen = Seen::of_state(state, seat);
+        match &state.phase {
+            Phase::Play => ranked_plays(&seen, &legal, rng),
+            _ => heuristic_on(&seen, &legal, rng).map_or(legal, |a| vec![a]),
+        }
+    }
+
+    fn rollout_action(state: &Court, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        let seat = state.to_act()?;
+        heuristic_on(&Seen::of_state(state, seat), legal, rng)
+    }
+
+    fn rollout_over(root: &Court, state: &Court, steps: usize) -> bool {
+        state.turn >= root.turn + root.players() as u32 || steps > 400
+    }
+
+    fn evaluate(state: &Court) -> Vec<f64> {
+        win_chances(state)
     }
 }

@@ -307,6 +307,34 @@ impl Game for Court {
         ]
     }
 
+    fn variants_for(content: &CourtContent) -> Vec<VariantSpec> {
+        let default = content.rules.default_target.to_string();
+        let mut targets = vec![default.clone()];
+        targets.extend(
+            content
+                .rules
+                .targets
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|t| *t != default),
+        );
+        let ids: Vec<&str> = content.factions.iter().map(|f| f.id.as_str()).collect();
+        vec![
+            VariantSpec {
+                key: "target",
+                label: "Points target (first to reach it wins)",
+                options: targets,
+                custom: true,
+            },
+            VariantSpec {
+                key: "factions",
+                label: "Factions in seat order",
+                options: vec![ids.join(",")],
+                custom: true,
+            },
+        ]
+    }
+
     fn new(config: &TableConfig, content: &CourtContent) -> Result<Self, SetupError> {
         Court::setup(config, content)
     }
@@ -354,6 +382,10 @@ impl Game for Court {
                 | Event::TurnStarted { .. }
                 | Event::Won { .. }
         )
+    }
+
+    fn turns_taken(&self) -> Option<u32> {
+        Some(self.turn)
     }
 
     fn census(&self) -> std::collections::BTreeMap<String, usize> {

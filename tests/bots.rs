@@ -1,0 +1,305 @@
+//! The bots on real positions: only legal actions, the same decision for the same seed, decisions
+//! from the view alone (states differing only in hidden cards get the same decision), sampled
+//! states that agree with the view, and whole games without a panic.
+
+use camelot::bots::{self, BotHints, BotKind, Budget};
+use camelot::content::ContentSet;
+use camelot::rules::court::{Court, CourtContent, Phase};
+use camelot::rules::testgame::TestGame;
+use camelot::rules::{Difficulty, Game, GameRng, Pending, SeatKind, TableConfig};
+use camelot::table::Library;
+
+fn content() -> &'static CourtContent {
+    static CONTENT: std::sync::OnceLock<CourtContent> = std::sync::OnceLock::new();
+    CONTENT.get_or_init(|| match CourtContent::load(&ContentSet::embedded()) {
+        Ok(c) => c,
+        Err(e) => panic!("the shipped content does not load: {e:?}"),
+    })
+}
+
+fn court(players: usize, seed: u64) -> Court {
+    let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
+    config.variants.insert("target".into(), "50".into());
+    match Court::new(&config, content()) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn step<G: Game>(g: &mut G, a: &G::Action) {
+    if let Err(e) = g.apply(a) {
+        panic!("a legal action was refused: {e}");
+    }
+}
+
+/// Court positions from random play: `count` of them, over 2 to 5 players, at random depths.
+fn court_positions(count: usize, seed: u64) -> Vec<Court> {
+    let mut rng = GameRng::seeded(seed);
+    let mut out = Vec::new();
+    let mut game = 0;
+    while out.len() < count {
+        game += 1;
+        let players = 2 + (game % 4) as usize;
+        let mut g = court(players, seed.wrapping_mul(31).wrapping_add(game));
+        let depth = rng.below(160) as usize;
+        for _ in 0..depth {
+            if matches!(g.pending(), Pending::Finished(_)) {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            step(&mut g, &a);
+        }
+        if g.pending().seat().is_some() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Test-game positions from random play.
+fn test_positions(count: usize, seed: u64) -> Vec<TestGame> {
+    let mut rng = GameRng::seeded(seed);
+    let mut out = Vec::new();
+    let mut game = 0;
+    while out.len() < count {
+        game += 1;
+        let players = 2 + (game % 4) as usize;
+        let config = TableConfig::with_players(players, SeatKind::Human, seed + game);
+        let Ok(mut g) = TestGame::new(&config, &()) else {
+            panic!("setup")
+        };
+        for _ in 0..rng.below(3 * players as u32) {
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            step(&mut g, &a);
+        }
+        if g.pending().seat().is_some() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// A small search, with a cap far beyond what it needs (so it is deterministic here too).
+fn small(iterations: u32) -> Budget {
+    Budget::new(iterations, 60_000)
+}
+
+#[test]
+fn court_bots_only_return_legal_actions() {
+    let kinds = [BotKind::Random, BotKind::Heuristic, BotKind::Level(Difficulty::Easy)];
+    for (i, g) in court_positions(150, 1).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let view = g.view(seat);
+        let legal = g.legal_actions();
+        let mut rng = GameRng::seeded(i as u64);
+        for kind in kinds {
+            let a = bots::choose::<Court>(kind, &view, &legal, &mut rng);
+            assert!(a.is_some_and(|a| legal.contains(&a)), "{kind} at position {i}: {a:?}");
+        }
+        let d = bots::search::<Court>(&view, &legal, &small(25), &mut rng);
+        assert!(
+            d.action.is_some_and(|a| legal.contains(&a)),
+            "search at {i}: {:?}",
+            d.action
+        );
+        if legal.len() > 1 && g.phase() == &Phase::Play {
+            assert_eq!(d.stats.iterations, 25, "position {i}");
+        }
+    }
+    // The levels themselves, on fewer positions (their budgets are for release builds).
+    for (i, g) in court_positions(6, 2).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let legal = g.legal_actions();
+        for d in [Difficulty::Normal, Difficulty::Hard] {
+            let a = bots::choose::<Court>(BotKind::Level(d), &g.view(seat), &legal, &mut GameRng::seeded(9));
+            assert!(a.is_some_and(|a| legal.contains(&a)), "{d:?} at position {i}: {a:?}");
+        }
+    }
+}
+
+#[test]
+fn test_game_bots_only_return_legal_actions() {
+    for (i, g) in test_positions(200, 3).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let view = g.view(seat);
+        let legal = g.legal_actions();
+        let mut rng = GameRng::seeded(i as u64);
+        for kind in [
+            BotKind::Random,
+            BotKind::Heuristic,
+            BotKind::Level(Difficulty::Easy),
+            BotKind::Level(Difficulty::Normal),
+            BotKind::Level(Difficulty::Hard),
+        ] {
+            let a = bots::choose::<TestGame>(kind, &view, &legal, &mut rng);
+            assert!(a.as_ref().is_some_and(|a| legal.contains(a)), "{kind} at {i}: {a:?}");
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_decision() {
+    for (i, g) in court_positions(12, 4).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let view = g.view(seat);
+        let legal = g.legal_actions();
+        let run = |seed: u64| bots::search::<Court>(&view, &legal, &small(60), &mut GameRng::seeded(seed));
+        let (a, b) = (run(77), run(77));
+        assert_eq!(a.action, b.action, "position {i}");
+        assert_eq!(a.stats.iterations, b.stats.iterations);
+        assert_eq!(a.stats.nodes, b.stats.nodes, "the same tree");
+        // And through the table's bot job, as the window and the simulator run it.
+        let library = Library::load(ContentSet::embedded());
+        let mut config = TableConfig::with_players(3, SeatKind::Bot(Difficulty::Normal), 40 + i as u64);
+        config.variants.insert("target".into(), "50".into());
+        let m = match library.new_match(camelot::rules::GameId::Court, config) {
+            Ok(m) => m,
+            Err(e) => panic!("{e}"),
+        };
+        let job = |seed| {
+            m.bot_job_with_stats(BotKind::Level(Difficulty::Normal), seed)
+                .map(|j| j())
+        };
+        let (Some((x, sx)), Some((y, sy))) = (job(5), job(5)) else {
+            panic!("no bot job")
+        };
+        let (x, y) = (x.expect("an action"), y.expect("an action"));
+        if !sx.capped && !sy.capped {
+            assert_eq!(
+                x.downcast_ref::<camelot::rules::court::Action>(),
+                y.downcast_ref::<camelot::rules::court::Action>()
+            );
+        }
+    }
+}
+
+#[test]
+fn decisions_depend_on_the_view_only() {
+    // The bots' entry points take `&G::View` and the legal actions, never the state, so they
+    // cannot read hidden fields. Here: two states that differ only in what the seat cannot see
+    // (the other hands, the draw pile's order, the dice to come) get the same decision.
+    let mut differed = 0;
+    for (i, g) in court_positions(30, 5).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let view = g.view(seat);
+        let Some(other) = Court::determinize(&view, &mut GameRng::seeded(1000 + i as u64)) else {
+            panic!("position {i}: no sample")
+        };
+        assert_eq!(other.view(seat), view);
+        let players = view.hand_sizes.len();
+        if (0..players).any(|s| s != seat && other.hand_of(s) != g.hand_of(s)) {
+            differed += 1;
+        }
+        assert_eq!(other.legal_actions(), g.legal_actions());
+        let legal = g.legal_actions();
+        for kind in [BotKind::Heuristic, BotKind::Random] {
+            let a = bots::choose::<Court>(kind, &g.view(seat), &legal, &mut GameRng::seeded(3));
+            let b = bots::choose::<Court>(kind, &other.view(seat), &other.legal_actions(), &mut GameRng::seeded(3));
+            assert_eq!(a, b, "{kind} at {i}");
+        }
+        let a = bots::search::<Court>(&g.view(seat), &legal, &small(40), &mut GameRng::seeded(3));
+        let b = bots::search::<Court>(
+            &other.view(seat),
+            &other.legal_actions(),
+            &small(40),
+            &mut GameRng::seeded(3),
+        );
+        assert_eq!(a.action, b.action, "search at {i}");
+    }
+    assert!(differed >= 20, "the samples hid different cards ({differed} of 30)");
+}
+
+#[test]
+fn court_samples_agree_with_the_view_and_play_on() {
+    let mut rng = GameRng::seeded(6);
+    for (i, g) in court_positions(120, 6).iter().enumerate() {
+        for seat in 0..g.view(0).hand_sizes.len() {
+            let view = g.view(seat);
+            let Some(mut s) = Court::determinize(&view, &mut rng) else {
+                panic!("position {i}, seat {seat}: no sample")
+            };
+            assert_eq!(s.view(seat), view, "position {i}, seat {seat}");
+            assert_eq!(s.census(), g.census(), "cards and knights conserved");
+            assert_eq!(s.pending(), g.pending());
+            // The sample plays on to the end without a panic.
+            let mut steps = 0;
+            while s.pending().seat().is_some() && steps < 3000 {
+                let legal = s.legal_actions();
+                let a = if steps % 2 == 0 {
+                    legal[rng.below(legal.len() as u32) as usize]
+                } else {
+                    match Court::rollout_action(&s, &legal, &mut rng) {
+                        Some(a) => a,
+                        None => panic!("no rollout action"),
+                    }
+                };
+                step(&mut s, &a);
+                steps += 1;
+            }
+            if seat == 0 {
+                assert!(matches!(s.pending(), Pending::Finished(_)), "position {i} ends");
+            }
+        }
+    }
+}
+
+#[test]
+fn test_game_samples_agree_with_the_view() {
+    let mut rng = GameRng::seeded(7);
+    for (i, g) in test_positions(200, 7).iter().enumerate() {
+        for seat in 0..g.view(0).hand_sizes.len() {
+            let view = g.view(seat);
+            let Some(s) = TestGame::determinize(&view, &mut rng) else {
+                panic!("position {i}, seat {seat}: no sample")
+            };
+            assert_eq!(s.view(seat), view);
+            assert_eq!(s.census(), g.census());
+            assert_eq!(s.pending(), g.pending());
+        }
+    }
+}
+
+#[test]
+fn searching_bots_finish_whole_games() {
+    for (players, seed) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
+        let mut g = court(players, seed);
+        let mut rng = GameRng::seeded(seed);
+        let mut steps = 0;
+        while let Some(seat) = g.pending().seat() {
+            let legal = g.legal_actions();
+            let d = if seat == 0 && g.phase() == &Phase::Play {
+                bots::search::<Court>(&g.view(seat), &legal, &small(12), &mut rng)
+            } else {
+                bots::decide::<Court>(BotKind::Heuristic, &g.view(seat), &legal, &mut rng)
+            };
+            let Some(a) = d.action else { panic!("no action") };
+            assert!(legal.contains(&a));
+            step(&mut g, &a);
+            steps += 1;
+            assert!(steps < 5000, "{players} players: no end");
+        }
+    }
+}
+
+#[test]
+fn the_simulator_reports_searches() {
+    let library = Library::load(ContentSet::embedded());
+    let opts = camelot::sim::SimOptions {
+        game: camelot::rules::GameId::Test,
+        players: 3,
+        games: 5,
+        seed: 1,
+        bots: vec![BotKind::Level(Difficulty::Normal), BotKind::Heuristic],
+        variants: Default::default(),
+        max_actions: 1000,
+    };
+    let report = camelot::sim::run(&library, &opts, &mut |w| panic!("{w}"));
+    assert_eq!(report.finished, 5);
+    assert_eq!(report.mean_turns, 9.0, "every action is a turn in the test game");
+    let normal = &report.search_by_bot["normal"];
+    assert!(normal.searched > 0 && normal.mean_iterations > 0.0);
+    assert!(report.search_iterations_per_second > 0.0);
+    assert!(!report.search_by_bot.contains_key("heuristic"));
+}
