@@ -22,6 +22,9 @@ struct Cli {
     /// Save the last frame as a PNG, then quit.
     #[arg(long, global = true, value_name = "PATH")]
     screenshot: Option<PathBuf>,
+    /// The shortest time a bot's move stays on screen, in seconds (0 for full speed).
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 0.7)]
+    bot_pace: f32,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -103,7 +106,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
-    match cli.command {
+    match cli.command.as_ref() {
         Some(Command::Check { paths }) => check(cli.content.as_ref(), &paths),
         Some(Command::Sim {
             game,
@@ -119,15 +122,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let bots = bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?;
             let opts = SimOptions {
                 game,
-                players,
-                games,
-                seed,
+                players: *players,
+                games: *games,
+                seed: *seed,
                 bots,
                 variants: parse_variants(&variants)?,
                 max_actions: 20_000,
             };
             let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"));
-            if json {
+            if *json {
                 println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
             } else {
                 println!(
@@ -210,9 +213,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             config.variants = parse_variants(&variants)?;
-            window(cli.content, cli.frames, cli.screenshot, Some((game, config)))
+            window(&cli, Some((game, config)))
         }
-        None => window(cli.content, cli.frames, cli.screenshot, None),
+        None => window(&cli, None),
     }
 }
 
@@ -263,31 +266,20 @@ fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, Strin
 }
 
 #[cfg(feature = "gui")]
-fn window(
-    content: Option<PathBuf>,
-    frames: Option<u32>,
-    screenshot: Option<PathBuf>,
-    start: Option<(GameId, TableConfig)>,
-) -> Result<ExitCode, String> {
-    let library = load_library(content.as_ref())?;
+fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
+    let library = load_library(cli.content.as_ref())?;
     let opts = camelot::app::WindowOptions {
         library,
-        frames,
-        screenshot,
+        content_dir: cli.content.clone(),
+        frames: cli.frames,
+        screenshot: cli.screenshot.clone(),
+        bot_pace: cli.bot_pace.max(0.0),
         start,
     };
     camelot::app::run(opts)
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(
-    _: Option<PathBuf>,
-    _: Option<u32>,
-    _: Option<PathBuf>,
-    _: Option<(GameId, TableConfig)>,
-) -> Result<ExitCode, String> {
-    Err(
-        "this build has no window (built without the \"gui\" feature); use play's headless cousins: sim, check, replay"
-            .into(),
-    )
+fn window(_: &Cli, _: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
+    Err("this build has no window (built without the \"gui\" feature); use the headless commands: sim, check, replay".into())
 }

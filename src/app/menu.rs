@@ -57,6 +57,15 @@ impl MenuState {
             .collect();
     }
 
+    /// Refreshes the variant choices from new content, keeping the seats as they are.
+    pub fn reset_seats_keeping_names(&mut self, library: &Library) {
+        let seats = std::mem::take(&mut self.seats);
+        self.reset_seats(library);
+        if !seats.is_empty() {
+            self.seats = seats;
+        }
+    }
+
     pub fn table_config(&self) -> Result<TableConfig, String> {
         let seed = if self.seed_text.trim().is_empty() {
             std::time::SystemTime::now()
@@ -81,6 +90,13 @@ impl MenuState {
     }
 }
 
+/// Where content is read from (`--content DIR`, else the working directory).
+#[derive(Resource, Clone, Default)]
+pub struct ContentDir(pub Option<std::path::PathBuf>);
+
+/// Seconds between looks at the content files on disk while the menu is open.
+const CONTENT_POLL_SECS: f32 = 1.5;
+
 pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
@@ -89,7 +105,9 @@ impl Plugin for MenuPlugin {
             let menu = MenuState::new(&library.0);
             app.insert_resource(menu);
         }
-        app.add_systems(OnEnter(Screen::Menu), look_for_autosave).add_systems(
+        app.init_resource::<ContentDir>()
+            .add_systems(OnEnter(Screen::Menu), look_for_autosave)
+            .add_systems(Update, watch_content.run_if(in_state(Screen::Menu))).add_systems(
             EguiPrimaryContextPass,
             menu_ui
                 .run_if(in_state(Screen::Menu).and_then(super::style::ui_ready))
@@ -103,6 +121,47 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
         return;
     };
     menu.autosave = path.0.as_ref().and_then(|p| continuable_autosave(&library.0, p));
+}
+
+/// Reloads the content when a file on disk changed, so a tinkerer sees an edit (or its precise
+/// error) without restarting.
+fn watch_content(
+    time: Res<Time>,
+    dir: Res<ContentDir>,
+    mut library: ResMut<LibraryRes>,
+    mut res: ResMut<MatchRes>,
+    mut menu: Option<ResMut<MenuState>>,
+    mut since: Local<f32>,
+) {
+    *since += time.delta_secs();
+    if *since < CONTENT_POLL_SECS {
+        return;
+    }
+    *since = 0.0;
+    let set = match crate::content::ContentSet::shipped(dir.0.as_deref()) {
+        Ok(set) => set,
+        Err(e) => {
+            res.notice = Some(e.to_string());
+            return;
+        }
+    };
+    let keys: Vec<String> = set.keys().cloned().collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let old_keys: Vec<String> = library.0.set.keys().cloned().collect();
+    let old_keys: Vec<&str> = old_keys.iter().map(String::as_str).collect();
+    if set.hash_of(&keys) == library.0.set.hash_of(&old_keys) {
+        return;
+    }
+    library.0 = Library::load(set);
+    let problems = library.0.errors().len();
+    res.notice = Some(if problems == 0 {
+        "Content reloaded from disk.".to_string()
+    } else {
+        format!("Content reloaded from disk: {problems} problem(s), listed above.")
+    });
+    if let Some(menu) = menu.as_mut() {
+        menu.reset_seats_keeping_names(&library.0);
+    }
 }
 
 fn kind_label(kind: SeatKind) -> &'static str {
@@ -246,41 +305,33 @@ fn setup_panel(
     ui.add_space(6.0);
     let mut remove = None;
     let can_remove = menu.seats.len() > lo;
-    egui::Grid::new("seats")
-        .num_columns(5)
-        .spacing([10.0, 8.0])
-        .show(ui, |ui| {
-            for (i, seat) in menu.seats.iter_mut().enumerate() {
-                ui.label(format!("{}.", i + 1));
-                ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
-                ui.add(
-                    egui::TextEdit::singleline(&mut seat.name)
-                        .desired_width(150.0)
-                        .char_limit(24),
-                );
-                egui::ComboBox::from_id_salt(("kind", i))
-                    .selected_text(kind_label(seat.kind))
-                    .width(140.0)
-                    .show_ui(ui, |ui| {
-                        for kind in [
-                            SeatKind::Human,
-                            SeatKind::Bot(Difficulty::Easy),
-                            SeatKind::Bot(Difficulty::Normal),
-                            SeatKind::Bot(Difficulty::Hard),
-                        ] {
-                            ui.selectable_value(&mut seat.kind, kind, kind_label(kind));
-                        }
-                    });
-                if ui
-                    .add_enabled(can_remove, egui::Button::new("Remove"))
-                    .on_hover_text("Remove this seat")
-                    .clicked()
-                {
-                    remove = Some(i);
-                }
-                ui.end_row();
+    for (i, seat) in menu.seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
+            ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+            ui.add_sized([170.0, 26.0], egui::TextEdit::singleline(&mut seat.name).char_limit(24));
+            egui::ComboBox::from_id_salt(("kind", i))
+                .selected_text(kind_label(seat.kind))
+                .width(150.0)
+                .show_ui(ui, |ui| {
+                    for kind in [
+                        SeatKind::Human,
+                        SeatKind::Bot(Difficulty::Easy),
+                        SeatKind::Bot(Difficulty::Normal),
+                        SeatKind::Bot(Difficulty::Hard),
+                    ] {
+                        ui.selectable_value(&mut seat.kind, kind, kind_label(kind));
+                    }
+                });
+            if ui
+                .add_enabled(can_remove, egui::Button::new("Remove"))
+                .on_hover_text("Remove this seat")
+                .clicked()
+            {
+                remove = Some(i);
             }
         });
+    }
     if let Some(i) = remove {
         menu.seats.remove(i);
     }

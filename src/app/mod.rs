@@ -36,6 +36,10 @@ pub struct LibraryRes(pub Library);
 /// How the window run was asked for on the command line.
 pub struct WindowOptions {
     pub library: Library,
+    /// Where content was read from (`--content`), for reloading it.
+    pub content_dir: Option<PathBuf>,
+    /// The shortest time a bot's move stays on screen.
+    pub bot_pace: f32,
     pub frames: Option<u32>,
     pub screenshot: Option<PathBuf>,
     /// Start straight at a table (`camelot play`).
@@ -73,8 +77,10 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     )
     .insert_resource(ClearColor(style::BACKGROUND))
     .insert_resource(LibraryRes(opts.library))
+    .insert_resource(menu::ContentDir(opts.content_dir))
     .add_plugins(bevy_egui::EguiPlugin::default())
     .add_plugins(CorePlugins)
+    .insert_resource(bots::BotPace(opts.bot_pace))
     .add_plugins((
         style::StylePlugin,
         menu::MenuPlugin,
