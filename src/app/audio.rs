@@ -40,6 +40,17 @@ impl Plugin for SoundPlugin {
 
 const RATE: u32 = 44_100;
 
+fn source(frames: Arc<[Frame]>) -> AudioSource {
+    AudioSource {
+        sound: StaticSoundData {
+            sample_rate: RATE,
+            frames,
+            settings: StaticSoundSettings::default(),
+            slice: None,
+        },
+    }
+}
+
 /// A sum of decaying partials: (frequency Hz, amplitude), with a start offset in seconds.
 fn synth(notes: &[(f32, f32, f32)], secs: f32, decay: f32) -> AudioSource {
     let n = (secs * RATE as f32) as usize;
@@ -57,14 +68,7 @@ fn synth(notes: &[(f32, f32, f32)], secs: f32, decay: f32) -> AudioSource {
             Frame::from_mono(v * 0.3)
         })
         .collect();
-    AudioSource {
-        sound: StaticSoundData {
-            sample_rate: RATE,
-            frames,
-            settings: StaticSoundSettings::default(),
-            slice: None,
-        },
-    }
+    source(frames)
 }
 
 /// A rattle of short clicks, like a die on wood.
@@ -84,14 +88,7 @@ fn rattle() -> AudioSource {
             Frame::from_mono(noise * env * 0.25)
         })
         .collect();
-    AudioSource {
-        sound: StaticSoundData {
-            sample_rate: RATE,
-            frames,
-            settings: StaticSoundSettings::default(),
-            slice: None,
-        },
-    }
+    source(frames)
 }
 
 fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {

@@ -107,12 +107,13 @@ impl Plugin for MenuPlugin {
         }
         app.init_resource::<ContentDir>()
             .add_systems(OnEnter(Screen::Menu), look_for_autosave)
-            .add_systems(Update, watch_content.run_if(in_state(Screen::Menu))).add_systems(
-            EguiPrimaryContextPass,
-            menu_ui
-                .run_if(in_state(Screen::Menu).and_then(super::style::ui_ready))
-                .after(super::style::StyleSet),
-        );
+            .add_systems(Update, watch_content.run_if(in_state(Screen::Menu)))
+            .add_systems(
+                EguiPrimaryContextPass,
+                menu_ui
+                    .run_if(in_state(Screen::Menu).and_then(super::style::ui_ready))
+                    .after(super::style::StyleSet),
+            );
     }
 }
 
