@@ -386,7 +386,8 @@ fn rules_window(
                 }
             });
             let query = rules_query.trim().to_lowercase();
-            let paragraphs: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let paragraphs: Vec<String> = text.lines().filter_map(readable_line).collect();
+            let paragraphs: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
             let shown: Vec<&str> = if query.is_empty() {
                 paragraphs
             } else {
@@ -415,6 +416,19 @@ fn rules_window(
         table.show_rules = false;
     }
     Ok(())
+}
+
+/// A rulebook line as it is shown: blank lines and table rules dropped, table rows as plain text.
+fn readable_line(line: &str) -> Option<String> {
+    let t = line.trim();
+    if t.is_empty() || t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
+        return None;
+    }
+    if t.starts_with('|') {
+        let cells: Vec<&str> = t.trim_matches('|').split('|').map(str::trim).collect();
+        return Some(cells.join("  ·  "));
+    }
+    Some(t.to_string())
 }
 
 /// A paragraph with every (case-insensitive) match of `query` marked.

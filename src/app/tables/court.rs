@@ -866,7 +866,7 @@ fn card_icon(card: CardKind) -> &'static str {
         CardKind::Gossip => "✉",
         CardKind::Banish => "⚔",
         CardKind::Score => "♛",
-        CardKind::Merlin => "✦",
+        CardKind::Merlin => "☼",
         CardKind::Dwarf => "♣",
         CardKind::Priest(_) => "✝",
         CardKind::Soldier(_) => "⛨",
