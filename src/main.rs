@@ -281,5 +281,8 @@ fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, S
 
 #[cfg(not(feature = "gui"))]
 fn window(_: &Cli, _: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
-    Err("this build has no window (built without the \"gui\" feature); use the headless commands: sim, check, replay".into())
+    Err(
+        "this build has no window (built without the \"gui\" feature); use the headless commands: sim, check, replay"
+            .into(),
+    )
 }
