@@ -107,7 +107,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command.as_ref() {
-        Some(Command::Check { paths }) => check(cli.content.as_ref(), &paths),
+        Some(Command::Check { paths }) => check(cli.content.as_ref(), paths),
         Some(Command::Sim {
             game,
             players,
@@ -117,7 +117,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             variants,
             json,
         }) => {
-            let game = parse_game(&game)?;
+            let game = parse_game(game)?;
             let library = load_library(cli.content.as_ref())?;
             let bots = bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?;
             let opts = SimOptions {
@@ -126,7 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 games: *games,
                 seed: *seed,
                 bots,
-                variants: parse_variants(&variants)?,
+                variants: parse_variants(variants)?,
                 max_actions: 20_000,
             };
             let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"));
@@ -157,7 +157,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Some(Command::Replay { save }) => {
             let library = load_library(cli.content.as_ref())?;
-            let text = std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
+            let text = std::fs::read_to_string(save).map_err(|e| format!("{}: {e}", save.display()))?;
             let m = library
                 .load_save(&text)
                 .map_err(|e| format!("{}: {e}", save.display()))?;
@@ -185,7 +185,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             variants,
         }) => {
-            let game = parse_game(&game)?;
+            let game = parse_game(game)?;
             let (lo, hi) = game.seats();
             let kinds: Vec<SeatKind> = if seats.is_empty() {
                 std::iter::once(SeatKind::Human)
@@ -212,7 +212,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     seat.name = n.clone();
                 }
             }
-            config.variants = parse_variants(&variants)?;
+            config.variants = parse_variants(variants)?;
             window(&cli, Some((game, config)))
         }
         None => window(&cli, None),

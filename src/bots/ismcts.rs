@@ -155,7 +155,7 @@ pub fn search<G: BotHints>(
                 Pending::Finished(o) => break Some(outcome_rewards(&o.winners)),
                 Pending::Decide { seat, .. } => seat,
             };
-            if expanded || (node != 0 && G::rollout_over(&root, &state, steps)) {
+            if expanded || (node != 0 && G::rollout_over(&root, &state, steps, budget.horizon)) {
                 break None;
             }
             let legal_now = if node == 0 && steps == 0 {
@@ -278,7 +278,7 @@ pub fn search<G: BotHints>(
                 if let Pending::Finished(o) = state.pending() {
                     break (outcome_rewards(&o.winners), true);
                 }
-                if G::rollout_over(&root, &state, steps) {
+                if G::rollout_over(&root, &state, steps, budget.horizon) {
                     break (G::evaluate(&state), false);
                 }
                 let legal_now = state.legal_actions();

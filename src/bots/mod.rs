@@ -76,6 +76,9 @@ pub struct Budget {
     /// reward); otherwise they are played by `BotHints::rollout_action` inside the tree too, and
     /// the tree holds the searching seat's decisions only.
     pub opponents_in_tree: bool,
+    /// How far playouts run before `BotHints::evaluate` scores them, in the game's own unit (The
+    /// Court: rounds of turns); 0 leaves it to the game.
+    pub horizon: u32,
 }
 
 impl Budget {
@@ -88,6 +91,7 @@ impl Budget {
             widen_base: 4,
             widen_rate: 1.0,
             opponents_in_tree: false,
+            horizon: 0,
         }
     }
 }
@@ -166,10 +170,10 @@ pub trait BotHints: Game {
     }
 
     /// Whether a playout that started at `root` should stop at `state` (after `steps` actions) and
-    /// be scored by `evaluate` instead of played to the end.
-    fn rollout_over(root: &Self, state: &Self, steps: usize) -> bool {
+    /// be scored by `evaluate` instead of played to the end. `horizon` is `Budget::horizon`.
+    fn rollout_over(root: &Self, state: &Self, steps: usize, horizon: u32) -> bool {
         let _ = (root, state);
-        steps >= 1000
+        steps >= 1000 * horizon.max(1) as usize
     }
 
     /// Each seat's chance of winning from an unfinished state, by seat, each in 0..=1 (a seat left
