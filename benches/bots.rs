@@ -1,7 +1,7 @@
 //! Bot decision time and search speed, per difficulty, on positions of The Court taken from
 //! heuristic self-play (play phases only: the decisions the searching levels actually search).
 //!
-//!     CARGO_TARGET_DIR=/work/target-core cargo bench --no-default-features --bench bots
+//!     cargo bench --no-default-features --bench bots
 //!     ... --bench bots -- --positions 60 --players 4
 //!
 //! Prints one JSON object: per difficulty the decision time (mean, p95, max in ms), the mean
