@@ -36,3 +36,10 @@ shot() {
 shot menu
 shot handoff play court --seats human,human,bot:easy --seed 7
 shot table play court --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 200
+shot bots play court --seats bot:hard,bot:normal,bot:easy --seed 3 --frames 300 --frame-stats "$out/frames.json"
+if ! grep -q '"bot_thinking"' "$out/frames.json"; then
+  echo "smoke: bots: no frame statistics at $out/frames.json" >&2
+  exit 1
+fi
+echo "smoke: frame statistics while bots play:"
+cat "$out/frames.json"

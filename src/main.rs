@@ -22,6 +22,9 @@ struct Cli {
     /// Save the last frame as a PNG, then quit.
     #[arg(long, global = true, value_name = "PATH")]
     screenshot: Option<PathBuf>,
+    /// Write frame times at the table (split by whether a bot is thinking) to this JSON file on exit.
+    #[arg(long, global = true, value_name = "PATH")]
+    frame_stats: Option<PathBuf>,
     /// The shortest time a bot's move stays on screen, in seconds (0 for full speed).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = 0.7)]
     bot_pace: f32,
@@ -273,6 +276,7 @@ fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, S
         content_dir: cli.content.clone(),
         frames: cli.frames,
         screenshot: cli.screenshot.clone(),
+        frame_stats: cli.frame_stats.clone(),
         bot_pace: cli.bot_pace.max(0.0),
         start,
     };

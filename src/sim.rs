@@ -86,11 +86,12 @@ fn search_report(decisions: &[(f64, SearchStats)]) -> Option<SearchReport> {
         mean_iterations: (iterations as f64 / searched.len() as f64 * 10.0).round() / 10.0,
         iterations_per_second: (iterations as f64 / seconds.max(1e-9)).round(),
         capped: searched.iter().filter(|(_, s)| s.capped).count(),
-        searched_decision_ms: stats(searched.iter().map(|(ms, _)| *ms).collect()),
+        searched_decision_ms: summarise(searched.iter().map(|(ms, _)| *ms).collect()),
     })
 }
 
-fn stats(mut samples: Vec<f64>) -> DecisionStats {
+/// The mean, 95th percentile and maximum of some timings (0 for none), rounded to 0.001.
+pub fn summarise(mut samples: Vec<f64>) -> DecisionStats {
     if samples.is_empty() {
         return DecisionStats {
             mean: 0.0,
@@ -221,9 +222,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         wins_by_seat: wins,
         mean_actions: per(total_actions),
         mean_turns: per(total_turns),
-        games_per_second: (opts.games as f64 / secs * 10.0).round() / 10.0,
-        decision_ms: stats(all_times),
-        decision_ms_by_bot: times_by_bot.into_iter().map(|(k, v)| (k, stats(v))).collect(),
+        games_per_second: (opts.games as f64 / secs * 1000.0).round() / 1000.0,
+        decision_ms: summarise(all_times),
+        decision_ms_by_bot: times_by_bot.into_iter().map(|(k, v)| (k, summarise(v))).collect(),
         search_iterations_per_second: {
             let all: Vec<&SearchStats> = search_by_bot.values().flatten().map(|(_, s)| s).collect();
             let seconds: f64 = all.iter().filter(|s| s.searched).map(|s| s.seconds).sum();

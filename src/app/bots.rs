@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::any::Any;
 use std::sync::Arc;
+use std::time::Instant;
 
 type Decision = Option<Arc<dyn Any + Send + Sync>>;
 
@@ -22,6 +23,26 @@ pub struct BotThinking {
     /// The number of actions taken when it started, to drop stale answers.
     at_action: usize,
     ready: Option<Decision>,
+}
+
+/// The bot driver's own time on the main thread (the search itself runs on the compute pool).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct BotDriverCost {
+    pub frames: u64,
+    pub total_ms: f64,
+    pub max_ms: f64,
+}
+
+/// Adds the time from its creation to its drop to a `BotDriverCost`.
+struct Timed<'a>(&'a mut BotDriverCost, Instant);
+
+impl Drop for Timed<'_> {
+    fn drop(&mut self) {
+        let ms = self.1.elapsed().as_secs_f64() * 1000.0;
+        self.0.frames += 1;
+        self.0.total_ms += ms;
+        self.0.max_ms = self.0.max_ms.max(ms);
+    }
 }
 
 /// The shortest time a bot's move takes on screen, so people can follow it.
@@ -46,6 +67,7 @@ impl Plugin for BotPlugin {
         app.init_resource::<BotThinking>()
             .init_resource::<BotPace>()
             .init_resource::<Animating>()
+            .init_resource::<BotDriverCost>()
             .add_systems(Update, drive_bots.after(RulesSet).after(super::handoff::HandoffSet));
     }
 }
@@ -64,7 +86,9 @@ fn drive_bots(
     mut changed: MessageReader<MatchChanged>,
     mut thinking: ResMut<BotThinking>,
     mut requests: MessageWriter<ActionRequest>,
+    cost: ResMut<BotDriverCost>,
 ) {
+    let _timed = Timed(cost.into_inner(), Instant::now());
     let stale = changed.read().count() > 0;
     let Some(m) = res.current.as_ref() else {
         *thinking = BotThinking::default();

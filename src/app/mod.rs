@@ -8,6 +8,7 @@ pub mod audio;
 pub mod bots;
 pub mod bridge;
 pub mod capture;
+pub mod frame_stats;
 pub mod handoff;
 pub mod menu;
 pub mod style;
@@ -42,6 +43,8 @@ pub struct WindowOptions {
     pub bot_pace: f32,
     pub frames: Option<u32>,
     pub screenshot: Option<PathBuf>,
+    /// Write frame-time statistics here on exit (`--frame-stats`).
+    pub frame_stats: Option<PathBuf>,
     /// Start straight at a table (`camelot play`).
     pub start: Option<(GameId, TableConfig)>,
 }
@@ -91,6 +94,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
             frames: opts.frames,
             screenshot: opts.screenshot,
         },
+        frame_stats::FrameStatsPlugin(opts.frame_stats),
     ));
     if let Some((game, config)) = opts.start {
         app.add_systems(Startup, move |mut start: MessageWriter<bridge::StartMatch>| {

@@ -121,6 +121,7 @@ impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<TableUi>()
             .init_resource::<BoardGames>()
+            .init_resource::<LogHold>()
             .add_systems(Update, collect_refusals)
             .init_resource::<FreeRect>()
             .configure_sets(
@@ -276,8 +277,10 @@ fn log_panel(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     table: Res<TableUi>,
+    mut hold: ResMut<LogHold>,
     mut free: ResMut<FreeRect>,
 ) -> Result {
+    let visible = hold.visible(res.log.len());
     if !table.show_log {
         return Ok(());
     }
@@ -300,7 +303,7 @@ fn log_panel(
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for line in res.log.iter().filter(|l| l.to.shows_to(viewer)) {
+                for line in res.log[..visible].iter().filter(|l| l.to.shows_to(viewer)) {
                     let private = !matches!(line.to, crate::rules::Visibility::Everyone);
                     let text = egui::RichText::new(&line.text);
                     ui.label(if private { text.italics().color(GOLD) } else { text });
@@ -309,6 +312,25 @@ fn log_panel(
     });
     free.take_rest(&root);
     Ok(())
+}
+
+/// Holds back new log lines while a board reveals an outcome (dice still rolling), so the log does
+/// not tell the result before the dice do.
+#[derive(Resource, Default)]
+pub struct LogHold {
+    /// Set by a board each frame: an outcome is being revealed.
+    pub hold: bool,
+    shown: usize,
+}
+
+impl LogHold {
+    /// How many of the log's `len` lines to show now.
+    pub fn visible(&mut self, len: usize) -> usize {
+        if !self.hold || self.shown > len {
+            self.shown = len;
+        }
+        self.shown
+    }
 }
 
 /// For games without a board: every legal choice as a button, for the human at the screen.
@@ -607,4 +629,21 @@ fn handoff_screen(
         confirm.write(HandoffConfirmed);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LogHold;
+
+    #[test]
+    fn log_lines_wait_for_the_dice() {
+        let mut hold = LogHold::default();
+        assert_eq!(hold.visible(3), 3);
+        hold.hold = true;
+        assert_eq!(hold.visible(5), 3, "lines that arrive while dice roll wait");
+        assert_eq!(hold.visible(0), 0, "a cleared log shows nothing");
+        assert_eq!(hold.visible(2), 0);
+        hold.hold = false;
+        assert_eq!(hold.visible(2), 2);
+    }
 }

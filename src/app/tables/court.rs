@@ -9,7 +9,7 @@ use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
 use crate::app::handoff::Handoff;
 use crate::app::style::{GOLD, INK, PARCHMENT, WARN, WorldFonts, seat_colour, text_on};
-use crate::app::table::{BoardGames, FreeRect, TableUi, TableUiSet};
+use crate::app::table::{BoardGames, FreeRect, LogHold, TableUi, TableUiSet};
 use crate::rules::court::{
     Action, CardKind, Court, CourtContent, CourtView, Effect, Event, KnightId, Phase, Rank, SpaceId,
 };
@@ -568,8 +568,10 @@ fn slide_knights(
     animating.0 = if moving || dice_busy { 0.1 } else { 0.0 };
 }
 
-fn despawn_board(mut commands: Commands) {
+fn despawn_board(mut commands: Commands, mut hold: ResMut<LogHold>, mut dice: ResMut<DiceShow>) {
     commands.remove_resource::<Hall>();
+    hold.hold = false;
+    *dice = DiceShow::default();
 }
 
 /// Turns rule events into dice to show and sounds to play.
@@ -645,7 +647,7 @@ fn read_events(
     }
 }
 
-fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>) {
+fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>, mut hold: ResMut<LogHold>) {
     if let Some((_, t)) = dice.current.as_mut() {
         *t += time.delta_secs();
         if *t >= DICE_ROLL_SECS + DICE_SHOW_SECS {
@@ -657,6 +659,8 @@ fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>) {
     {
         dice.current = Some((next, 0.0));
     }
+    let rolling = dice.current.as_ref().is_some_and(|(_, t)| *t < DICE_ROLL_SECS);
+    hold.hold = rolling || !dice.queue.is_empty();
 }
 
 /// The spaces the current choice can go to (or the knights it can pick) are lit.
@@ -960,16 +964,23 @@ fn players_panel(
                         });
                         let shown = shown_scores.get(seat).copied().unwrap_or(0.0);
                         let progress = (shown / view.target.max(1) as f32).clamp(0.0, 1.0);
-                        ui.add(
-                            egui::ProgressBar::new(progress)
-                                .text(
-                                    egui::RichText::new(format!("{} / {}", shown.round() as i64, view.target)).strong(),
-                                )
-                                .fill(faction.map(|f| seat_colour(f.rgb).gamma_multiply(0.8)).unwrap_or(GOLD)),
-                        );
+                        // The number sits beside the bar, so it reads the same on every faction's colour.
+                        ui.horizontal(|ui| {
+                            ui.add(
+                                egui::ProgressBar::new(progress)
+                                    .desired_width(ui.available_width() - 64.0)
+                                    .fill(faction.map(|f| seat_colour(f.rgb).gamma_multiply(0.8)).unwrap_or(GOLD)),
+                            );
+                            ui.label(
+                                egui::RichText::new(format!("{} / {}", shown.round() as i64, view.target))
+                                    .strong()
+                                    .color(PARCHMENT),
+                            );
+                        });
+                        let cards = view.hand_sizes.get(seat).copied().unwrap_or(0);
                         ui.label(format!(
-                            "{} cards in hand{}",
-                            view.hand_sizes.get(seat).copied().unwrap_or(0),
+                            "{cards} card{} in hand{}",
+                            if cards == 1 { "" } else { "s" },
                             if cfg.kind.is_human() { "" } else { " · bot" }
                         ));
                         let reserve = view.reserves.get(seat).cloned().unwrap_or_default();
@@ -1045,12 +1056,17 @@ fn hand_panel(
         clicks.clear();
     }
     let _ = &table;
+    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
+        Keys::read(ctx)
+    } else {
+        Keys::default()
+    };
     let mut root = free.ui(ctx, "court-hand");
     egui::Panel::bottom("court-hand")
         .exact_size(206.0)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
-            prompt_line(ui, m, &view, acting, &legal, &mut ui_state, &mut requests);
+            prompt_line(ui, m, &view, acting, &legal, &mut ui_state, &mut requests, keys);
             ui.add_space(4.0);
             if !private {
                 ui.label(egui::RichText::new("Hands are hidden.").italics());
@@ -1062,7 +1078,13 @@ fn hand_panel(
                     ui.set_width(62.0);
                     ui.label(egui::RichText::new("Your hand").small().strong());
                     ui.label(egui::RichText::new(owner.as_str()).small());
-                    ui.label(egui::RichText::new(format!("{} cards played this turn", view.played_this_turn)).small());
+                    ui.label(
+                        egui::RichText::new(match view.played_this_turn {
+                            1 => "1 card played this turn".to_string(),
+                            n => format!("{n} cards played this turn"),
+                        })
+                        .small(),
+                    );
                 });
                 let playable = crate::rules::court::playable_cards(&legal);
                 let end_phase = matches!(view.phase, Phase::End) && acting.is_some();
@@ -1100,13 +1122,13 @@ fn hand_panel(
                         .response
                         .interact(egui::Sense::click());
                     let response = if end_phase {
-                        response.on_hover_text("Click to discard")
+                        response.on_hover_text(format!("Click (or press {}) to discard", index + 1))
                     } else if !usable && acting.is_some() {
                         response.on_hover_text("No legal use for this card now")
                     } else {
-                        response
+                        response.on_hover_text(format!("Key {}", index + 1))
                     };
-                    if response.clicked()
+                    if (response.clicked() || keys.digit == Some(index))
                         && let Some(seat) = acting
                     {
                         if end_phase {
@@ -1132,6 +1154,39 @@ fn hand_panel(
     Ok(())
 }
 
+/// The keyboard shortcuts of the Court's table, read once per frame.
+#[derive(Clone, Copy, Default)]
+struct Keys {
+    /// Enter: the main button (End turn, Draw, Score now).
+    enter: bool,
+    /// Escape: cancel the card being played.
+    escape: bool,
+    /// 1–9: the card at that place in the hand.
+    digit: Option<usize>,
+}
+
+impl Keys {
+    fn read(ctx: &egui::Context) -> Keys {
+        use egui::Key;
+        const DIGITS: [Key; 9] = [
+            Key::Num1,
+            Key::Num2,
+            Key::Num3,
+            Key::Num4,
+            Key::Num5,
+            Key::Num6,
+            Key::Num7,
+            Key::Num8,
+            Key::Num9,
+        ];
+        ctx.input(|i| Keys {
+            enter: i.key_pressed(Key::Enter),
+            escape: i.key_pressed(Key::Escape),
+            digit: DIGITS.iter().position(|k| i.key_pressed(*k)),
+        })
+    }
+}
+
 /// The line that says what to do now, with the buttons the decision needs.
 fn prompt_line(
     ui: &mut egui::Ui,
@@ -1141,6 +1196,7 @@ fn prompt_line(
     legal: &[Action],
     state: &mut CourtUi,
     requests: &mut MessageWriter<ActionRequest>,
+    keys: Keys,
 ) {
     let Some(seat) = acting else {
         let text = match m.state.pending() {
@@ -1176,7 +1232,12 @@ fn prompt_line(
             }
             Phase::End => {
                 ui.label(big("End of your turn: click cards to discard them, then draw up to a full hand.".into()));
-                if ui.button(egui::RichText::new("Draw").strong()).clicked() {
+                if ui
+                    .button(egui::RichText::new("Draw").strong())
+                    .on_hover_text("Enter")
+                    .clicked()
+                    || keys.enter
+                {
                     send(requests, Action::Draw);
                 }
             }
@@ -1209,7 +1270,12 @@ fn prompt_line(
                             let summary: Vec<String> =
                                 gains.iter().enumerate().map(|(s, g)| format!("{} +{g}", m.config.seat_name(s))).collect();
                             ui.label(big(format!("{label}: {}", summary.join(", "))));
-                            if ui.button(egui::RichText::new("Score now").strong()).clicked() {
+                            if ui
+                                .button(egui::RichText::new("Score now").strong())
+                                .on_hover_text("Enter")
+                                .clicked()
+                                || keys.enter
+                            {
                                 send(requests, Action::Play { card, effect: Effect::Score });
                             }
                         } else {
@@ -1233,7 +1299,7 @@ fn prompt_line(
                                 send(requests, *exit);
                             }
                         }
-                        if ui.button("Cancel").clicked() {
+                        if ui.button("Cancel").on_hover_text("Escape").clicked() || keys.escape {
                             *state = CourtUi {
                                 at_action: state.at_action,
                                 ..default()
@@ -1243,7 +1309,11 @@ fn prompt_line(
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if legal.contains(&Action::EndPlay)
-                        && ui.button(egui::RichText::new("End turn").strong()).on_hover_text("Stop playing cards: discard, then draw").clicked()
+                        && (ui
+                            .button(egui::RichText::new("End turn").strong())
+                            .on_hover_text("Stop playing cards: discard, then draw (Enter)")
+                            .clicked()
+                            || (keys.enter && state.card.is_none()))
                     {
                         send(requests, Action::EndPlay);
                     }
