@@ -72,6 +72,18 @@ impl Plugin for BotPlugin {
     }
 }
 
+/// Lowers the scheduling priority of the thread a search runs on, so that on a machine short of
+/// cores the search yields to drawing and input rather than sharing with them. Linux only; the
+/// thread keeps the lower priority (raising it back needs privileges), which suits a pool of
+/// background work.
+fn background_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its integer arguments; gettid has no preconditions.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+    }
+}
+
 /// The seed of a bot's decision: the table's seed and how far the game has come.
 pub fn decision_seed(table_seed: u64, actions_taken: usize) -> u64 {
     table_seed ^ (actions_taken as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -118,7 +130,10 @@ fn drive_bots(
         thinking.seat = Some(seat);
         thinking.elapsed = 0.0;
         thinking.at_action = m.actions_taken();
-        thinking.task = Some(AsyncComputeTaskPool::get().spawn(async move { job() }));
+        thinking.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            background_priority();
+            job()
+        }));
         return;
     }
     thinking.elapsed += time.delta_secs();
