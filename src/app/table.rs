@@ -2,7 +2,7 @@
 //! log, the searchable rules reference, the hand-off screen, refusals, the results, and a plain
 //! list of choices for games that have no board of their own.
 
-use super::bots::BotThinking;
+use super::bots::{Animating, BotThinking};
 use super::bridge::{ActionRequest, CloseMatch, MatchRes, Refused, Request, StartMatch};
 use super::handoff::{Handoff, HandoffConfirmed};
 use super::style::{GOLD, PARCHMENT, WARN, seat_colour, text_on};
@@ -509,6 +509,7 @@ fn results(
     res: Res<MatchRes>,
     mut start: MessageWriter<StartMatch>,
     mut close: MessageWriter<CloseMatch>,
+    animating: Res<Animating>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
@@ -517,6 +518,10 @@ fn results(
     let Pending::Finished(outcome) = m.pending() else {
         return Ok(());
     };
+    // The last roll or move plays out before the verdict covers the board.
+    if animating.0 > 0.0 {
+        return Ok(());
+    }
     let config = m.config();
     egui::Window::new("Game over")
         .collapsible(false)
