@@ -3,7 +3,7 @@
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
 use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
-use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig};
+use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig, VariantSpec};
 use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -306,6 +306,16 @@ fn setup_panel(
     ui.add_space(6.0);
     let mut remove = None;
     let can_remove = menu.seats.len() > lo;
+    let variants = library.variants(game);
+    // Variants chosen seat by seat (The Court's factions) are picked in the seat rows.
+    let mut per_seat: Vec<(&VariantSpec, Vec<String>)> = variants
+        .iter()
+        .filter(|spec| !spec.per_seat.is_empty())
+        .map(|spec| {
+            let value = menu.variants.get(spec.key).map(String::as_str).unwrap_or("");
+            (spec, per_seat_values(value, &spec.per_seat, menu.seats.len()))
+        })
+        .collect();
     for (i, seat) in menu.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
@@ -324,6 +334,29 @@ fn setup_panel(
                         ui.selectable_value(&mut seat.kind, kind, kind_label(kind));
                     }
                 });
+            for (spec, values) in per_seat.iter_mut() {
+                let Some(current) = values.get(i).cloned() else {
+                    continue;
+                };
+                let label = |v: &str| {
+                    spec.per_seat
+                        .iter()
+                        .find(|(value, _)| value == v)
+                        .map_or(v.to_string(), |(_, label)| label.clone())
+                };
+                egui::ComboBox::from_id_salt(("per-seat", spec.key, i))
+                    .selected_text(label(&current))
+                    .width(120.0)
+                    .show_ui(ui, |ui| {
+                        for (value, name) in &spec.per_seat {
+                            if ui.selectable_label(*value == current, name).clicked() {
+                                choose_per_seat(values, i, value);
+                            }
+                        }
+                    })
+                    .response
+                    .on_hover_text(spec.label);
+            }
             if ui
                 .add_enabled(can_remove, egui::Button::new("Remove"))
                 .on_hover_text("Remove this seat")
@@ -332,6 +365,9 @@ fn setup_panel(
                 remove = Some(i);
             }
         });
+    }
+    for (spec, values) in per_seat {
+        menu.variants.insert(spec.key.to_string(), values.join(","));
     }
     if let Some(i) = remove {
         menu.seats.remove(i);
@@ -361,14 +397,14 @@ fn setup_panel(
         ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
     });
     ui.add_space(10.0);
-    let variants = library.variants(game);
+    let variants: Vec<&VariantSpec> = variants.iter().filter(|spec| spec.per_seat.is_empty()).collect();
     if !variants.is_empty() {
         ui.heading("Variants");
         egui::Grid::new("variants")
             .num_columns(3)
             .spacing([10.0, 8.0])
             .show(ui, |ui| {
-                for spec in &variants {
+                for spec in variants {
                     ui.label(spec.label);
                     let value = menu
                         .variants
@@ -448,5 +484,69 @@ fn setup_panel(
             }
             ui.label(format!("your unfinished game: {label}"));
         });
+    }
+}
+
+/// One value per seat for a per-seat variant, read from its current `value`: the known values it
+/// lists, in order and each once, then the unused choices in order for the seats still without.
+fn per_seat_values(value: &str, choices: &[(String, String)], seats: usize) -> Vec<String> {
+    let mut values: Vec<String> = Vec::new();
+    for v in value.split(',').map(str::trim) {
+        if choices.iter().any(|(c, _)| c == v) && !values.iter().any(|x| x == v) {
+            values.push(v.to_string());
+        }
+    }
+    for (c, _) in choices {
+        if !values.contains(c) {
+            values.push(c.clone());
+        }
+    }
+    values.truncate(seats);
+    values
+}
+
+/// Gives `seat` the value `to`; the seat that had it takes `seat`'s old value, so no value is
+/// used twice.
+fn choose_per_seat(values: &mut [String], seat: usize, to: &str) {
+    let Some(old) = values.get(seat).cloned() else { return };
+    if let Some(other) = values.iter().position(|v| v == to) {
+        values[other] = old;
+    }
+    values[seat] = to.to_string();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{choose_per_seat, per_seat_values};
+
+    fn choices() -> Vec<(String, String)> {
+        ["cornwall", "orkney", "gore", "saracens", "lothian"]
+            .iter()
+            .map(|id| (id.to_string(), id.to_uppercase()))
+            .collect()
+    }
+
+    #[test]
+    fn per_seat_values_fill_in_order_and_never_repeat() {
+        assert_eq!(
+            per_seat_values("default", &choices(), 3),
+            ["cornwall", "orkney", "gore"]
+        );
+        assert_eq!(
+            per_seat_values("gore, gore,nowhere,cornwall", &choices(), 4),
+            ["gore", "cornwall", "orkney", "saracens"]
+        );
+        assert_eq!(per_seat_values("lothian", &choices(), 2), ["lothian", "cornwall"]);
+    }
+
+    #[test]
+    fn choosing_a_taken_value_swaps_it() {
+        let mut values = per_seat_values("", &choices(), 3);
+        choose_per_seat(&mut values, 0, "gore");
+        assert_eq!(values, ["gore", "orkney", "cornwall"]);
+        choose_per_seat(&mut values, 1, "lothian");
+        assert_eq!(values, ["gore", "lothian", "cornwall"]);
+        choose_per_seat(&mut values, 7, "orkney");
+        assert_eq!(values, ["gore", "lothian", "cornwall"]);
     }
 }

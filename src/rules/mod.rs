@@ -207,6 +207,10 @@ pub struct VariantSpec {
     /// Suggested values; the first is the default. `custom` allows any value the game accepts.
     pub options: Vec<String>,
     pub custom: bool,
+    /// A choice made for each seat, as `(value, label)` pairs: the variant's value then lists one
+    /// value per seat in seat order, separated by commas, each used at most once. Empty for an
+    /// ordinary variant.
+    pub per_seat: Vec<(String, String)>,
 }
 
 /// Who may see an event.

@@ -297,12 +297,14 @@ impl Game for Court {
                 label: "Points target (default: rules.ron)",
                 options: vec!["default".into(), "50".into(), "100".into(), "200".into()],
                 custom: true,
+                per_seat: Vec::new(),
             },
             VariantSpec {
                 key: "factions",
                 label: "Factions in seat order, e.g. cornwall,orkney (default: file order)",
                 options: vec!["default".into()],
                 custom: true,
+                per_seat: Vec::new(),
             },
         ]
     }
@@ -325,12 +327,18 @@ impl Game for Court {
                 label: "Points target (first to reach it wins)",
                 options: targets,
                 custom: true,
+                per_seat: Vec::new(),
             },
             VariantSpec {
                 key: "factions",
                 label: "Factions in seat order",
                 options: vec![ids.join(",")],
                 custom: true,
+                per_seat: content
+                    .factions
+                    .iter()
+                    .map(|f| (f.id.clone(), f.name.clone()))
+                    .collect(),
             },
         ]
     }
