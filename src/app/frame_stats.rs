@@ -1,8 +1,7 @@
 //! `--frame-stats PATH`: measure how smooth the table is while bots think. Every frame at the
 //! table is timed and sorted by whether a bot was thinking; the main thread's share of the bot
 //! driver (spawning, polling and handing in the search) is timed on its own. On exit the summary
-//! is written as one JSON object, so a run under Xvfb can show that a thinking bot costs the
-//! frame nothing.
+//! is written as one JSON object, so a run under Xvfb shows what a thinking bot costs a frame.
 
 use super::Screen;
 use super::bots::{BotDriverCost, BotThinking};
