@@ -33,6 +33,16 @@ pub struct BotDriverCost {
     pub max_ms: f64,
 }
 
+impl BotDriverCost {
+    pub fn mean_ms(&self) -> f64 {
+        if self.frames == 0 {
+            0.0
+        } else {
+            self.total_ms / self.frames as f64
+        }
+    }
+}
+
 /// Adds the time from its creation to its drop to a `BotDriverCost`.
 struct Timed<'a>(&'a mut BotDriverCost, Instant);
 

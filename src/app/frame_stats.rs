@@ -117,11 +117,7 @@ impl FrameStats {
             bot_thinking: Summary::of(&self.thinking),
             no_bot_thinking: Summary::of(&self.idle),
             bot_driver_main_thread_ms: BotDriverSummary {
-                mean: if driver.frames == 0 {
-                    0.0
-                } else {
-                    driver.total_ms / driver.frames as f64
-                },
+                mean: driver.mean_ms(),
                 max: driver.max_ms,
             },
         };

@@ -130,6 +130,18 @@ struct DiceShow {
     current: Option<(DiceRoll, f32)>,
 }
 
+impl DiceShow {
+    /// Dice on screen or waiting to be.
+    fn busy(&self) -> bool {
+        self.current.is_some() || !self.queue.is_empty()
+    }
+
+    /// A result not shown yet: dice still rolling, or waiting to roll.
+    fn hiding_a_result(&self) -> bool {
+        !self.queue.is_empty() || self.current.as_ref().is_some_and(|(_, t)| *t < DICE_ROLL_SECS)
+    }
+}
+
 /// The hall's entities.
 #[derive(Component)]
 struct HallRoot;
@@ -564,8 +576,7 @@ fn slide_knights(
             transform.translation = (now + d * t).extend(5.0);
         }
     }
-    let dice_busy = dice.current.is_some() || !dice.queue.is_empty();
-    animating.0 = if moving || dice_busy { 0.1 } else { 0.0 };
+    animating.0 = if moving || dice.busy() { 0.1 } else { 0.0 };
 }
 
 fn despawn_board(mut commands: Commands, mut hold: ResMut<LogHold>, mut dice: ResMut<DiceShow>) {
@@ -659,8 +670,7 @@ fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>, mut hold: ResMut<LogHo
     {
         dice.current = Some((next, 0.0));
     }
-    let rolling = dice.current.as_ref().is_some_and(|(_, t)| *t < DICE_ROLL_SECS);
-    hold.hold = rolling || !dice.queue.is_empty();
+    hold.hold = dice.hiding_a_result();
 }
 
 /// The spaces the current choice can go to (or the knights it can pick) are lit.
