@@ -1,8 +1,8 @@
 //! Headless games for `camelot sim`: bots against bots, many games, one JSON summary.
 
 use crate::bots::{BotKind, SearchStats};
-use crate::rules::{GameId, Pending, SeatKind, TableConfig};
-use crate::table::Library;
+use crate::rules::{GameId, SeatKind, TableConfig};
+use crate::table::{Library, PlayedGame};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,12 +20,6 @@ pub struct SimOptions {
     /// Stop a game after this many actions (counted as an error).
     pub max_actions: usize,
 }
-
-/// One decision: the bot, its milliseconds, and what its search did.
-type Timing = (String, f64, SearchStats);
-
-/// One finished game: winners, actions, turns, and each decision.
-type GameResult = (Vec<usize>, usize, usize, Vec<Timing>);
 
 #[derive(Clone, Debug, Serialize)]
 pub struct DecisionStats {
@@ -99,10 +93,10 @@ pub fn summarise(mut samples: Vec<f64>) -> DecisionStats {
             max: 0.0,
         };
     }
-    samples.sort_by(|a, b| a.total_cmp(b));
     let mean = samples.iter().sum::<f64>() / samples.len() as f64;
-    let p95 = samples[((samples.len() as f64 * 0.95).ceil() as usize).clamp(1, samples.len()) - 1];
-    let max = samples[samples.len() - 1];
+    let max = samples.iter().copied().fold(f64::MIN, f64::max);
+    let at = ((samples.len() as f64 * 0.95).ceil() as usize).clamp(1, samples.len()) - 1;
+    let (_, &mut p95, _) = samples.select_nth_unstable_by(at, |a, b| a.total_cmp(b));
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     DecisionStats {
         mean: round(mean),
@@ -124,8 +118,8 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     let mut wins = vec![0usize; opts.players];
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
     let mut all_times = Vec::new();
-    let mut times_by_bot: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    let mut search_by_bot: BTreeMap<String, Vec<(f64, SearchStats)>> = BTreeMap::new();
+    // Each bot kind's decisions: milliseconds and what its search did.
+    let mut by_bot: Vec<(BotKind, Vec<(f64, SearchStats)>)> = Vec::new();
     for g in 0..opts.games {
         let seed = opts.seed.wrapping_add(g as u64);
         let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
@@ -136,52 +130,31 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             };
         }
         config.variants = opts.variants.clone();
-        let result = catch_unwind(AssertUnwindSafe(|| -> Result<GameResult, String> {
-            let mut m = library.new_match(opts.game, config.clone())?;
-            let mut timings = Vec::new();
-            let mut turns = 0usize;
-            let mut last_seat = None;
-            for step in 0..opts.max_actions {
-                let seat = match m.pending() {
-                    Pending::Finished(outcome) => {
-                        // Real turns where the game counts them, else changes of the deciding seat.
-                        let turns = m.turns_taken().map_or(turns, |t| t as usize);
-                        return Ok((outcome.winners, m.actions_taken(), turns, timings));
-                    }
-                    Pending::Decide { seat, .. } => seat,
-                };
-                if last_seat != Some(seat) {
-                    turns += 1;
-                    last_seat = Some(seat);
-                }
-                let kind = bot_of(seat);
-                let job = m
-                    .bot_job_with_stats(kind, seed ^ ((step as u64) << 20))
-                    .ok_or("no bot job for a pending seat")?;
-                let t0 = Instant::now();
-                let (action, search) = job();
-                let ms = t0.elapsed().as_secs_f64() * 1000.0;
-                let action = action.ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
-                timings.push((kind.to_string(), ms, search));
-                m.apply_any(action.as_ref())
-                    .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
-            }
-            Err(format!("no outcome after {} actions", opts.max_actions))
+        let result = catch_unwind(AssertUnwindSafe(|| -> Result<PlayedGame, String> {
+            library
+                .new_match(opts.game, config.clone())?
+                .play_out(&bot_of, seed, opts.max_actions)
         }));
         match result {
-            Ok(Ok((winners, actions, turns, timings))) => {
+            Ok(Ok(played)) => {
                 finished += 1;
-                total_actions += actions;
-                total_turns += turns;
-                for w in winners {
+                total_actions += played.actions;
+                total_turns += played.turns;
+                for w in played.winners {
                     if let Some(c) = wins.get_mut(w) {
                         *c += 1;
                     }
                 }
-                for (bot, ms, search) in timings {
+                for (bot, ms, search) in played.decisions {
                     all_times.push(ms);
-                    times_by_bot.entry(bot.clone()).or_default().push(ms);
-                    search_by_bot.entry(bot).or_default().push((ms, search));
+                    let i = match by_bot.iter().position(|(b, _)| *b == bot) {
+                        Some(i) => i,
+                        None => {
+                            by_bot.push((bot, Vec::new()));
+                            by_bot.len() - 1
+                        }
+                    };
+                    by_bot[i].1.push((ms, search));
                 }
             }
             Ok(Err(e)) => {
@@ -195,6 +168,8 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         }
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let search_by_bot: BTreeMap<String, Vec<(f64, SearchStats)>> =
+        by_bot.into_iter().map(|(b, d)| (b.to_string(), d)).collect();
     let per = |x: usize| {
         if finished == 0 {
             0.0
@@ -224,7 +199,10 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         mean_turns: per(total_turns),
         games_per_second: (opts.games as f64 / secs * 1000.0).round() / 1000.0,
         decision_ms: summarise(all_times),
-        decision_ms_by_bot: times_by_bot.into_iter().map(|(k, v)| (k, summarise(v))).collect(),
+        decision_ms_by_bot: search_by_bot
+            .iter()
+            .map(|(k, v)| (k.clone(), summarise(v.iter().map(|(ms, _)| *ms).collect())))
+            .collect(),
         search_iterations_per_second: {
             let all: Vec<&SearchStats> = search_by_bot.values().flatten().map(|(_, s)| s).collect();
             let seconds: f64 = all.iter().filter(|s| s.searched).map(|s| s.seconds).sum();

@@ -9,6 +9,7 @@ use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, TableConfig,
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// An event with its log line and the game's own event inside, for animations to downcast.
 #[derive(Clone)]
@@ -29,6 +30,17 @@ pub type BotJob = Box<dyn FnOnce() -> Option<Arc<dyn Any + Send + Sync>> + Send>
 
 /// A bot's decision with what it cost (search iterations, time), as the simulator measures it.
 pub type BotStatsJob = Box<dyn FnOnce() -> (Option<Arc<dyn Any + Send + Sync>>, SearchStats) + Send>;
+
+/// A game played out by bots (`AnyMatch::play_out`).
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub winners: Vec<Seat>,
+    pub actions: usize,
+    /// Turns where the game counts them, else changes of the deciding seat.
+    pub turns: usize,
+    /// Each decision: the bot, its milliseconds, what its search did.
+    pub decisions: Vec<(BotKind, f64, SearchStats)>,
+}
 
 /// A match of any game.
 pub trait AnyMatch: Send + Sync {
@@ -55,6 +67,11 @@ pub trait AnyMatch: Send + Sync {
     }
     /// `bot_job`, also returning what the decision cost.
     fn bot_job_with_stats(&self, kind: BotKind, seed: u64) -> Option<BotStatsJob>;
+    /// Plays a copy of the match to its end with `bot_of(seat)` deciding for every seat, as
+    /// `camelot sim` does; the match itself is unchanged. The decision at action number `step`
+    /// draws from `GameRng::seeded(seed ^ (step << 20))`, as a bot job seeded so would; random
+    /// bots share one generator seeded with `seed`. Stops with an error after `max_actions`.
+    fn play_out(&self, bot_of: &dyn Fn(Seat) -> BotKind, seed: u64, max_actions: usize) -> Result<PlayedGame, String>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
     fn as_any(&self) -> &dyn Any;
@@ -137,6 +154,58 @@ where
             (action, decision.stats)
         }))
     }
+    fn play_out(&self, bot_of: &dyn Fn(Seat) -> BotKind, seed: u64, max_actions: usize) -> Result<PlayedGame, String> {
+        let mut state = self.state.clone();
+        let mut legal = Vec::new();
+        let mut decisions = Vec::new();
+        let (mut changes, mut last_seat) = (0usize, None);
+        let mut random: Option<GameRng> = None;
+        for step in self.actions.len()..max_actions {
+            if let Some(o) = state.outcome() {
+                return Ok(PlayedGame {
+                    winners: o.winners.clone(),
+                    actions: step,
+                    turns: state.turns_taken().map_or(changes, |t| t as usize),
+                    decisions,
+                });
+            }
+            let seat = state
+                .to_act()
+                .ok_or("the game has neither an outcome nor a seat to act")?;
+            if last_seat != Some(seat) {
+                changes += 1;
+                last_seat = Some(seat);
+            }
+            let kind = bot_of(seat);
+            state.legal_actions_into(&mut legal);
+            let (decision, ms) = if kind == BotKind::Random {
+                // The random bot needs no view and no clock: it draws from the game's one
+                // generator, and its decisions (far below a microsecond) count as 0 ms.
+                let rng = random.get_or_insert_with(|| GameRng::seeded(seed));
+                let action = bots::random_choice(&legal, rng);
+                (
+                    bots::Decision {
+                        action,
+                        stats: SearchStats::default(),
+                    },
+                    0.0,
+                )
+            } else {
+                let t0 = Instant::now();
+                let mut rng = GameRng::seeded(seed ^ ((step as u64) << 20));
+                let decision = bots::decide::<G>(kind, &state.view(seat), &legal, &mut rng);
+                (decision, t0.elapsed().as_secs_f64() * 1000.0)
+            };
+            let action = decision
+                .action
+                .ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
+            decisions.push((kind, ms, decision.stats));
+            state
+                .apply_quiet(&action)
+                .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
+        }
+        Err(format!("no outcome after {max_actions} actions"))
+    }
     fn turns_taken(&self) -> Option<u32> {
         self.state.turns_taken()
     }
@@ -185,12 +254,24 @@ impl std::fmt::Display for LibraryError {
 pub struct Library {
     pub set: ContentSet,
     pub court: Result<Arc<crate::rules::court::CourtContent>, Vec<ContentError>>,
+    /// Each game's content hash, computed once.
+    hashes: BTreeMap<GameId, String>,
 }
 
 impl Library {
     pub fn load(set: ContentSet) -> Library {
         let court = crate::rules::court::CourtContent::load(&set).map(Arc::new);
-        Library { set, court }
+        let hashes = [GameId::Court, GameId::Future, GameId::Shadows, GameId::Test]
+            .into_iter()
+            .map(|g| {
+                let files: &[&str] = match g {
+                    GameId::Court => crate::rules::court::CourtContent::FILES,
+                    _ => &[],
+                };
+                (g, set.hash_of(files))
+            })
+            .collect();
+        Library { set, court, hashes }
     }
 
     /// Every problem in every game's content.
@@ -204,10 +285,7 @@ impl Library {
 
     /// The hash that ties saves to the content they were played with.
     pub fn content_hash(&self, game: GameId) -> String {
-        match game {
-            GameId::Court => self.set.hash_of(crate::rules::court::CourtContent::FILES),
-            _ => self.set.hash_of(&[]),
-        }
+        self.hashes.get(&game).cloned().unwrap_or_default()
     }
 
     /// The variants a game offers, with the options its content gives.
@@ -227,7 +305,7 @@ impl Library {
         G::Content: GameContent,
     {
         let content = G::Content::from_library(self).map_err(|e| e.to_string())?;
-        Match::<G>::new(config, &content, self.content_hash(G::ID))
+        Match::<G>::new_shared(config, &content, self.content_hash(G::ID))
             .map(|m| Box::new(m) as Box<dyn AnyMatch>)
             .map_err(|e| e.to_string())
     }

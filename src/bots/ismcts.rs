@@ -28,7 +28,7 @@
 //! The search only ever receives `&G::View` and the legal actions, never the state.
 
 use super::{BotHints, Budget, Decision, SearchStats};
-use crate::rules::{GameRng, Pending, Seat};
+use crate::rules::{GameRng, Seat};
 use std::time::Instant;
 
 struct Node<A> {
@@ -107,7 +107,7 @@ pub fn search<G: BotHints>(
     }
     // The first sample fixes who is deciding and serves as the playouts' reference point.
     let root = G::determinize(view, rng);
-    let me = root.as_ref().and_then(|r| r.pending().seat());
+    let me = root.as_ref().and_then(|r| r.to_act());
     let (Some(root), Some(me)) = (root, me) else {
         return Decision {
             action: G::heuristic(view, legal, rng),
@@ -134,6 +134,8 @@ pub fn search<G: BotHints>(
     let mut path: Vec<usize> = Vec::new();
     let mut open: Vec<G::Action> = Vec::new();
     let mut compatible: Vec<usize> = Vec::new();
+    // The legal actions of the sampled state, refilled at every step without reallocating.
+    let mut legal_buf: Vec<G::Action> = Vec::new();
     for iteration in 0..budget.iterations {
         if iteration > 0 && started.elapsed() >= budget.time_cap {
             stats.capped = true;
@@ -151,26 +153,29 @@ pub fn search<G: BotHints>(
 
         // Selection and expansion, through the tree.
         let ended: Option<Vec<f64>> = loop {
-            let seat = match state.pending() {
-                Pending::Finished(o) => break Some(outcome_rewards(&o.winners)),
-                Pending::Decide { seat, .. } => seat,
+            if let Some(o) = state.outcome() {
+                break Some(outcome_rewards(&o.winners));
+            }
+            let Some(seat) = state.to_act() else {
+                break None;
             };
             if expanded || (node != 0 && G::rollout_over(&root, &state, steps, budget.horizon)) {
                 break None;
             }
-            let legal_now = if node == 0 && steps == 0 {
-                legal.to_vec()
+            let legal_now: &[G::Action] = if node == 0 && steps == 0 {
+                legal
             } else {
-                state.legal_actions()
+                state.legal_actions_into(&mut legal_buf);
+                &legal_buf
             };
             if legal_now.is_empty() {
                 break None;
             }
             if !budget.opponents_in_tree && seat != me {
-                let Some(a) = G::rollout_action(&state, &legal_now, rng) else {
+                let Some(a) = G::rollout_action(&state, legal_now, rng) else {
                     break None;
                 };
-                if state.apply(&a).is_err() {
+                if state.apply_quiet(&a).is_err() {
                     broken = true;
                     break None;
                 }
@@ -178,7 +183,7 @@ pub fn search<G: BotHints>(
                 continue;
             }
             if nodes[node].order.is_empty() {
-                nodes[node].order = G::candidates(&state, legal_now.clone(), rng);
+                nodes[node].order = G::candidates(&state, legal_now.to_vec(), rng);
             }
             let k = widened(budget, nodes[node].visits);
             open.clear();
@@ -192,7 +197,7 @@ pub fn search<G: BotHints>(
             );
             if open.is_empty() {
                 // This sample allows none of the known candidates: rank its own.
-                let fresh = G::candidates(&state, legal_now, rng);
+                let fresh = G::candidates(&state, legal_now.to_vec(), rng);
                 for a in fresh {
                     if !nodes[node].order.contains(&a) {
                         if open.len() < k {
@@ -207,7 +212,7 @@ pub fn search<G: BotHints>(
             }
             if open.len() == 1 && node != 0 {
                 // No choice worth a node: pass through.
-                if state.apply(&open[0]).is_err() {
+                if state.apply_quiet(&open[0]).is_err() {
                     broken = true;
                     break None;
                 }
@@ -257,7 +262,7 @@ pub fn search<G: BotHints>(
                 broken = true;
                 break None;
             };
-            if state.apply(&a).is_err() {
+            if state.apply_quiet(&a).is_err() {
                 broken = true;
                 break None;
             }
@@ -275,17 +280,17 @@ pub fn search<G: BotHints>(
         let (rewards, finished) = match ended {
             Some(r) => (r, true),
             None => loop {
-                if let Pending::Finished(o) = state.pending() {
+                if let Some(o) = state.outcome() {
                     break (outcome_rewards(&o.winners), true);
                 }
                 if G::rollout_over(&root, &state, steps, budget.horizon) {
                     break (G::evaluate(&state), false);
                 }
-                let legal_now = state.legal_actions();
-                let Some(a) = G::rollout_action(&state, &legal_now, rng) else {
+                state.legal_actions_into(&mut legal_buf);
+                let Some(a) = G::rollout_action(&state, &legal_buf, rng) else {
                     break (G::evaluate(&state), false);
                 };
-                if state.apply(&a).is_err() {
+                if state.apply_quiet(&a).is_err() {
                     break (G::evaluate(&state), false);
                 }
                 steps += 1;
@@ -329,6 +334,16 @@ mod tests {
     struct Nim {
         stones: u32,
         turn: Seat,
+        /// Set when the last stone is taken.
+        end: Option<Outcome>,
+    }
+
+    fn nim(stones: u32) -> Nim {
+        Nim {
+            stones,
+            turn: 0,
+            end: None,
+        }
     }
 
     #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -344,29 +359,27 @@ mod tests {
             Vec::new()
         }
         fn new(config: &TableConfig, _: &()) -> Result<Self, SetupError> {
-            Ok(Nim {
-                stones: config.seed as u32,
-                turn: 0,
-            })
+            Ok(nim(config.seed as u32))
         }
         fn pending(&self) -> Pending {
-            if self.stones == 0 {
-                // The seat that took the last stone is the one before `turn`.
-                Pending::Finished(Outcome {
-                    winners: vec![1 - self.turn],
-                    scores: Vec::new(),
-                    summary: String::new(),
-                })
-            } else {
-                Pending::Decide {
+            match &self.end {
+                Some(o) => Pending::Finished(o.clone()),
+                None => Pending::Decide {
                     seat: self.turn,
                     prompt: String::new(),
                     private: false,
-                }
+                },
             }
         }
-        fn legal_actions(&self) -> Vec<Take> {
-            (1..=self.stones.min(3)).map(Take).collect()
+        fn to_act(&self) -> Option<Seat> {
+            (self.stones > 0).then_some(self.turn)
+        }
+        fn outcome(&self) -> Option<&Outcome> {
+            self.end.as_ref()
+        }
+        fn legal_actions_into(&self, out: &mut Vec<Take>) {
+            out.clear();
+            out.extend((1..=self.stones.min(3)).map(Take));
         }
         fn apply(&mut self, action: &Take) -> Result<Vec<Tagged<()>>, RuleError> {
             if !self.legal_actions().contains(action) {
@@ -374,6 +387,14 @@ mod tests {
             }
             self.stones -= action.0;
             self.turn = 1 - self.turn;
+            if self.stones == 0 {
+                // The seat that took the last stone is the one before `turn`.
+                self.end = Some(Outcome {
+                    winners: vec![1 - self.turn],
+                    scores: Vec::new(),
+                    summary: String::new(),
+                });
+            }
             Ok(Vec::new())
         }
         fn view(&self, _: Seat) -> Nim {
@@ -414,7 +435,7 @@ mod tests {
     fn search_finds_the_winning_take() {
         // With the opponent in the tree the search plays Nim perfectly: leave a multiple of 4.
         for stones in [5, 6, 7, 9, 10, 11] {
-            let view = Nim { stones, turn: 0 };
+            let view = nim(stones);
             let legal = view.legal_actions();
             let d = search::<Nim>(&view, &legal, &budget(3000, true), &mut GameRng::seeded(stones as u64));
             assert_eq!(d.action, Some(Take(stones % 4)), "{stones} stones");
@@ -425,7 +446,7 @@ mod tests {
         // With the opponent played by the (random) rollout policy, the tree holds only the
         // searching seat's decisions; it still takes a win in one and avoids handing one over.
         for (stones, best) in [(2, 2), (3, 3), (5, 1)] {
-            let view = Nim { stones, turn: 0 };
+            let view = nim(stones);
             let legal = view.legal_actions();
             let d = search::<Nim>(&view, &legal, &budget(2000, false), &mut GameRng::seeded(stones as u64));
             assert_eq!(d.action, Some(Take(best)), "{stones} stones, opponent modelled");
@@ -434,7 +455,7 @@ mod tests {
 
     #[test]
     fn one_legal_action_needs_no_search() {
-        let view = Nim { stones: 1, turn: 0 };
+        let view = nim(1);
         let d = search::<Nim>(&view, &[Take(1)], &budget(1000, true), &mut GameRng::seeded(1));
         assert_eq!(d.action, Some(Take(1)));
         assert!(!d.stats.searched);
@@ -443,7 +464,7 @@ mod tests {
 
     #[test]
     fn the_time_cap_stops_a_search() {
-        let view = Nim { stones: 40, turn: 0 };
+        let view = nim(40);
         let legal = view.legal_actions();
         let tight = Budget {
             time_cap: std::time::Duration::ZERO,
@@ -457,7 +478,7 @@ mod tests {
 
     #[test]
     fn levels_dispatch() {
-        let view = Nim { stones: 6, turn: 0 };
+        let view = nim(6);
         let legal = view.legal_actions();
         let mut rng = GameRng::seeded(3);
         for kind in [BotKind::Heuristic, BotKind::Level(Difficulty::Easy)] {
@@ -465,7 +486,7 @@ mod tests {
             assert_eq!(d.action, Some(Take(1)), "{kind} is the heuristic");
             assert!(!d.stats.searched);
         }
-        let view = Nim { stones: 3, turn: 0 };
+        let view = nim(3);
         let legal = view.legal_actions();
         for d in [Difficulty::Normal, Difficulty::Hard] {
             let got = decide::<Nim>(BotKind::Level(d), &view, &legal, &mut rng);

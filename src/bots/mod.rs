@@ -163,7 +163,7 @@ pub trait BotHints: Game {
     /// The playout policy inside the search, on a sampled state (the bot's own imagination, so it
     /// may look at everything in it). Default: the heuristic on the deciding seat's view.
     fn rollout_action(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action> {
-        match state.pending().seat() {
+        match state.to_act() {
             Some(seat) => Self::heuristic(&state.view(seat), legal, rng),
             None => None,
         }

@@ -331,17 +331,47 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     fn new(config: &TableConfig, content: &Self::Content) -> Result<Self, SetupError>;
 
+    /// `new` from content already shared, which a game may keep without copying it (the
+    /// simulator starts thousands of games from one content).
+    fn new_shared(config: &TableConfig, content: &std::sync::Arc<Self::Content>) -> Result<Self, SetupError> {
+        Self::new(config, content)
+    }
+
     /// What happened while setting up (e.g. the roll-off for the first player), for the log.
     fn opening_events(&self) -> Vec<Tagged<Self::Event>> {
         Vec::new()
     }
 
+    /// Whose decision it is now, or how the game ended, with the prompt in words (for the
+    /// table). Searches and simulations ask `to_act` and `outcome` instead, which build no text.
     fn pending(&self) -> Pending;
 
-    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// The seat to decide now; `None` once the game is over. Cheap: no text, no allocation.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<&Outcome>;
+
+    /// Every legal action now, in a fixed order, into `out` (cleared first). This is the hot path
+    /// of every search and simulation: it builds no refusal messages and allocates nothing
+    /// beyond `out`'s own growth (see ARCHITECTURE.md, "How legal moves stay fast").
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
+
+    /// `legal_actions_into` into a fresh `Vec`.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
 
     /// Applies an action. A refusal says why and leaves the state untouched.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Tagged<Self::Event>>, RuleError>;
+
+    /// `apply` without reporting what happened, for searches and simulations that never read
+    /// the events: the same rules, the same state afterwards, the same refusals.
+    fn apply_quiet(&mut self, action: &Self::Action) -> Result<(), RuleError> {
+        self.apply(action).map(drop)
+    }
 
     fn view(&self, seat: Seat) -> Self::View;
 

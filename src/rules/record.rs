@@ -90,14 +90,28 @@ pub struct Match<G: Game> {
 impl<G: Game> Match<G> {
     pub fn new(config: TableConfig, content: &G::Content, content_hash: String) -> Result<Self, SetupError> {
         let state = G::new(&config, content)?;
-        Ok(Match {
+        Ok(Self::started(config, content_hash, state))
+    }
+
+    /// `new` from shared content (see `Game::new_shared`).
+    pub fn new_shared(
+        config: TableConfig,
+        content: &std::sync::Arc<G::Content>,
+        content_hash: String,
+    ) -> Result<Self, SetupError> {
+        let state = G::new_shared(&config, content)?;
+        Ok(Self::started(config, content_hash, state))
+    }
+
+    fn started(config: TableConfig, content_hash: String, state: G) -> Self {
+        Match {
             config,
             content_hash,
             state,
             actions: Vec::new(),
             actors: Vec::new(),
             undo_floor: 0,
-        })
+        }
     }
 
     pub fn pending(&self) -> Pending {

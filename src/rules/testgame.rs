@@ -10,6 +10,8 @@ pub struct TestGame {
     played: Vec<Vec<u8>>,
     turn: Seat,
     players: usize,
+    /// Set once every card is played.
+    outcome: Option<Outcome>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -64,11 +66,29 @@ impl TestGame {
         if !unseen.is_empty() {
             return None;
         }
-        Some(TestGame {
+        let mut g = TestGame {
             hands,
             played: view.played.clone(),
             turn: view.turn,
             players: n,
+            outcome: None,
+        };
+        g.outcome = g.final_outcome();
+        Some(g)
+    }
+
+    /// The outcome once every hand is empty.
+    fn final_outcome(&self) -> Option<Outcome> {
+        if !self.hands.iter().all(Vec::is_empty) {
+            return None;
+        }
+        let scores: Vec<i64> = self.played.iter().map(|p| p.iter().map(|&c| c as i64).sum()).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = (0..self.players).filter(|&s| scores[s] == best).collect();
+        Some(Outcome {
+            winners,
+            scores,
+            summary: format!("highest total {best}"),
         })
     }
 }
@@ -99,40 +119,43 @@ impl Game for TestGame {
             played: vec![Vec::new(); n],
             turn: 0,
             players: n,
+            outcome: None,
         })
     }
 
     fn pending(&self) -> Pending {
-        if self.hands.iter().all(Vec::is_empty) {
-            let scores: Vec<i64> = self.played.iter().map(|p| p.iter().map(|&c| c as i64).sum()).collect();
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let winners = (0..self.players).filter(|&s| scores[s] == best).collect();
-            return Pending::Finished(Outcome {
-                winners,
-                scores,
-                summary: format!("highest total {best}"),
-            });
-        }
-        Pending::Decide {
-            seat: self.turn,
-            prompt: "Play a card".into(),
-            private: true,
+        match &self.outcome {
+            Some(o) => Pending::Finished(o.clone()),
+            None => Pending::Decide {
+                seat: self.turn,
+                prompt: "Play a card".into(),
+                private: true,
+            },
         }
     }
 
-    fn legal_actions(&self) -> Vec<TestAction> {
-        if matches!(self.pending(), Pending::Finished(_)) {
-            return Vec::new();
+    fn to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.turn)
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<TestAction>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
         }
         let mut cards = self.hands[self.turn].clone();
         cards.sort();
         cards.dedup();
-        cards.into_iter().map(TestAction::Play).collect()
+        out.extend(cards.into_iter().map(TestAction::Play));
     }
 
     fn apply(&mut self, action: &TestAction) -> Result<Vec<Tagged<TestEvent>>, RuleError> {
         let TestAction::Play(card) = *action;
-        if matches!(self.pending(), Pending::Finished(_)) {
+        if self.outcome.is_some() {
             return Err(RuleError("the game is over".into()));
         }
         let seat = self.turn;
@@ -143,8 +166,11 @@ impl Game for TestGame {
         self.played[seat].push(card);
         self.turn = (seat + 1) % self.players;
         let mut events = vec![Tagged::public(TestEvent::Played { seat, card })];
-        if let Pending::Finished(o) = self.pending() {
-            events.push(Tagged::public(TestEvent::Won { seats: o.winners }));
+        self.outcome = self.final_outcome();
+        if let Some(o) = &self.outcome {
+            events.push(Tagged::public(TestEvent::Won {
+                seats: o.winners.clone(),
+            }));
         }
         Ok(events)
     }

@@ -1,20 +1,188 @@
-//! Setup, the legal actions, validation (which says why in words) and resolution.
+//! Setup, the legal actions, validation and resolution.
 //!
-//! `validate` is the one judge of legality: `legal` lists candidates built from the rules and
-//! keeps those `validate` accepts, and `apply` validates before `execute` changes anything, so a
-//! refused action leaves the state untouched.
+//! `check` is the one judge of legality. It answers with a `Refusal`, a small value that costs
+//! nothing to build; `explain` turns it into words only when an action is actually refused.
+//! `legal_into` generates exactly the actions `check` accepts, by construction (a test holds the
+//! two together), so listing the legal moves never formats a message. `apply` checks before
+//! `execute` changes anything, so a refused action leaves the state untouched; `execute` reports
+//! through a `Report`, which builds no events at all when nobody reads them (searches,
+//! simulations).
 
 use super::*;
+use arrayvec::ArrayVec;
 
-fn err<T>(message: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError(message.into()))
+/// Why an action is refused, with what the words need. See `Court::explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refusal {
+    GameOver,
+    NoSuchKnight(KnightId),
+    NotInGame(KnightId),
+    NotInHall(KnightId),
+    NoSuchSpace(SpaceId),
+    NotYourKnight(KnightId),
+    AlreadyInHall(KnightId),
+    OpeningOffEquites(SpaceId),
+    SpaceHeld(KnightId, SpaceId),
+    PlacementFirst,
+    NotBeforeEndOfPlay,
+    NoFollowerToChoose,
+    PlacementOver,
+    NoSuchFollower(KnightId, CardKind),
+    ChooseFollowerFirst(KnightId),
+    NotHeld(CardKind),
+    CardLimit,
+    PlayOver,
+    PlayAlreadyEnded,
+    CardCannot(CardKind),
+    EnterOthers,
+    EnterFromHall(KnightId),
+    EnterOffEquites(SpaceId),
+    EnterOntoOwn(KnightId, SpaceId),
+    NoLine(SpaceId, SpaceId),
+    /// The knight on the space, the space, the knight moved.
+    StepOntoOwn(KnightId, SpaceId, KnightId),
+    ExitAboveEquites(KnightId, SpaceId),
+    GossipOwn,
+    BanishOwn,
+    MerlinSame,
+    FollowerToReserve(KnightId),
+    FollowerToOthers,
+    FollowersFull(KnightId),
+}
+
+/// Whether a card can have this kind of effect: a Move moves; a Dwarf stands in for Score, Move,
+/// Gossip or Banish; Priests and Soldiers follow; the rest do what they say.
+fn card_does(card: CardKind, effect: Effect) -> bool {
+    match card {
+        CardKind::Move => effect.is_move(),
+        CardKind::Dwarf => {
+            effect.is_move() || matches!(effect, Effect::Gossip { .. } | Effect::Banish { .. } | Effect::Score)
+        }
+        CardKind::Gossip => matches!(effect, Effect::Gossip { .. }),
+        CardKind::Banish => matches!(effect, Effect::Banish { .. }),
+        CardKind::Score => matches!(effect, Effect::Score),
+        CardKind::Merlin => matches!(effect, Effect::Merlin { .. }),
+        CardKind::Priest(_) | CardKind::Soldier(_) => matches!(effect, Effect::Follow { .. }),
+    }
+}
+
+/// The distinct cards of a hand in sorted order, without allocating (hands are small).
+fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
+    let mut last: Option<CardKind> = None;
+    std::iter::from_fn(move || {
+        let next = hand.iter().copied().filter(|&c| last.is_none_or(|l| c > l)).min()?;
+        last = Some(next);
+        Some(next)
+    })
+}
+
+/// No seat, in `Scan`'s one-byte owners.
+const NOBODY: u8 = u8::MAX;
+
+/// A knight in the hall as the legal plays need him.
+#[derive(Clone, Copy)]
+struct InHall {
+    knight: KnightId,
+    at: SpaceId,
+    equites: bool,
+    /// The owning seat, or `NOBODY`.
+    owner: u8,
+    followers: u8,
+}
+
+/// What the legal plays of a turn look at, gathered once for every card in hand. The lists
+/// live on the stack and are never initialised beyond what is pushed; content validation
+/// keeps halls and rosters within 255 (`content::MAX_IDS`), so they cannot overflow.
+struct Scan {
+    /// The knights in the hall, in board order.
+    hall: ArrayVec<InHall, 255>,
+    /// The seat owning the knight on each space (`NOBODY` when empty), by space.
+    held: [u8; 255],
+    /// The active player's Reserve knights, in knight order (gathered only for a Move).
+    reserve: ArrayVec<KnightId, 255>,
+    /// The Equites spaces a Reserve knight may enter, in hall order (only for a Move).
+    entries: ArrayVec<SpaceId, 255>,
+}
+
+fn seat_byte(owner: Option<Seat>) -> u8 {
+    owner.map_or(NOBODY, |s| s.min(NOBODY as usize - 1) as u8)
+}
+
+impl Scan {
+    fn new() -> Scan {
+        Scan {
+            hall: ArrayVec::new(),
+            held: [NOBODY; 255],
+            reserve: ArrayVec::new(),
+            entries: ArrayVec::new(),
+        }
+    }
+
+    /// Gathers the lists from `g` in place (they are too large to move cheaply); the Reserve
+    /// and the entry spaces only when `moves`.
+    fn fill(&mut self, g: &Court, moves: bool) {
+        let c = &*g.content;
+        let me = seat_byte(Some(g.active));
+        let onto_own = c.rules.allow_move_onto_own_faction;
+        for ((s, cell), space) in g.board.iter().enumerate().zip(&c.spaces).take(255) {
+            let at = SpaceId(s as u8);
+            let equites = space.rank == Rank::Equites;
+            let mut owner = NOBODY;
+            if let Some(knight) = *cell
+                && let Some(st) = g.knights.get(knight.index())
+            {
+                owner = seat_byte(st.owner);
+                self.held[s] = owner;
+                let _ = self.hall.try_push(InHall {
+                    knight,
+                    at,
+                    equites,
+                    owner,
+                    followers: st.followers.len().min(255) as u8,
+                });
+            }
+            if moves && equites && (onto_own || owner != me) {
+                let _ = self.entries.try_push(at);
+            }
+        }
+        if moves {
+            for k in g.reserve_of(g.active) {
+                let _ = self.reserve.try_push(k);
+            }
+        }
+    }
+
+    fn held(&self, s: SpaceId) -> u8 {
+        self.held.get(s.index()).copied().unwrap_or(NOBODY)
+    }
+}
+
+/// Where resolution reports what happened: into a list for the table and its log, or nowhere
+/// for a search, in which case no event (and nothing inside one) is ever built.
+pub(super) struct Report<'a>(pub(super) Option<&'a mut Vec<Tagged<Event>>>);
+
+impl Report<'_> {
+    /// Whether anyone reads the events.
+    fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+    fn public(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(out) = self.0.as_deref_mut() {
+            out.push(Tagged::public(event()));
+        }
+    }
+    fn only(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
+        if let Some(out) = self.0.as_deref_mut() {
+            out.push(Tagged::only(seat, event()));
+        }
+    }
 }
 
 impl Court {
     // -----------------------------------------------------------------------------------------
     // Setup
 
-    pub(super) fn setup(config: &TableConfig, content: &CourtContent) -> Result<Court, SetupError> {
+    pub(super) fn setup(config: &TableConfig, content: Arc<CourtContent>) -> Result<Court, SetupError> {
         let n = config.players();
         let (lo, hi) = GameId::Court.seats();
         if n < lo || n > hi {
@@ -147,7 +315,8 @@ impl Court {
             }));
         }
 
-        // First player: the tights rule, else a d6 roll-off; tied players roll again.
+        // First player: the tights rule, else a d6 roll-off; tied players roll again (or, where
+        // the rules file says so, the first of them in seat order starts).
         let first = if tights.len() == 1 {
             opening.push(Tagged::public(Event::FirstPlayer {
                 seat: tights[0],
@@ -163,7 +332,7 @@ impl Court {
                 let best = rolls.iter().map(|&(_, r)| r).max().unwrap_or(0);
                 opening.push(Tagged::public(Event::RollOff { rolls: rolls.clone() }));
                 rollers = rolls.iter().filter(|&&(_, r)| r == best).map(|&(s, _)| s).collect();
-                if rollers.len() <= 1 || rounds >= 1000 {
+                if rollers.len() <= 1 || rounds >= 1000 || !rules.first_player_ties_reroll {
                     break;
                 }
             }
@@ -173,12 +342,15 @@ impl Court {
         };
 
         Ok(Court {
-            content: Arc::new(content.clone()),
-            seat_names: (0..n).map(|s| config.seat_name(s).to_string()).collect(),
+            board: vec![None; content.spaces.len()],
+            content,
+            seat_names: (0..n)
+                .map(|s| config.seat_name(s).to_string())
+                .collect::<Vec<_>>()
+                .into(),
             factions,
             target,
             knights,
-            board: vec![None; content.spaces.len()],
             hands,
             draw,
             discard: Vec::new(),
@@ -252,182 +424,138 @@ impl Court {
     // Validation
 
     /// A knight of this game, by id.
-    fn knight_ok(&self, k: KnightId) -> Result<&KnightState, RuleError> {
+    fn knight_ok(&self, k: KnightId) -> Result<&KnightState, Refusal> {
         match self.knights.get(k.index()) {
-            None => err(format!("there is no knight number {}", k.0)),
-            Some(st) if st.owner.is_none() => err(format!("{} is not in this game", self.name(k))),
+            None => Err(Refusal::NoSuchKnight(k)),
+            Some(st) if st.owner.is_none() => Err(Refusal::NotInGame(k)),
             Some(st) => Ok(st),
         }
     }
 
     /// A knight of this game standing in the hall; returns his space.
-    fn in_hall(&self, k: KnightId) -> Result<SpaceId, RuleError> {
-        match self.knight_ok(k)?.at {
-            Some(s) => Ok(s),
-            None => err(format!("{} is not in the Great Hall", self.name(k))),
-        }
+    fn in_hall(&self, k: KnightId) -> Result<SpaceId, Refusal> {
+        self.knight_ok(k)?.at.ok_or(Refusal::NotInHall(k))
     }
 
-    fn space_ok(&self, s: SpaceId) -> Result<&Space, RuleError> {
-        match self.content.space(s) {
-            Some(sp) => Ok(sp),
-            None => err(format!("there is no space number {}", s.0)),
-        }
+    fn space_ok(&self, s: SpaceId) -> Result<&Space, Refusal> {
+        self.content.space(s).ok_or(Refusal::NoSuchSpace(s))
     }
 
     fn owner(&self, k: KnightId) -> Option<Seat> {
         self.knights.get(k.index()).and_then(|st| st.owner)
     }
 
-    /// Checks an action against the rules without changing anything.
+    /// Checks an action against the rules without changing anything; a refusal says why in words.
     pub(super) fn validate(&self, action: &Action) -> Result<(), RuleError> {
+        self.check(action).map_err(|r| RuleError(self.explain(r)))
+    }
+
+    /// The one judge of legality: `Ok` or the reason as a `Refusal`, which costs nothing to
+    /// build (`explain` puts it into words only when an action is actually refused).
+    pub(super) fn check(&self, action: &Action) -> Result<(), Refusal> {
         let rules = &self.content.rules;
         match (&self.phase, action) {
-            (Phase::Finished(_), _) => err("the game is over"),
+            (Phase::Finished(_), _) => Err(Refusal::GameOver),
 
             (Phase::Placement { .. }, Action::Place { knight, space }) => {
                 let seat = self.to_act().unwrap_or(self.active);
                 let st = self.knight_ok(*knight)?;
                 if st.owner != Some(seat) {
-                    return err(format!("{} is not one of your knights", self.name(*knight)));
+                    return Err(Refusal::NotYourKnight(*knight));
                 }
                 if st.at.is_some() {
-                    return err(format!("{} is already in the hall", self.name(*knight)));
+                    return Err(Refusal::AlreadyInHall(*knight));
                 }
-                let sp = self.space_ok(*space)?;
-                if sp.rank != Rank::Equites {
-                    return err(format!(
-                        "opening knights go on the Equites row, and {} is a {} space",
-                        sp.id,
-                        sp.rank.name()
-                    ));
+                if self.space_ok(*space)?.rank != Rank::Equites {
+                    return Err(Refusal::OpeningOffEquites(*space));
                 }
                 if let Some(other) = self.knight_at(*space) {
-                    return err(format!("{} already holds {}", self.name(other), sp.id));
+                    return Err(Refusal::SpaceHeld(other, *space));
                 }
                 Ok(())
             }
-            (Phase::Placement { .. }, _) => err("first every player places their opening knights on the Equites row"),
+            (Phase::Placement { .. }, _) => Err(Refusal::PlacementFirst),
 
-            (Phase::Play, Action::Play { card, effect }) => self.validate_play(*card, *effect),
+            (Phase::Play, Action::Play { card, effect }) => self.check_play(*card, *effect),
             (Phase::Play, Action::EndPlay) => Ok(()),
-            (Phase::Play, Action::Discard(_) | Action::Draw) => {
-                err("discarding and drawing come after you end your play")
-            }
-            (Phase::Play, Action::ChooseFollowerLoss(_)) => err("there is no follower to choose"),
+            (Phase::Play, Action::Discard(_) | Action::Draw) => Err(Refusal::NotBeforeEndOfPlay),
+            (Phase::Play, Action::ChooseFollowerLoss(_)) => Err(Refusal::NoFollowerToChoose),
             (Phase::Play | Phase::End | Phase::FollowerLoss { .. }, Action::Place { .. }) => {
-                err("the opening placement is over; knights now enter the hall with a Move")
+                Err(Refusal::PlacementOver)
             }
 
             (Phase::FollowerLoss { knight, options }, Action::ChooseFollowerLoss(card)) => {
                 if options.contains(card) {
                     Ok(())
                 } else {
-                    err(format!("{} has no {card} follower", self.name(*knight)))
+                    Err(Refusal::NoSuchFollower(*knight, *card))
                 }
             }
-            (Phase::FollowerLoss { knight, .. }, _) => {
-                err(format!("first choose which follower {} loses", self.name(*knight)))
-            }
+            (Phase::FollowerLoss { knight, .. }, _) => Err(Refusal::ChooseFollowerFirst(*knight)),
 
             (Phase::End, Action::Discard(card)) => {
                 if self.hands.get(self.active).is_some_and(|h| h.contains(card)) {
                     Ok(())
                 } else {
-                    err(format!("you hold no {card} card"))
+                    Err(Refusal::NotHeld(*card))
                 }
             }
             (Phase::End, Action::Draw) => Ok(()),
             (Phase::End, Action::Play { .. }) => {
                 if self.played >= rules.max_cards_per_turn {
-                    err(format!("you have played {} cards this turn", rules.max_cards_per_turn))
+                    Err(Refusal::CardLimit)
                 } else {
-                    err(format!(
-                        "your play is over this turn; discard or draw up to {}",
-                        rules.hand_size
-                    ))
+                    Err(Refusal::PlayOver)
                 }
             }
-            (Phase::End, Action::EndPlay) => err("your play has already ended"),
-            (Phase::End, Action::ChooseFollowerLoss(_)) => err("there is no follower to choose"),
+            (Phase::End, Action::EndPlay) => Err(Refusal::PlayAlreadyEnded),
+            (Phase::End, Action::ChooseFollowerLoss(_)) => Err(Refusal::NoFollowerToChoose),
         }
     }
 
-    fn validate_play(&self, card: CardKind, effect: Effect) -> Result<(), RuleError> {
+    fn check_play(&self, card: CardKind, effect: Effect) -> Result<(), Refusal> {
         let rules = &self.content.rules;
         let seat = self.active;
         if !self.hands.get(seat).is_some_and(|h| h.contains(&card)) {
-            return err(format!("you hold no {card} card"));
+            return Err(Refusal::NotHeld(card));
         }
         if self.played >= rules.max_cards_per_turn {
-            return err(format!("you have played {} cards this turn", rules.max_cards_per_turn));
+            return Err(Refusal::CardLimit);
         }
-        let fits = match card {
-            CardKind::Move => effect.is_move(),
-            CardKind::Dwarf => {
-                effect.is_move() || matches!(effect, Effect::Gossip { .. } | Effect::Banish { .. } | Effect::Score)
-            }
-            CardKind::Gossip => matches!(effect, Effect::Gossip { .. }),
-            CardKind::Banish => matches!(effect, Effect::Banish { .. }),
-            CardKind::Score => matches!(effect, Effect::Score),
-            CardKind::Merlin => matches!(effect, Effect::Merlin { .. }),
-            CardKind::Priest(_) | CardKind::Soldier(_) => matches!(effect, Effect::Follow { .. }),
-        };
-        if !fits {
-            return err(match card {
-                CardKind::Dwarf => "a Dwarf can stand in only for Score, Move, Gossip or Banish".to_string(),
-                CardKind::Priest(_) | CardKind::Soldier(_) => {
-                    format!("a {card} card can only join one of your knights as a follower")
-                }
-                _ => format!("a {card} card cannot do that"),
-            });
+        if !card_does(card, effect) {
+            return Err(Refusal::CardCannot(card));
         }
         match effect {
             Effect::Enter { knight, space } => {
                 let st = self.knight_ok(knight)?;
                 if st.owner != Some(seat) {
-                    return err("a Move can only bring your own knights into the hall");
+                    return Err(Refusal::EnterOthers);
                 }
                 if st.at.is_some() {
-                    return err(format!(
-                        "{} is already in the hall; use a Step to move him",
-                        self.name(knight)
-                    ));
+                    return Err(Refusal::EnterFromHall(knight));
                 }
-                let sp = self.space_ok(space)?;
-                if sp.rank != Rank::Equites {
-                    return err(format!(
-                        "knights enter the hall only on an Equites space, and {} is a {} space",
-                        sp.id,
-                        sp.rank.name()
-                    ));
+                if self.space_ok(space)?.rank != Rank::Equites {
+                    return Err(Refusal::EnterOffEquites(space));
                 }
                 if let Some(other) = self.knight_at(space)
                     && self.owner(other) == Some(seat)
+                    && !rules.allow_move_onto_own_faction
                 {
-                    return err(format!(
-                        "{} holds {} and is of your own faction",
-                        self.name(other),
-                        sp.id
-                    ));
+                    return Err(Refusal::EnterOntoOwn(other, space));
                 }
                 Ok(())
             }
             Effect::Step { knight, to } => {
                 let from = self.in_hall(knight)?;
-                let sp = self.space_ok(to)?;
+                self.space_ok(to)?;
                 if !self.content.adjacent(from, to) {
-                    return err(format!("no Movement Line joins {} to {}", self.space_name(from), sp.id));
+                    return Err(Refusal::NoLine(from, to));
                 }
                 if let Some(other) = self.knight_at(to)
                     && self.owner(other) == self.owner(knight)
+                    && !rules.allow_move_onto_own_faction
                 {
-                    return err(format!(
-                        "{} holds {} and is of {}'s own faction (use Merlin to swap them)",
-                        self.name(other),
-                        sp.id,
-                        self.name(knight)
-                    ));
+                    return Err(Refusal::StepOntoOwn(other, to, knight));
                 }
                 Ok(())
             }
@@ -435,31 +563,27 @@ impl Court {
                 let at = self.in_hall(knight)?;
                 match self.content.rank(at) {
                     Some(Rank::Equites) => Ok(()),
-                    r => err(format!(
-                        "only an Equites can be moved out of the hall, and {} is a {}",
-                        self.name(knight),
-                        r.map_or("?", Rank::name)
-                    )),
+                    _ => Err(Refusal::ExitAboveEquites(knight, at)),
                 }
             }
             Effect::Gossip { knight } => {
                 self.in_hall(knight)?;
                 if !rules.allow_gossip_own && self.owner(knight) == Some(seat) {
-                    return err("Gossip cannot target your own knights");
+                    return Err(Refusal::GossipOwn);
                 }
                 Ok(())
             }
             Effect::Banish { knight } => {
                 self.in_hall(knight)?;
                 if !rules.allow_banish_own && self.owner(knight) == Some(seat) {
-                    return err("Banish cannot target your own knights");
+                    return Err(Refusal::BanishOwn);
                 }
                 Ok(())
             }
             Effect::Score => Ok(()),
             Effect::Merlin { a, b } => {
                 if a == b {
-                    return err("Merlin swaps two different knights");
+                    return Err(Refusal::MerlinSame);
                 }
                 self.in_hall(a)?;
                 self.in_hall(b)?;
@@ -468,22 +592,86 @@ impl Court {
             Effect::Follow { knight } => {
                 let st = self.knight_ok(knight)?;
                 if st.at.is_none() {
-                    return err(format!(
-                        "followers can only join knights in the hall, and {} is in the Reserve",
-                        self.name(knight)
-                    ));
+                    return Err(Refusal::FollowerToReserve(knight));
                 }
                 if rules.followers_on_own_knights_only && st.owner != Some(seat) {
-                    return err("followers can only join your own knights");
+                    return Err(Refusal::FollowerToOthers);
                 }
                 if st.followers.len() >= rules.max_followers {
-                    return err(format!(
-                        "{} already has {} followers",
-                        self.name(knight),
-                        number_word(rules.max_followers)
-                    ));
+                    return Err(Refusal::FollowersFull(knight));
                 }
                 Ok(())
+            }
+        }
+    }
+
+    /// A refusal in words.
+    pub(super) fn explain(&self, refusal: Refusal) -> String {
+        let rules = &self.content.rules;
+        let name = |k: KnightId| self.name(k);
+        let space = |s: SpaceId| self.space_name(s);
+        let rank = |s: SpaceId| self.content.rank(s).map_or("?", Rank::name);
+        match refusal {
+            Refusal::GameOver => "the game is over".into(),
+            Refusal::NoSuchKnight(k) => format!("there is no knight number {}", k.0),
+            Refusal::NotInGame(k) => format!("{} is not in this game", name(k)),
+            Refusal::NotInHall(k) => format!("{} is not in the Great Hall", name(k)),
+            Refusal::NoSuchSpace(s) => format!("there is no space number {}", s.0),
+            Refusal::NotYourKnight(k) => format!("{} is not one of your knights", name(k)),
+            Refusal::AlreadyInHall(k) => format!("{} is already in the hall", name(k)),
+            Refusal::OpeningOffEquites(s) => format!(
+                "opening knights go on the Equites row, and {} is a {} space",
+                space(s),
+                rank(s)
+            ),
+            Refusal::SpaceHeld(k, s) => format!("{} already holds {}", name(k), space(s)),
+            Refusal::PlacementFirst => "first every player places their opening knights on the Equites row".into(),
+            Refusal::NotBeforeEndOfPlay => "discarding and drawing come after you end your play".into(),
+            Refusal::NoFollowerToChoose => "there is no follower to choose".into(),
+            Refusal::PlacementOver => "the opening placement is over; knights now enter the hall with a Move".into(),
+            Refusal::NoSuchFollower(k, card) => format!("{} has no {card} follower", name(k)),
+            Refusal::ChooseFollowerFirst(k) => format!("first choose which follower {} loses", name(k)),
+            Refusal::NotHeld(card) => format!("you hold no {card} card"),
+            Refusal::CardLimit => format!("you have played {} cards this turn", rules.max_cards_per_turn),
+            Refusal::PlayOver => format!("your play is over this turn; discard or draw up to {}", rules.hand_size),
+            Refusal::PlayAlreadyEnded => "your play has already ended".into(),
+            Refusal::CardCannot(card) => match card {
+                CardKind::Dwarf => "a Dwarf can stand in only for Score, Move, Gossip or Banish".to_string(),
+                CardKind::Priest(_) | CardKind::Soldier(_) => {
+                    format!("a {card} card can only join one of your knights as a follower")
+                }
+                _ => format!("a {card} card cannot do that"),
+            },
+            Refusal::EnterOthers => "a Move can only bring your own knights into the hall".into(),
+            Refusal::EnterFromHall(k) => format!("{} is already in the hall; use a Step to move him", name(k)),
+            Refusal::EnterOffEquites(s) => format!(
+                "knights enter the hall only on an Equites space, and {} is a {} space",
+                space(s),
+                rank(s)
+            ),
+            Refusal::EnterOntoOwn(k, s) => format!("{} holds {} and is of your own faction", name(k), space(s)),
+            Refusal::NoLine(from, to) => format!("no Movement Line joins {} to {}", space(from), space(to)),
+            Refusal::StepOntoOwn(other, s, k) => format!(
+                "{} holds {} and is of {}'s own faction (use Merlin to swap them)",
+                name(other),
+                space(s),
+                name(k)
+            ),
+            Refusal::ExitAboveEquites(k, at) => format!(
+                "only an Equites can be moved out of the hall, and {} is a {}",
+                name(k),
+                rank(at)
+            ),
+            Refusal::GossipOwn => "Gossip cannot target your own knights".into(),
+            Refusal::BanishOwn => "Banish cannot target your own knights".into(),
+            Refusal::MerlinSame => "Merlin swaps two different knights".into(),
+            Refusal::FollowerToReserve(k) => format!(
+                "followers can only join knights in the hall, and {} is in the Reserve",
+                name(k)
+            ),
+            Refusal::FollowerToOthers => "followers can only join your own knights".into(),
+            Refusal::FollowersFull(k) => {
+                format!("{} already has {} followers", name(k), number_word(rules.max_followers))
             }
         }
     }
@@ -491,116 +679,122 @@ impl Court {
     // -----------------------------------------------------------------------------------------
     // Legal actions
 
-    /// Every action `validate` accepts now, without duplicates.
-    pub(super) fn legal(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        let push = |a: Action, out: &mut Vec<Action>| {
-            if self.validate(&a).is_ok() {
-                out.push(a);
-            }
-        };
-        let knights = || (0..self.knights.len()).map(|i| KnightId(i as u8));
-        let hall: Vec<(KnightId, SpaceId)> = self
-            .board
+    /// A seat's Reserve knights, in knight order: those of its faction (listed in knight
+    /// order, as the knights file nests them) not in the hall.
+    fn reserve_of(&self, seat: Seat) -> impl Iterator<Item = KnightId> + '_ {
+        let faction = self.factions.get(seat).and_then(|&f| self.content.faction(f));
+        faction
+            .map_or(&[][..], |f| f.knights.as_slice())
             .iter()
-            .enumerate()
-            .filter_map(|(s, k)| k.map(|k| (k, SpaceId(s as u8))))
-            .collect();
-        let equites: Vec<SpaceId> = self.content.equites().collect();
+            .copied()
+            .filter(move |k| {
+                self.knights
+                    .get(k.index())
+                    .is_some_and(|st| st.owner == Some(seat) && st.at.is_none())
+            })
+    }
+
+    /// Every action `check` accepts now, without duplicates, into `out` (cleared first).
+    ///
+    /// Built by construction from the conditions `check` tests, so that nothing is built only
+    /// to be refused and no message is ever formatted here; the test
+    /// `legal_actions_are_exactly_the_accepted_ones` holds the two together over every action
+    /// there is. The order is part of the game's behaviour (a seed replays the same game), so it
+    /// stays: placements by knight then space; plays by card kind (sorted), within a card Enter,
+    /// Step, Exit, Gossip, Banish, Score, Merlin, Follow, then End play; discards by card kind,
+    /// then Draw.
+    pub(super) fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let c = &*self.content;
         match &self.phase {
             Phase::Finished(_) => {}
             Phase::Placement { .. } => {
-                let seat = self.to_act();
-                for k in knights().filter(|k| self.owner(*k) == seat && self.knights[k.index()].at.is_none()) {
-                    for &space in &equites {
-                        push(Action::Place { knight: k, space }, &mut out);
+                let Some(seat) = self.to_act() else { return };
+                for knight in self.reserve_of(seat) {
+                    for space in c.equites().filter(|&s| self.knight_at(s).is_none()) {
+                        out.push(Action::Place { knight, space });
                     }
                 }
             }
             Phase::Play => {
-                let mut kinds: Vec<CardKind> = self.hands.get(self.active).cloned().unwrap_or_default();
-                kinds.sort();
-                kinds.dedup();
-                let reserve: Vec<KnightId> = knights()
-                    .filter(|k| self.owner(*k) == Some(self.active) && self.knights[k.index()].at.is_none())
-                    .collect();
-                for card in kinds {
-                    let mut effects = Vec::new();
-                    let moves = matches!(card, CardKind::Move | CardKind::Dwarf);
-                    if moves {
-                        // The obvious refusals (onto one's own faction, out from above the
-                        // Equites) are skipped here only to spare `validate` its messages.
-                        let held_by = |s: SpaceId| self.knight_at(s).and_then(|d| self.owner(d));
-                        for &k in &reserve {
-                            for &space in &equites {
-                                if held_by(space) != Some(self.active) {
-                                    effects.push(Effect::Enter { knight: k, space });
-                                }
-                            }
-                        }
-                        for &(k, at) in &hall {
-                            for &to in self.content.space(at).map_or(&[][..], |s| &s.neighbours) {
-                                if held_by(to).is_none() || held_by(to) != self.owner(k) {
-                                    effects.push(Effect::Step { knight: k, to });
-                                }
-                            }
-                        }
-                        for &(k, at) in &hall {
-                            if self.content.rank(at) == Some(Rank::Equites) {
-                                effects.push(Effect::Exit { knight: k });
-                            }
-                        }
-                    }
-                    if matches!(card, CardKind::Gossip | CardKind::Dwarf) {
-                        effects.extend(hall.iter().map(|&(k, _)| Effect::Gossip { knight: k }));
-                    }
-                    if matches!(card, CardKind::Banish | CardKind::Dwarf) {
-                        effects.extend(hall.iter().map(|&(k, _)| Effect::Banish { knight: k }));
-                    }
-                    if matches!(card, CardKind::Score | CardKind::Dwarf) {
-                        effects.push(Effect::Score);
-                    }
-                    if card == CardKind::Merlin {
-                        for &(a, _) in &hall {
-                            for &(b, _) in &hall {
-                                if a != b {
-                                    effects.push(Effect::Merlin { a, b });
-                                }
-                            }
-                        }
-                    }
-                    if card.is_follower() {
-                        let rules = &self.content.rules;
-                        effects.extend(
-                            hall.iter()
-                                .filter(|&&(k, _)| {
-                                    !rules.followers_on_own_knights_only || self.owner(k) == Some(self.active)
-                                })
-                                .map(|&(k, _)| Effect::Follow { knight: k }),
-                        );
-                    }
-                    for effect in effects {
-                        push(Action::Play { card, effect }, &mut out);
+                if self.played < c.rules.max_cards_per_turn {
+                    let hand = self.hand_of(self.active);
+                    let mut scan = Scan::new();
+                    scan.fill(self, hand.iter().any(|c| matches!(c, CardKind::Move | CardKind::Dwarf)));
+                    for card in sorted_kinds(hand) {
+                        self.push_plays(card, &scan, out);
                     }
                 }
-                push(Action::EndPlay, &mut out);
+                out.push(Action::EndPlay);
             }
             Phase::FollowerLoss { options, .. } => {
-                for &c in options {
-                    push(Action::ChooseFollowerLoss(c), &mut out);
-                }
+                out.extend(options.iter().map(|&c| Action::ChooseFollowerLoss(c)));
             }
             Phase::End => {
-                let mut kinds: Vec<CardKind> = self.hands.get(self.active).cloned().unwrap_or_default();
-                kinds.sort();
-                kinds.dedup();
-                for c in kinds {
-                    push(Action::Discard(c), &mut out);
-                }
-                push(Action::Draw, &mut out);
+                out.extend(sorted_kinds(self.hand_of(self.active)).map(Action::Discard));
+                out.push(Action::Draw);
             }
         }
-        out
+    }
+
+    /// The legal plays of one card the active player holds, in `legal_into`'s order.
+    fn push_plays(&self, card: CardKind, scan: &Scan, out: &mut Vec<Action>) {
+        let c = &*self.content;
+        let rules = &c.rules;
+        let me = seat_byte(Some(self.active));
+        let play = |effect: Effect| Action::Play { card, effect };
+        if matches!(card, CardKind::Move | CardKind::Dwarf) {
+            let onto_own = rules.allow_move_onto_own_faction;
+            for &knight in &scan.reserve {
+                out.extend(scan.entries.iter().map(|&space| play(Effect::Enter { knight, space })));
+            }
+            for h in &scan.hall {
+                for &to in c.space(h.at).map_or(&[][..], |s| &s.neighbours) {
+                    // Onto an empty space, or a knight of another faction.
+                    if onto_own || scan.held(to) == NOBODY || scan.held(to) != h.owner {
+                        out.push(play(Effect::Step { knight: h.knight, to }));
+                    }
+                }
+            }
+            for h in scan.hall.iter().filter(|h| h.equites) {
+                out.push(play(Effect::Exit { knight: h.knight }));
+            }
+        }
+        if matches!(card, CardKind::Gossip | CardKind::Dwarf) {
+            for h in scan.hall.iter().filter(|h| rules.allow_gossip_own || h.owner != me) {
+                out.push(play(Effect::Gossip { knight: h.knight }));
+            }
+        }
+        if matches!(card, CardKind::Banish | CardKind::Dwarf) {
+            for h in scan.hall.iter().filter(|h| rules.allow_banish_own || h.owner != me) {
+                out.push(play(Effect::Banish { knight: h.knight }));
+            }
+        }
+        if matches!(card, CardKind::Score | CardKind::Dwarf) {
+            out.push(play(Effect::Score));
+        }
+        if card == CardKind::Merlin {
+            // Every ordered pair of two different knights.
+            for (i, a) in scan.hall.iter().enumerate() {
+                let merlin = |b: &InHall| {
+                    play(Effect::Merlin {
+                        a: a.knight,
+                        b: b.knight,
+                    })
+                };
+                out.extend(scan.hall[..i].iter().map(merlin));
+                out.extend(scan.hall[i + 1..].iter().map(merlin));
+            }
+        }
+        if card.is_follower() {
+            for h in &scan.hall {
+                if (!rules.followers_on_own_knights_only || h.owner == me)
+                    && (h.followers as usize) < rules.max_followers
+                {
+                    out.push(play(Effect::Follow { knight: h.knight }));
+                }
+            }
+        }
     }
 
     // -----------------------------------------------------------------------------------------
@@ -615,17 +809,16 @@ impl Court {
         self.rng.d6()
     }
 
-    pub(super) fn execute(&mut self, action: &Action) -> Vec<Tagged<Event>> {
-        let mut ev = Vec::new();
+    pub(super) fn execute(&mut self, action: &Action, ev: &mut Report) {
         match *action {
             Action::Place { knight, space } => {
                 let seat = self.to_act().unwrap_or(self.active);
                 self.put(knight, space);
-                ev.push(Tagged::public(Event::Placed { seat, knight, space }));
+                ev.public(|| Event::Placed { seat, knight, space });
                 if let Phase::Placement { step } = self.phase {
                     let step = step + 1;
                     if step >= self.players() * self.content.rules.opening_knights {
-                        self.start_turn(self.first, &mut ev);
+                        self.start_turn(self.first, ev);
                     } else {
                         self.phase = Phase::Placement { step };
                         self.active = (self.first + step) % self.players();
@@ -633,17 +826,17 @@ impl Court {
                 }
             }
             Action::Play { card, effect } => {
-                self.play(card, effect, &mut ev);
-                self.maybe_end_play(&mut ev);
+                self.play(card, effect, ev);
+                self.maybe_end_play(ev);
             }
             Action::ChooseFollowerLoss(card) => {
                 if let Phase::FollowerLoss { knight, .. } = self.phase {
-                    self.lose_follower(knight, card, &mut ev);
+                    self.lose_follower(knight, card, ev);
                     self.phase = Phase::Play;
-                    self.maybe_end_play(&mut ev);
+                    self.maybe_end_play(ev);
                 }
             }
-            Action::EndPlay => self.end_play(&mut ev),
+            Action::EndPlay => self.end_play(ev),
             Action::Discard(card) => {
                 let seat = self.active;
                 if let Some(hand) = self.hands.get_mut(seat)
@@ -651,33 +844,34 @@ impl Court {
                 {
                     hand.remove(i);
                     self.discard.push(card);
-                    ev.push(Tagged::public(Event::Discarded { seat, card }));
+                    ev.public(|| Event::Discarded { seat, card });
                 }
             }
             Action::Draw => {
-                self.refill(&mut ev);
+                self.refill(ev);
                 let next = (self.active + 1) % self.players();
-                self.start_turn(next, &mut ev);
+                self.start_turn(next, ev);
             }
         }
-        ev
     }
 
-    fn start_turn(&mut self, seat: Seat, ev: &mut Vec<Tagged<Event>>) {
+    fn start_turn(&mut self, seat: Seat, ev: &mut Report) {
         self.active = seat;
         self.played = 0;
         self.turn += 1;
         self.phase = Phase::Play;
-        ev.push(Tagged::public(Event::TurnStarted { seat, turn: self.turn }));
+        let turn = self.turn;
+        ev.public(|| Event::TurnStarted { seat, turn });
     }
 
-    fn end_play(&mut self, ev: &mut Vec<Tagged<Event>>) {
+    fn end_play(&mut self, ev: &mut Report) {
         self.phase = Phase::End;
-        ev.push(Tagged::public(Event::PlayEnded { seat: self.active }));
+        let seat = self.active;
+        ev.public(|| Event::PlayEnded { seat });
     }
 
     /// Play ends by itself once no further card can be played.
-    fn maybe_end_play(&mut self, ev: &mut Vec<Tagged<Event>>) {
+    fn maybe_end_play(&mut self, ev: &mut Report) {
         if self.phase == Phase::Play {
             let empty = self.hands.get(self.active).is_none_or(Vec::is_empty);
             if empty || self.played >= self.content.rules.max_cards_per_turn {
@@ -694,57 +888,61 @@ impl Court {
         }
     }
 
-    /// Sends a knight in the hall to his owner's Reserve, face up, discarding his followers.
-    fn send_to_reserve(&mut self, k: KnightId, cause: LeaveCause, ev: &mut Vec<Tagged<Event>>) {
+    /// Sends a knight in the hall to his owner's Reserve; as the rules file says, his followers
+    /// are discarded and he turns face up.
+    fn send_to_reserve(&mut self, k: KnightId, cause: LeaveCause, ev: &mut Report) {
+        let rules = &self.content.rules;
         let Some(st) = self.knights.get_mut(k.index()) else {
             return;
         };
         let Some(from) = st.at.take() else { return };
-        st.scandalised = false;
-        let discarded = std::mem::take(&mut st.followers);
-        self.discard.extend(discarded.iter().copied());
+        if rules.leaving_turns_face_up {
+            st.scandalised = false;
+        }
+        let discards = rules.leaving_discards_followers;
+        ev.public(|| Event::ToReserve {
+            knight: k,
+            from,
+            discarded: if discards { st.followers.clone() } else { Vec::new() },
+            cause,
+        });
+        if discards {
+            self.discard.append(&mut st.followers);
+        }
         if let Some(cell) = self.board.get_mut(from.index()) {
             *cell = None;
         }
-        ev.push(Tagged::public(Event::ToReserve {
-            knight: k,
-            from,
-            discarded,
-            cause,
-        }));
     }
 
     /// Two knights in the hall exchange spaces (followers and scandal go with them).
-    fn swap(&mut self, a: KnightId, b: KnightId, ev: &mut Vec<Tagged<Event>>) {
-        let (Some(a_from), Some(b_from)) = (
-            self.knights.get(a.index()).and_then(|s| s.at),
-            self.knights.get(b.index()).and_then(|s| s.at),
-        ) else {
+    fn swap(&mut self, a: KnightId, b: KnightId, ev: &mut Report) {
+        let (Some(a_from), Some(b_from)) = (self.where_is(a), self.where_is(b)) else {
             return;
         };
         self.knights[a.index()].at = Some(b_from);
         self.knights[b.index()].at = Some(a_from);
         self.board[a_from.index()] = Some(b);
         self.board[b_from.index()] = Some(a);
-        ev.push(Tagged::public(Event::Swapped { a, a_from, b, b_from }));
+        ev.public(|| Event::Swapped { a, a_from, b, b_from });
     }
 
-    fn lose_follower(&mut self, k: KnightId, card: CardKind, ev: &mut Vec<Tagged<Event>>) {
+    fn lose_follower(&mut self, k: KnightId, card: CardKind, ev: &mut Report) {
         let Some(st) = self.knights.get_mut(k.index()) else {
             return;
         };
         if let Some(i) = st.followers.iter().position(|&f| f == card) {
             st.followers.remove(i);
             self.discard.push(card);
-            ev.push(Tagged::public(Event::FollowerLost {
+            let chosen_by = self.active;
+            ev.public(|| Event::FollowerLost {
                 knight: k,
                 follower: card,
-                chosen_by: self.active,
-            }));
+                chosen_by,
+            });
         }
     }
 
-    fn play(&mut self, card: CardKind, effect: Effect, ev: &mut Vec<Tagged<Event>>) {
+    fn play(&mut self, card: CardKind, effect: Effect, ev: &mut Report) {
         let seat = self.active;
         if let Some(hand) = self.hands.get_mut(seat)
             && let Some(i) = hand.iter().position(|&c| c == card)
@@ -752,35 +950,46 @@ impl Court {
             hand.remove(i);
         }
         self.played += 1;
-        let named = effect.knights();
+        let (first, second) = match effect {
+            Effect::Merlin { a, b } => (Some(a), Some(b)),
+            Effect::Score => (None, None),
+            Effect::Enter { knight, .. }
+            | Effect::Step { knight, .. }
+            | Effect::Exit { knight }
+            | Effect::Gossip { knight }
+            | Effect::Banish { knight }
+            | Effect::Follow { knight } => (Some(knight), None),
+        };
         let at = [
-            named.first().and_then(|&k| self.where_is(k)),
-            named.get(1).and_then(|&k| self.where_is(k)),
+            first.and_then(|k| self.where_is(k)),
+            second.and_then(|k| self.where_is(k)),
         ];
-        ev.push(Tagged::public(Event::Played { seat, card, effect, at }));
+        ev.public(|| Event::Played { seat, card, effect, at });
         // A spent card goes to the discard pile; a follower stays under its knight.
         if !card.is_follower() {
             self.discard.push(card);
         }
+        // Onto a knight (of his own faction too, where the rules file allows that) a move is
+        // a challenge.
         match effect {
             Effect::Enter { knight, space } => match self.knight_at(space) {
                 None => {
                     self.put(knight, space);
-                    ev.push(Tagged::public(Event::Moved {
+                    ev.public(|| Event::Moved {
                         knight,
                         from: None,
                         to: space,
-                    }));
+                    });
                 }
                 Some(defender) => {
                     if self.challenge(knight, defender, ev) {
                         self.send_to_reserve(defender, LeaveCause::LostEntryChallenge, ev);
                         self.put(knight, space);
-                        ev.push(Tagged::public(Event::Moved {
+                        ev.public(|| Event::Moved {
                             knight,
                             from: None,
                             to: space,
-                        }));
+                        });
                     }
                 }
             },
@@ -792,7 +1001,7 @@ impl Court {
                             self.board[f.index()] = None;
                         }
                         self.put(knight, to);
-                        ev.push(Tagged::public(Event::Moved { knight, from, to }));
+                        ev.public(|| Event::Moved { knight, from, to });
                     }
                     Some(defender) => {
                         if self.challenge(knight, defender, ev) {
@@ -808,10 +1017,10 @@ impl Court {
                 };
                 if st.scandalised {
                     st.scandalised = false;
-                    ev.push(Tagged::public(Event::Restored { knight }));
+                    ev.public(|| Event::Restored { knight });
                 } else {
                     st.scandalised = true;
-                    ev.push(Tagged::public(Event::Scandalised { knight }));
+                    ev.public(|| Event::Scandalised { knight });
                     let mut options = st.followers.clone();
                     options.sort();
                     options.dedup();
@@ -826,12 +1035,12 @@ impl Court {
                 let power = self.effective_power(knight);
                 let roll = self.roll();
                 let success = (roll as i64) > power;
-                ev.push(Tagged::public(Event::BanishRoll {
+                ev.public(|| Event::BanishRoll {
                     knight,
                     roll,
                     power,
                     success,
-                }));
+                });
                 if success {
                     self.send_to_reserve(knight, LeaveCause::Banished, ev);
                 }
@@ -841,7 +1050,7 @@ impl Court {
             Effect::Follow { knight } => {
                 if let Some(st) = self.knights.get_mut(knight.index()) {
                     st.followers.push(card);
-                    ev.push(Tagged::public(Event::FollowerAdded { knight, follower: card }));
+                    ev.public(|| Event::FollowerAdded { knight, follower: card });
                 }
             }
         }
@@ -852,13 +1061,13 @@ impl Court {
     }
 
     /// Rolls a challenge; true when the challenger's total is strictly higher.
-    fn challenge(&mut self, challenger: KnightId, defender: KnightId, ev: &mut Vec<Tagged<Event>>) -> bool {
+    fn challenge(&mut self, challenger: KnightId, defender: KnightId, ev: &mut Report) -> bool {
         let challenger_power = self.effective_power(challenger);
         let defender_power = self.effective_power(defender);
         let challenger_roll = self.roll();
         let defender_roll = self.roll();
         let won = challenger_power + challenger_roll as i64 > defender_power + defender_roll as i64;
-        ev.push(Tagged::public(Event::Challenge {
+        ev.public(|| Event::Challenge {
             challenger,
             defender,
             challenger_power,
@@ -866,36 +1075,52 @@ impl Court {
             defender_power,
             defender_roll,
             won,
-        }));
+        });
         won
     }
 
-    /// What each seat would score now, knight by knight.
-    pub(super) fn breakdown(&self, seat: Seat) -> Vec<(KnightId, i64)> {
+    /// The knights of a seat in the hall, in board order.
+    fn knights_of(&self, seat: Seat) -> impl Iterator<Item = KnightId> + '_ {
         self.board
             .iter()
             .flatten()
-            .filter(|k| self.owner(**k) == Some(seat))
-            .map(|&k| (k, self.score_value(k)))
-            .collect()
+            .copied()
+            .filter(move |&k| self.owner(k) == Some(seat))
     }
 
-    fn score(&mut self, ev: &mut Vec<Tagged<Event>>) {
+    /// What a seat would score now, knight by knight.
+    pub(super) fn breakdown(&self, seat: Seat) -> Vec<(KnightId, i64)> {
+        self.knights_of(seat).map(|k| (k, self.score_value(k))).collect()
+    }
+
+    /// The seats in the order they score a Score card: the active player first, then the others
+    /// in the order the rules file gives.
+    pub(super) fn scoring_order(&self) -> impl Iterator<Item = Seat> + use<> {
         let n = self.players();
-        for i in 0..n {
-            let seat = (self.active + i) % n;
-            let knights = self.breakdown(seat);
-            let points: i64 = knights.iter().map(|&(_, p)| p).sum();
+        let active = self.active;
+        let against = self.content.rules.others_score == ScoringOrder::AgainstTurnOrder;
+        (0..n).map(move |i| {
+            if against {
+                (active + n - i) % n
+            } else {
+                (active + i) % n
+            }
+        })
+    }
+
+    fn score(&mut self, ev: &mut Report) {
+        for seat in self.scoring_order() {
+            let points: i64 = self.knights_of(seat).map(|k| self.score_value(k)).sum();
             self.scores[seat] += points;
             let total = self.scores[seat];
-            ev.push(Tagged::public(Event::Scored {
+            ev.public(|| Event::Scored {
                 seat,
                 points,
                 total,
-                knights,
-            }));
+                knights: self.breakdown(seat),
+            });
             if total >= self.target {
-                ev.push(Tagged::public(Event::Won { seat, total }));
+                ev.public(|| Event::Won { seat, total });
                 self.phase = Phase::Finished(Outcome {
                     winners: vec![seat],
                     scores: self.scores.clone(),
@@ -909,23 +1134,27 @@ impl Court {
             }
         }
         let mut restored = Vec::new();
+        let mut any = false;
         for (i, st) in self.knights.iter_mut().enumerate() {
             if st.scandalised && st.at.is_some() {
                 st.scandalised = false;
-                restored.push(KnightId(i as u8));
+                any = true;
+                if ev.is_on() {
+                    restored.push(KnightId(i as u8));
+                }
             }
         }
-        if !restored.is_empty() {
-            ev.push(Tagged::public(Event::AllRestored { knights: restored }));
+        if any {
+            ev.public(|| Event::AllRestored { knights: restored });
         }
         self.end_play(ev);
     }
 
     /// Draws up to a full hand, reshuffling the discard pile into the draw pile when it runs out.
-    fn refill(&mut self, ev: &mut Vec<Tagged<Event>>) {
+    fn refill(&mut self, ev: &mut Report) {
         let seat = self.active;
         let size = self.content.rules.hand_size;
-        let mut drawn = Vec::new();
+        let before = self.hands.get(seat).map_or(0, Vec::len);
         while self.hands.get(seat).is_some_and(|h| h.len() < size) {
             if self.draw.is_empty() {
                 if self.discard.is_empty() {
@@ -933,17 +1162,21 @@ impl Court {
                 }
                 self.draw.append(&mut self.discard);
                 self.rng.shuffle(&mut self.draw);
-                ev.push(Tagged::public(Event::Reshuffled { cards: self.draw.len() }));
+                let cards = self.draw.len();
+                ev.public(|| Event::Reshuffled { cards });
             }
             if let Some(c) = self.draw.pop() {
-                drawn.push(c);
                 self.hands[seat].push(c);
             }
         }
-        if !drawn.is_empty() {
-            let count = drawn.len();
-            ev.push(Tagged::only(seat, Event::Drew { seat, cards: drawn }));
-            ev.push(Tagged::public(Event::DrewCount { seat, count }));
+        let hand = self.hand_of(seat);
+        let count = hand.len().saturating_sub(before);
+        if count > 0 {
+            ev.only(seat, || Event::Drew {
+                seat,
+                cards: hand[before..].to_vec(),
+            });
+            ev.public(|| Event::DrewCount { seat, count });
         }
     }
 }

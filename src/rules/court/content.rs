@@ -180,6 +180,27 @@ pub struct CourtRules {
     pub followers_on_own_knights_only: bool,
     pub allow_banish_own: bool,
     pub allow_gossip_own: bool,
+    /// Whether a Move may take a knight onto a space held by his own faction (then it is a
+    /// challenge like any other); the spec refuses it (§9.1, §15 q6).
+    pub allow_move_onto_own_faction: bool,
+    /// Whether a knight leaving the hall loses his followers to the discard pile (§9.8, q5).
+    pub leaving_discards_followers: bool,
+    /// Whether a knight leaving the hall turns face up (§15 q16).
+    pub leaving_turns_face_up: bool,
+    /// In which order the others score after the active player (§11, q11).
+    pub others_score: ScoringOrder,
+    /// Whether players tied in the roll for the first player roll again (§7.4, q12); otherwise
+    /// the first of them in seat order starts.
+    pub first_player_ties_reroll: bool,
+}
+
+/// The order in which the other players score after the active player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoringOrder {
+    /// The next seat in turn order first.
+    TurnOrder,
+    /// The previous seat first.
+    AgainstTurnOrder,
 }
 
 /// The public state of one knight tile: where he stands, which side is up, his followers.
@@ -383,6 +404,11 @@ struct RawRules {
     followers_on_own_knights_only: bool,
     allow_banish_own: bool,
     allow_gossip_own: bool,
+    allow_move_onto_own_faction: bool,
+    leaving_discards_followers: bool,
+    leaving_turns_face_up: bool,
+    others_score: ScoringOrder,
+    first_player_ties_reroll: bool,
 }
 
 #[derive(Deserialize)]
@@ -667,6 +693,11 @@ fn load_rules(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Cour
         followers_on_own_knights_only: raw.followers_on_own_knights_only,
         allow_banish_own: raw.allow_banish_own,
         allow_gossip_own: raw.allow_gossip_own,
+        allow_move_onto_own_faction: raw.allow_move_onto_own_faction,
+        leaving_discards_followers: raw.leaving_discards_followers,
+        leaving_turns_face_up: raw.leaving_turns_face_up,
+        others_score: raw.others_score,
+        first_player_ties_reroll: raw.first_player_ties_reroll,
     })
 }
 

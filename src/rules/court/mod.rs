@@ -19,8 +19,8 @@ mod view;
 mod tests;
 
 pub use content::{
-    CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, Rank, Space, SpaceId,
-    Tier,
+    CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, Rank, ScoringOrder,
+    Space, SpaceId, Tier,
 };
 pub use view::{CourtView, effects_for, playable_cards};
 
@@ -256,7 +256,7 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct Court {
     content: Arc<CourtContent>,
-    seat_names: Vec<String>,
+    seat_names: Arc<[String]>,
     /// The faction of each seat.
     factions: Vec<FactionId>,
     target: i64,
@@ -344,7 +344,11 @@ impl Game for Court {
     }
 
     fn new(config: &TableConfig, content: &CourtContent) -> Result<Self, SetupError> {
-        Court::setup(config, content)
+        Court::setup(config, Arc::new(content.clone()))
+    }
+
+    fn new_shared(config: &TableConfig, content: &Arc<CourtContent>) -> Result<Self, SetupError> {
+        Court::setup(config, content.clone())
     }
 
     fn opening_events(&self) -> Vec<Tagged<Event>> {
@@ -355,13 +359,32 @@ impl Game for Court {
         self.pending_decision()
     }
 
-    fn legal_actions(&self) -> Vec<Action> {
-        self.legal()
+    fn to_act(&self) -> Option<Seat> {
+        Court::to_act(self)
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        match &self.phase {
+            Phase::Finished(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<Tagged<Event>>, RuleError> {
         self.validate(action)?;
-        Ok(self.execute(action))
+        let mut events = Vec::new();
+        self.execute(action, &mut apply::Report(Some(&mut events)));
+        Ok(events)
+    }
+
+    fn apply_quiet(&mut self, action: &Action) -> Result<(), RuleError> {
+        self.validate(action)?;
+        self.execute(action, &mut apply::Report(None));
+        Ok(())
     }
 
     fn view(&self, seat: Seat) -> CourtView {

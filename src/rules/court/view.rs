@@ -10,7 +10,7 @@ pub struct CourtView {
     pub seat: Seat,
     /// The static content: names, values, the hall's layout and rules.
     pub content: Arc<CourtContent>,
-    pub seat_names: Vec<String>,
+    pub seat_names: Arc<[String]>,
     /// The faction of each seat.
     pub factions: Vec<FactionId>,
     /// Every knight of the knights file, by `KnightId` (owner `None`: not in this game).
