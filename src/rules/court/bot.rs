@@ -15,6 +15,7 @@
 //!   the searching seat's next turn;
 //! - **evaluation**: points plus board position, as win chances by a softmax over the seats.
 
+use super::content;
 use super::view::{banish_chance, challenge_chance};
 use super::*;
 use crate::bots::{BotHints, Budget};
@@ -65,8 +66,9 @@ impl<'a> Seen<'a> {
         }
     }
     /// What each seat would score if a Score card were played now.
-    fn score_gains(&self) -> Vec<i64> {
-        let mut gains = vec![0; self.scores.len()];
+    fn score_gains(&self) -> Gains {
+        let mut gains = Gains::new();
+        gains.extend(self.scores.iter().take(SEATS).map(|_| 0));
         for k in self.board.iter().flatten() {
             if let Some(st) = self.knights.get(k.index())
                 && let Some(g) = st.owner.and_then(|o| gains.get_mut(o))
@@ -81,19 +83,63 @@ impl<'a> Seen<'a> {
 /// The most seats a game can have (the Court takes 2 to 5).
 const SEATS: usize = 8;
 
+/// What each seat would score now, by seat (on the stack).
+type Gains = arrayvec::ArrayVec<i64, SEATS>;
+
+/// A knight's tile as the heuristic imagines it: where he stands, which side is up, and his
+/// followers' totals. What-ifs change a look, never a copy of the knight's state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Look {
+    at: Option<SpaceId>,
+    scandalised: bool,
+    soldiers: i64,
+    priests: i64,
+}
+
+impl Look {
+    fn of(st: &KnightState) -> Look {
+        Look {
+            at: st.at,
+            scandalised: st.scandalised,
+            soldiers: content::soldiers(st),
+            priests: content::priests(st),
+        }
+    }
+    /// Off to the Reserve: face up, followers gone.
+    const OUT: Look = Look {
+        at: None,
+        scandalised: false,
+        soldiers: 0,
+        priests: 0,
+    };
+    fn at(self, at: Option<SpaceId>) -> Look {
+        match at {
+            Some(_) => Look { at, ..self },
+            None => Look::OUT,
+        }
+    }
+    /// With one follower more (`sign` 1) or less (`sign` -1).
+    fn follower(self, card: CardKind, sign: i64) -> Look {
+        Look {
+            soldiers: self.soldiers + sign * card.soldier_value(),
+            priests: self.priests + sign * card.priest_value(),
+            ..self
+        }
+    }
+}
+
 /// One knight's worth to his owner where he stands: what he would score now, plus his power,
 /// points and rank, and (when Scandalised) part of what he will score once turned face up.
-fn contribution(c: &CourtContent, k: KnightId, st: &KnightState) -> f64 {
-    let Some(at) = st.at else { return 0.0 };
+fn contribution(c: &CourtContent, k: KnightId, look: Look) -> f64 {
+    let Some(at) = look.at else { return 0.0 };
     let rank = c.rank(at).map_or(0, Rank::height) as f64;
-    let now = c.score_value(k, st) as f64;
-    let mut v = now + 0.6 + 0.15 * c.effective_power(k, st) as f64 + 0.2 * c.points_value(k, st) as f64;
-    if st.scandalised {
-        let face_up = KnightState {
-            scandalised: false,
-            ..st.clone()
-        };
-        v += 0.4 * c.score_value(k, &face_up) as f64;
+    let now = c.score_with(k, look.at, look.scandalised, look.priests) as f64;
+    let mut v = now
+        + 0.6
+        + 0.15 * c.power_with(k, look.scandalised, look.soldiers) as f64
+        + 0.2 * c.points_with(k, look.priests) as f64;
+    if look.scandalised {
+        v += 0.4 * c.score_with(k, look.at, false, look.priests) as f64;
     }
     v + 0.3 * rank
 }
@@ -105,7 +151,7 @@ fn potentials(c: &CourtContent, knights: &[KnightState], board: &[Option<KnightI
         if let Some(st) = knights.get(k.index())
             && let Some(p) = st.owner.and_then(|o| pot.get_mut(o))
         {
-            *p += contribution(c, *k, st);
+            *p += contribution(c, *k, Look::of(st));
         }
     }
     pot
@@ -130,8 +176,8 @@ impl<'a> Eval<'a> {
             .iter()
             .enumerate()
             .map(|(i, st)| {
-                if st.owner.is_some() {
-                    contribution(c, KnightId(i as u8), st)
+                if st.owner.is_some() && st.at.is_some() {
+                    contribution(c, KnightId(i as u8), Look::of(st))
                 } else {
                     0.0
                 }
@@ -155,6 +201,11 @@ impl<'a> Eval<'a> {
 
     fn state(&self, k: KnightId) -> Option<&'a KnightState> {
         self.seen.knights.get(k.index())
+    }
+
+    /// The knight as he stands.
+    fn look(&self, k: KnightId) -> Look {
+        self.state(k).map_or(Look::OUT, Look::of)
     }
 
     fn occupant(&self, s: SpaceId) -> Option<KnightId> {
@@ -189,8 +240,8 @@ impl<'a> Eval<'a> {
         mine - (1.0 - urgency) * avg - urgency * pot[leader]
     }
 
-    /// The value after the knights in `changes` take their new states.
-    fn with(&self, changes: &[(KnightId, &KnightState)]) -> f64 {
+    /// The value after the knights in `changes` take their new looks.
+    fn with(&self, changes: &[(KnightId, Look)]) -> f64 {
         let c = self.seen.content;
         let mut pot = self.pot;
         for &(k, new) in changes {
@@ -202,59 +253,54 @@ impl<'a> Eval<'a> {
         self.value_of(&pot)
     }
 
-    /// A knight's state moved to `at` (`None`: to the Reserve, face up, without followers).
-    fn moved(&self, k: KnightId, at: Option<SpaceId>) -> KnightState {
-        match (self.state(k), at) {
-            (Some(st), Some(s)) => KnightState {
-                at: Some(s),
-                ..st.clone()
-            },
-            (Some(st), None) => KnightState {
-                owner: st.owner,
-                ..KnightState::default()
-            },
-            (None, _) => KnightState::default(),
+    /// A knight moved to `at` (`None`: to the Reserve, face up, without followers).
+    fn moved(&self, k: KnightId, at: Option<SpaceId>) -> Look {
+        match self.state(k) {
+            Some(st) => Look::of(st).at(at),
+            None => Look::OUT,
         }
     }
 
     /// The value after the knight loses one `card` follower.
     fn losing(&self, k: KnightId, card: CardKind, scandalised: bool) -> f64 {
         let Some(st) = self.state(k) else { return self.now };
-        let mut t = st.clone();
-        t.scandalised = scandalised;
-        if let Some(i) = t.followers.iter().position(|&f| f == card) {
-            t.followers.remove(i);
+        let mut t = Look {
+            scandalised,
+            ..Look::of(st)
+        };
+        if st.followers.contains(&card) {
+            t = t.follower(card, -1);
         }
-        self.with(&[(k, &t)])
+        self.with(&[(k, t)])
     }
 
     /// The expected value of the board after an effect (over the dice of challenges and Banish).
     fn expect(&self, card: CardKind, effect: Effect) -> f64 {
         match effect {
             Effect::Enter { knight, space } | Effect::Step { knight, to: space } => match self.occupant(space) {
-                None => self.with(&[(knight, &self.moved(knight, Some(space)))]),
+                None => self.with(&[(knight, self.moved(knight, Some(space)))]),
                 Some(d) => {
                     let p = challenge_chance(self.power(knight), self.power(d));
                     let won = if matches!(effect, Effect::Enter { .. }) {
-                        self.with(&[(d, &self.moved(d, None)), (knight, &self.moved(knight, Some(space)))])
+                        self.with(&[(d, self.moved(d, None)), (knight, self.moved(knight, Some(space)))])
                     } else {
                         let from = self.state(knight).and_then(|st| st.at);
-                        self.with(&[(knight, &self.moved(knight, Some(space))), (d, &self.moved(d, from))])
+                        self.with(&[(knight, self.moved(knight, Some(space))), (d, self.moved(d, from))])
                     };
                     p * won + (1.0 - p) * self.now
                 }
             },
-            Effect::Exit { knight } => self.with(&[(knight, &self.moved(knight, None))]),
+            Effect::Exit { knight } => self.with(&[(knight, self.moved(knight, None))]),
             Effect::Gossip { knight } => {
                 let Some(st) = self.state(knight) else {
                     return self.now;
                 };
                 if st.scandalised || st.followers.is_empty() {
-                    let t = KnightState {
+                    let t = Look {
                         scandalised: !st.scandalised,
-                        ..st.clone()
+                        ..Look::of(st)
                     };
-                    return self.with(&[(knight, &t)]);
+                    return self.with(&[(knight, t)]);
                 }
                 // I choose which follower goes: the best for me.
                 st.followers
@@ -264,20 +310,13 @@ impl<'a> Eval<'a> {
             }
             Effect::Banish { knight } => {
                 let p = banish_chance(self.power(knight));
-                p * self.with(&[(knight, &self.moved(knight, None))]) + (1.0 - p) * self.now
+                p * self.with(&[(knight, self.moved(knight, None))]) + (1.0 - p) * self.now
             }
             Effect::Merlin { a, b } => {
                 let (sa, sb) = (self.state(a).and_then(|st| st.at), self.state(b).and_then(|st| st.at));
-                self.with(&[(a, &self.moved(a, sb)), (b, &self.moved(b, sa))])
+                self.with(&[(a, self.moved(a, sb)), (b, self.moved(b, sa))])
             }
-            Effect::Follow { knight } => {
-                let Some(st) = self.state(knight) else {
-                    return self.now;
-                };
-                let mut t = st.clone();
-                t.followers.push(card);
-                self.with(&[(knight, &t)])
-            }
+            Effect::Follow { knight } => self.with(&[(knight, self.look(knight).follower(card, 1))]),
             Effect::Score => self.now,
         }
     }
@@ -332,7 +371,7 @@ fn heuristic_on(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Option<Acti
             .iter()
             .map(|a| {
                 let v = match *a {
-                    Action::Place { knight, space } => eval.with(&[(knight, &eval.moved(knight, Some(space)))]),
+                    Action::Place { knight, space } => eval.with(&[(knight, eval.moved(knight, Some(space)))]),
                     _ => f64::MIN,
                 };
                 (v + noise(rng), *a)

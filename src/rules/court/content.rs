@@ -344,42 +344,63 @@ impl CourtContent {
 
     /// Power in a challenge or against a Banish: printed power (0 when Scandalised) plus soldiers.
     pub fn effective_power(&self, k: KnightId, state: &KnightState) -> i64 {
-        let printed = if state.scandalised {
-            0
-        } else {
-            self.knight(k).map_or(0, |i| i.power)
-        };
-        printed + state.followers.iter().map(|f| f.soldier_value()).sum::<i64>()
+        self.power_with(k, state.scandalised, soldiers(state))
     }
 
     /// Printed points plus priests.
     pub fn points_value(&self, k: KnightId, state: &KnightState) -> i64 {
-        self.knight(k).map_or(0, |i| i.points) + priests(state)
+        self.points_with(k, priests(state))
     }
 
     /// What the knight would score for a Score card now (0 in the Reserve or Scandalised).
     pub fn score_value(&self, k: KnightId, state: &KnightState) -> i64 {
-        let Some(at) = state.at else { return 0 };
-        if state.scandalised {
+        self.score_with(k, state.at, state.scandalised, priests(state))
+    }
+
+    /// `effective_power` from its parts: which side is up and the soldiers' total.
+    pub fn power_with(&self, k: KnightId, scandalised: bool, soldiers: i64) -> i64 {
+        let printed = if scandalised {
+            0
+        } else {
+            self.knight(k).map_or(0, |i| i.power)
+        };
+        printed + soldiers
+    }
+
+    /// `points_value` from its part: the priests' total.
+    pub fn points_with(&self, k: KnightId, priests: i64) -> i64 {
+        self.knight(k).map_or(0, |i| i.points) + priests
+    }
+
+    /// `score_value` from its parts: the space, which side is up and the priests' total.
+    pub fn score_with(&self, k: KnightId, at: Option<SpaceId>, scandalised: bool, priests: i64) -> i64 {
+        let Some(at) = at else { return 0 };
+        if scandalised {
             return 0;
         }
         let r = &self.rules;
         match self.rank(at) {
             Some(Rank::Senator) => {
                 if r.senator_doubles_followers {
-                    r.senator_multiplier * self.points_value(k, state)
+                    r.senator_multiplier * self.points_with(k, priests)
                 } else {
-                    r.senator_multiplier * self.knight(k).map_or(0, |i| i.points) + priests(state)
+                    r.senator_multiplier * self.knight(k).map_or(0, |i| i.points) + priests
                 }
             }
-            Some(Rank::Nobilitas) => self.points_value(k, state),
-            Some(Rank::Equites) => r.equites_flat_points + if r.equites_count_priests { priests(state) } else { 0 },
+            Some(Rank::Nobilitas) => self.points_with(k, priests),
+            Some(Rank::Equites) => r.equites_flat_points + if r.equites_count_priests { priests } else { 0 },
             None => 0,
         }
     }
 }
 
-fn priests(state: &KnightState) -> i64 {
+/// The total of a knight's Soldier followers.
+pub fn soldiers(state: &KnightState) -> i64 {
+    state.followers.iter().map(|f| f.soldier_value()).sum()
+}
+
+/// The total of a knight's Priest followers.
+pub fn priests(state: &KnightState) -> i64 {
     state.followers.iter().map(|f| f.priest_value()).sum()
 }
 
