@@ -3,11 +3,12 @@
 //!
 //!     cargo bench --no-default-features --bench bots
 //!     ... --bench bots -- --positions 60 --players 4
+//!     ... --bench bots -- --uncapped       (no wall-clock cap: the same searches every run)
 //!
 //! Prints one JSON object: per difficulty the decision time (mean, p95, max in ms), the mean
 //! iterations per decision, iterations per second and how many decisions hit the time cap.
 
-use camelot::bots::{self, BotHints, BotKind};
+use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::rules::court::{Court, CourtContent, Phase};
 use camelot::rules::{Difficulty, Game, GameRng, SeatKind, TableConfig};
@@ -65,6 +66,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 fn main() {
     let count = arg("--positions", 40);
     let players = arg("--players", 4);
+    let uncapped = std::env::args().any(|a| a == "--uncapped");
     let content = match CourtContent::load(&ContentSet::embedded()) {
         Ok(c) => c,
         Err(e) => {
@@ -85,7 +87,18 @@ fn main() {
             let legal = g.legal_actions();
             let mut rng = GameRng::seeded(i as u64);
             let t0 = Instant::now();
-            let decision = bots::decide::<Court>(BotKind::Level(d), &view, &legal, &mut rng);
+            let decision = match Court::budget(&view, d) {
+                // `--uncapped`: no wall-clock cap, so that instruction counts (callgrind) and
+                // repeated runs compare the same searches.
+                Some(budget) if uncapped => {
+                    let budget = Budget {
+                        time_cap: std::time::Duration::from_secs(3600),
+                        ..budget
+                    };
+                    bots::search::<Court>(&view, &legal, &budget, &mut rng)
+                }
+                _ => bots::decide::<Court>(BotKind::Level(d), &view, &legal, &mut rng),
+            };
             ms.push(t0.elapsed().as_secs_f64() * 1000.0);
             iterations += decision.stats.iterations as u64;
             seconds += decision.stats.seconds;

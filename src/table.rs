@@ -14,7 +14,9 @@ use std::time::Instant;
 /// An event with its log line and the game's own event inside, for animations to downcast.
 #[derive(Clone)]
 pub struct ErasedEvent {
+    /// Who may read the log line.
     pub to: Visibility,
+    /// The log line; empty when the event is told by an earlier line (`Game::log_lines`).
     pub text: String,
     pub payload: Arc<dyn Any + Send + Sync>,
 }
@@ -79,11 +81,13 @@ pub trait AnyMatch: Send + Sync {
 }
 
 fn erase<G: Game>(state: &G, events: Vec<crate::rules::Tagged<G::Event>>) -> Vec<ErasedEvent> {
+    let lines = state.log_lines(&events);
     events
         .into_iter()
-        .map(|t| ErasedEvent {
-            to: t.to,
-            text: state.describe_event(&t.event),
+        .zip(lines)
+        .map(|(t, (to, text))| ErasedEvent {
+            to,
+            text,
             payload: Arc::new(t.event),
         })
         .collect()

@@ -114,10 +114,12 @@ impl Plugin for RulesPlugin {
 fn push_events(res: &mut MatchRes, out: &mut MessageWriter<RuleEvent>, events: Vec<ErasedEvent>) {
     for event in events {
         res.seq += 1;
-        res.log.push(LogLine {
-            to: event.to,
-            text: event.text.clone(),
-        });
+        if !event.text.is_empty() {
+            res.log.push(LogLine {
+                to: event.to,
+                text: event.text.clone(),
+            });
+        }
         out.write(RuleEvent { seq: res.seq, event });
     }
 }

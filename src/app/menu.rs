@@ -3,7 +3,9 @@
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
 use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
-use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig, VariantSpec};
+use crate::rules::{
+    Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, TableConfig, VariantSpec,
+};
 use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -316,6 +318,15 @@ fn setup_panel(
             (spec, per_seat_values(value, &spec.per_seat, menu.seats.len()))
         })
         .collect();
+    // Yes-or-no variants seat by seat (The Court's tights), as the seats they say yes for.
+    let mut flags: Vec<(&VariantSpec, &'static str, Vec<Seat>)> = variants
+        .iter()
+        .filter_map(|spec| {
+            let label = spec.seat_flag?;
+            let value = menu.variants.get(spec.key).map(String::as_str).unwrap_or("");
+            Some((spec, label, VariantSpec::flagged_seats(value, menu.seats.len())))
+        })
+        .collect();
     for (i, seat) in menu.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
@@ -357,6 +368,16 @@ fn setup_panel(
                     .response
                     .on_hover_text(spec.label);
             }
+            for (spec, label, seats) in flags.iter_mut() {
+                let mut on = seats.contains(&i);
+                if ui.checkbox(&mut on, *label).on_hover_text(spec.label).changed() {
+                    seats.retain(|&s| s != i);
+                    if on {
+                        seats.push(i);
+                        seats.sort_unstable();
+                    }
+                }
+            }
             if ui
                 .add_enabled(can_remove, egui::Button::new("Remove"))
                 .on_hover_text("Remove this seat")
@@ -371,6 +392,17 @@ fn setup_panel(
     }
     if let Some(i) = remove {
         menu.seats.remove(i);
+        // The seats after the removed one move up a number.
+        for (_, _, seats) in flags.iter_mut() {
+            seats.retain(|&s| s != i);
+            for s in seats.iter_mut().filter(|s| **s > i) {
+                *s -= 1;
+            }
+        }
+    }
+    for (spec, _, seats) in flags {
+        menu.variants
+            .insert(spec.key.to_string(), VariantSpec::flag_value(&seats));
     }
     ui.horizontal(|ui| {
         if ui
@@ -397,7 +429,10 @@ fn setup_panel(
         ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
     });
     ui.add_space(10.0);
-    let variants: Vec<&VariantSpec> = variants.iter().filter(|spec| spec.per_seat.is_empty()).collect();
+    let variants: Vec<&VariantSpec> = variants
+        .iter()
+        .filter(|spec| spec.per_seat.is_empty() && spec.seat_flag.is_none())
+        .collect();
     if !variants.is_empty() {
         ui.heading("Variants");
         egui::Grid::new("variants")

@@ -304,7 +304,7 @@ fn log_panel(
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for line in res.log[..visible].iter().filter(|l| l.to.shows_to(viewer)) {
-                    let private = !matches!(line.to, crate::rules::Visibility::Everyone);
+                    let private = matches!(line.to, crate::rules::Visibility::Only(_));
                     let text = egui::RichText::new(&line.text);
                     ui.label(if private { text.italics().color(GOLD) } else { text });
                 }

@@ -211,6 +211,29 @@ pub struct VariantSpec {
     /// value per seat in seat order, separated by commas, each used at most once. Empty for an
     /// ordinary variant.
     pub per_seat: Vec<(String, String)>,
+    /// A yes-or-no for each seat, with this label beside the seat (The Court's tights): the
+    /// variant's value then lists the seats that say yes, by number from 1 ("1,3").
+    pub seat_flag: Option<&'static str>,
+}
+
+impl VariantSpec {
+    /// The seats (from 0) a seat-flag value says yes for, ignoring what is not a seat number.
+    pub fn flagged_seats(value: &str, seats: usize) -> Vec<Seat> {
+        let mut out: Vec<Seat> = value
+            .split(',')
+            .filter_map(|p| p.trim().parse::<usize>().ok())
+            .filter(|&s| (1..=seats).contains(&s))
+            .map(|s| s - 1)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// A seat-flag value for these seats (from 0).
+    pub fn flag_value(seats: &[Seat]) -> String {
+        seats.iter().map(|s| (s + 1).to_string()).collect::<Vec<_>>().join(",")
+    }
 }
 
 /// Who may see an event.
@@ -220,6 +243,9 @@ pub enum Visibility {
     Only(Seat),
     /// Nobody yet (e.g. a card placed face down); revealed later by another event.
     Nobody,
+    /// Everyone but this seat, who reads a fuller line of its own (e.g. "you draw Move, Score"
+    /// where the others read "draws 2 cards"). Used for log lines, not for events.
+    Except(Seat),
 }
 
 impl Visibility {
@@ -229,6 +255,7 @@ impl Visibility {
             Visibility::Everyone => true,
             Visibility::Only(s) => viewer == Some(s),
             Visibility::Nobody => false,
+            Visibility::Except(s) => viewer != Some(s),
         }
     }
 }
@@ -377,6 +404,14 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// A line for the log.
     fn describe_event(&self, event: &Self::Event) -> String;
+
+    /// The log's lines for the events of one action (or of the setup), one per event in order,
+    /// each with who may read it. By default every event gets its own line, read by whoever may
+    /// see the event; a game may fold an event into an earlier line (an empty text: no line of
+    /// its own) so that the log tells each happening once.
+    fn log_lines(&self, events: &[Tagged<Self::Event>]) -> Vec<(Visibility, String)> {
+        events.iter().map(|t| (t.to, self.describe_event(&t.event))).collect()
+    }
 
     /// A label for a button or a bot trace.
     fn describe_action(&self, action: &Self::Action) -> String;

@@ -204,15 +204,6 @@ impl<G: Game> Match<G> {
             .map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))?;
         Self::replay(file.config, content, file.content_hash, &file.actions)
     }
-
-    /// The log lines `viewer` may read for these events.
-    pub fn describe_for(&self, events: &[Tagged<G::Event>], viewer: Option<usize>) -> Vec<String> {
-        events
-            .iter()
-            .filter(|e| e.to.shows_to(viewer))
-            .map(|e| self.state.describe_event(&e.event))
-            .collect()
-    }
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so a crash mid-write leaves

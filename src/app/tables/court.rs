@@ -520,15 +520,30 @@ fn draw_tile(
             Transform::from_xyz(0.0, -8.0, 0.3),
         ));
         // Power, black on white, top left; points, red on white, top right (as on the tiles).
+        // The Scandalised! side scores nothing, so its points read 0 on a dimmed badge.
         let power = view.effective_power(k);
-        let points = view.points_value(k);
-        for (x, value, colour) in [
-            (-TILE.x / 2.0 + 11.0, power, Color::BLACK),
-            (TILE.x / 2.0 - 11.0, points, Color::srgb(0.75, 0.05, 0.05)),
+        let points = if scandal { 0 } else { view.points_value(k) };
+        let points_ink = if scandal {
+            Color::srgb(0.35, 0.35, 0.35)
+        } else {
+            Color::srgb(0.75, 0.05, 0.05)
+        };
+        for (x, value, colour, badge) in [
+            (-TILE.x / 2.0 + 11.0, power, Color::BLACK, Color::srgb(0.97, 0.95, 0.9)),
+            (
+                TILE.x / 2.0 - 11.0,
+                points,
+                points_ink,
+                if scandal {
+                    Color::srgb(0.62, 0.6, 0.58)
+                } else {
+                    Color::srgb(0.97, 0.95, 0.9)
+                },
+            ),
         ] {
             t.spawn((
                 Mesh2d(meshes.add(Circle::new(10.0))),
-                MeshMaterial2d(materials.add(Color::srgb(0.97, 0.95, 0.9))),
+                MeshMaterial2d(materials.add(badge)),
                 Transform::from_xyz(x, TILE.y / 2.0 - 11.0, 0.25),
             ));
             t.spawn((
@@ -887,16 +902,43 @@ fn card_icon(card: CardKind) -> &'static str {
     }
 }
 
-fn card_text(card: CardKind) -> &'static str {
+/// A card's effect in a line, as the rules file has it (its switches, not a restatement).
+fn card_text(card: CardKind, rules: &crate::rules::court::CourtRules) -> String {
+    let not_own = |allowed: bool| if allowed { "" } else { " Not your own." };
     match card {
-        CardKind::Move => "Bring your knight in, step any knight one line, or take an Equites out.",
-        CardKind::Gossip => "Scandalise a knight (he loses a follower), or restore one.",
-        CardKind::Banish => "Roll above his power to send a knight to his reserve.",
-        CardKind::Score => "Everyone scores, you first. Ends your play.",
-        CardKind::Merlin => "Two knights in the hall swap places, followers and all.",
-        CardKind::Dwarf => "Use as Move, Gossip, Banish or Score.",
-        CardKind::Priest(_) => "Follower: adds to his points. On your own knight in the hall.",
-        CardKind::Soldier(_) => "Follower: adds to his power. On your own knight in the hall.",
+        CardKind::Move => format!(
+            "Bring your knight in, step any knight one line, or take an Equites out.{}",
+            if rules.allow_move_onto_own_faction {
+                ""
+            } else {
+                " Never onto his own faction."
+            }
+        ),
+        CardKind::Gossip => format!(
+            "Scandalise a knight (he loses a follower), or restore one.{}",
+            not_own(rules.allow_gossip_own)
+        ),
+        CardKind::Banish => format!(
+            "Roll above his power to send a knight to his reserve.{}",
+            not_own(rules.allow_banish_own)
+        ),
+        CardKind::Score => "Everyone scores, you first. Ends your play.".into(),
+        CardKind::Merlin => "Two knights in the hall swap places, followers and all.".into(),
+        CardKind::Dwarf => "Use as Move, Gossip, Banish or Score.".into(),
+        CardKind::Priest(_) | CardKind::Soldier(_) => format!(
+            "Follower: adds to his {}. On {} knight in the hall, up to {} each.",
+            if matches!(card, CardKind::Priest(_)) {
+                "points"
+            } else {
+                "power"
+            },
+            if rules.followers_on_own_knights_only {
+                "your own"
+            } else {
+                "any"
+            },
+            rules.max_followers
+        ),
     }
 }
 
@@ -1088,13 +1130,17 @@ fn hand_panel(
                     ui.set_width(62.0);
                     ui.label(egui::RichText::new("Your hand").small().strong());
                     ui.label(egui::RichText::new(owner.as_str()).small());
-                    ui.label(
-                        egui::RichText::new(match view.played_this_turn {
-                            1 => "1 card played this turn".to_string(),
-                            n => format!("{n} cards played this turn"),
-                        })
-                        .small(),
-                    );
+                    // The count is the active player's: shown only in the hand's own turn.
+                    if view.active == view.seat && matches!(view.phase, Phase::Play | Phase::FollowerLoss { .. }) {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} of {} played",
+                                view.played_this_turn, view.content.rules.max_cards_per_turn
+                            ))
+                            .small(),
+                        )
+                        .on_hover_text("Cards put into play this turn, followers included");
+                    }
                 });
                 let playable = crate::rules::court::playable_cards(&legal);
                 let end_phase = matches!(view.phase, Phase::End) && acting.is_some();
@@ -1126,7 +1172,11 @@ fn hand_panel(
                                         .strong()
                                         .color(egui::Color32::WHITE),
                                 );
-                                ui.label(egui::RichText::new(card_text(card)).size(11.0).color(PARCHMENT));
+                                ui.label(
+                                    egui::RichText::new(card_text(card, &view.content.rules))
+                                        .size(11.0)
+                                        .color(PARCHMENT),
+                                );
                             });
                         })
                         .response

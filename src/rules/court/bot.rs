@@ -19,6 +19,7 @@ use super::content;
 use super::view::{banish_chance, challenge_chance};
 use super::*;
 use crate::bots::{BotHints, Budget};
+use std::cell::Cell;
 
 /// What the heuristic looks at: one seat's view, or the same parts of a state the search sampled
 /// (so that playouts need not build a whole view per decision).
@@ -132,16 +133,16 @@ impl Look {
 /// points and rank, and (when Scandalised) part of what he will score once turned face up.
 fn contribution(c: &CourtContent, k: KnightId, look: Look) -> f64 {
     let Some(at) = look.at else { return 0.0 };
-    let rank = c.rank(at).map_or(0, Rank::height) as f64;
-    let now = c.score_with(k, look.at, look.scandalised, look.priests) as f64;
-    let mut v = now
-        + 0.6
-        + 0.15 * c.power_with(k, look.scandalised, look.soldiers) as f64
-        + 0.2 * c.points_with(k, look.priests) as f64;
+    let rank = c.rank(at);
+    let (power, points) = c.knight(k).map_or((0, 0), |i| (i.power, i.points));
+    let height = rank.map_or(0, Rank::height) as f64;
+    let now = c.rules.score_on(rank, points, look.scandalised, look.priests) as f64;
+    let printed_power = if look.scandalised { 0 } else { power };
+    let mut v = now + 0.6 + 0.15 * (printed_power + look.soldiers) as f64 + 0.2 * (points + look.priests) as f64;
     if look.scandalised {
-        v += 0.4 * c.score_with(k, look.at, false, look.priests) as f64;
+        v += 0.4 * c.rules.score_on(rank, points, false, look.priests) as f64;
     }
-    v + 0.3 * rank
+    v + 0.3 * height
 }
 
 /// Each seat's position on a board: the sum of its knights' contributions.
@@ -157,13 +158,31 @@ fn potentials(c: &CourtContent, knights: &[KnightState], board: &[Option<KnightI
     pot
 }
 
+/// One knight as the heuristic's board sees him, with what-ifs worked out when first asked
+/// (NaN until then).
+struct Piece {
+    /// As he stands.
+    look: Look,
+    /// His contribution where he stands.
+    base: f64,
+    /// His contribution moved onto a space of each rank (by `Rank::height`), as he is: a
+    /// contribution depends on the rank reached, not on the space.
+    at_rank: [Cell<f64>; 3],
+    /// The value of the board with him moved alone onto an empty space of each rank, or out to
+    /// the Reserve (the last slot).
+    moved_value: [Cell<f64>; 4],
+}
+
 /// The board as the heuristic sees it, valued for one seat; what-ifs change a knight or two and
-/// are valued from the difference, without copying the board.
+/// are valued from the difference, without copying the board. Everything per knight is worked
+/// out once.
 struct Eval<'a> {
     seen: &'a Seen<'a>,
     pot: [f64; SEATS],
-    /// Each knight's contribution as he stands (by `KnightId`).
-    base: Vec<f64>,
+    /// By `KnightId`.
+    pieces: Vec<Piece>,
+    /// Each seat's urgency as the leader: the nearer the target, the more he is feared.
+    urgency: [f64; SEATS],
     /// The value of the board as it is.
     now: f64,
 }
@@ -171,32 +190,57 @@ struct Eval<'a> {
 impl<'a> Eval<'a> {
     fn new(seen: &'a Seen<'a>) -> Eval<'a> {
         let c = seen.content;
-        let base: Vec<f64> = seen
-            .knights
-            .iter()
-            .enumerate()
-            .map(|(i, st)| {
-                if st.owner.is_some() && st.at.is_some() {
-                    contribution(c, KnightId(i as u8), Look::of(st))
-                } else {
-                    0.0
-                }
-            })
-            .collect();
+        let mut pieces = Vec::with_capacity(seen.knights.len());
         let mut pot = [0.0f64; SEATS];
-        for (st, v) in seen.knights.iter().zip(&base) {
+        for (i, st) in seen.knights.iter().enumerate() {
+            let look = Look::of(st);
+            let base = if st.owner.is_some() && st.at.is_some() {
+                contribution(c, KnightId(i as u8), look)
+            } else {
+                0.0
+            };
             if let Some(p) = st.owner.and_then(|o| pot.get_mut(o)) {
-                *p += v;
+                *p += base;
             }
+            pieces.push(Piece {
+                look,
+                base,
+                at_rank: std::array::from_fn(|_| Cell::new(f64::NAN)),
+                moved_value: std::array::from_fn(|_| Cell::new(f64::NAN)),
+            });
+        }
+        let mut urgency = [0.0f64; SEATS];
+        for (u, &score) in urgency.iter_mut().zip(seen.scores) {
+            *u = 0.3 + 0.5 * (score as f64 / seen.target.max(1) as f64).min(1.0);
         }
         let mut e = Eval {
             seen,
             pot,
-            base,
+            pieces,
+            urgency,
             now: 0.0,
         };
         e.now = e.value_of(&pot);
         e
+    }
+
+    /// `contribution`, from the knight's memo when he only moves.
+    fn contribution(&self, k: KnightId, new: Look) -> f64 {
+        let c = self.seen.content;
+        let Some(at) = new.at else { return 0.0 };
+        if let Some(piece) = self.pieces.get(k.index())
+            && piece.look.at(Some(at)) == new
+            && let Some(cell) = c.rank(at).and_then(|r| piece.at_rank.get(r.height() as usize))
+        {
+            let known = cell.get();
+            if !known.is_nan() {
+                return known;
+            }
+            let v = contribution(c, k, new);
+            cell.set(v);
+            return v;
+        }
+        contribution(c, k, new)
     }
 
     fn state(&self, k: KnightId) -> Option<&'a KnightState> {
@@ -205,7 +249,7 @@ impl<'a> Eval<'a> {
 
     /// The knight as he stands.
     fn look(&self, k: KnightId) -> Look {
-        self.state(k).map_or(Look::OUT, Look::of)
+        self.pieces.get(k.index()).map_or(Look::OUT, |p| p.look)
     }
 
     fn occupant(&self, s: SpaceId) -> Option<KnightId> {
@@ -213,7 +257,8 @@ impl<'a> Eval<'a> {
     }
 
     fn power(&self, k: KnightId) -> i64 {
-        self.state(k).map_or(0, |st| self.seen.content.effective_power(k, st))
+        let look = self.look(k);
+        self.seen.content.power_with(k, look.scandalised, look.soldiers)
     }
 
     /// How good positions `pot` are for the seat: mine against the others', the leader's the
@@ -226,7 +271,10 @@ impl<'a> Eval<'a> {
         let mut sum = 0.0;
         let mut count = 0;
         let mut leader: Option<Seat> = None;
-        for x in (0..n).filter(|&x| x != me) {
+        for x in 0..n {
+            if x == me {
+                continue;
+            }
             sum += pot[x];
             count += 1;
             leader = match leader {
@@ -236,18 +284,17 @@ impl<'a> Eval<'a> {
         }
         let Some(leader) = leader else { return mine };
         let avg = sum / count as f64;
-        let urgency = 0.3 + 0.5 * (s.scores[leader] as f64 / s.target.max(1) as f64).min(1.0);
+        let urgency = self.urgency[leader];
         mine - (1.0 - urgency) * avg - urgency * pot[leader]
     }
 
     /// The value after the knights in `changes` take their new looks.
     fn with(&self, changes: &[(KnightId, Look)]) -> f64 {
-        let c = self.seen.content;
         let mut pot = self.pot;
         for &(k, new) in changes {
             let Some(old) = self.state(k) else { continue };
             if let Some(p) = old.owner.and_then(|o| pot.get_mut(o)) {
-                *p += contribution(c, k, new) - self.base.get(k.index()).copied().unwrap_or(0.0);
+                *p += self.contribution(k, new) - self.pieces.get(k.index()).map_or(0.0, |p| p.base);
             }
         }
         self.value_of(&pot)
@@ -255,10 +302,28 @@ impl<'a> Eval<'a> {
 
     /// A knight moved to `at` (`None`: to the Reserve, face up, without followers).
     fn moved(&self, k: KnightId, at: Option<SpaceId>) -> Look {
-        match self.state(k) {
-            Some(st) => Look::of(st).at(at),
-            None => Look::OUT,
+        self.look(k).at(at)
+    }
+
+    /// The value after one knight moves alone to `at` (an empty space, or `None`: the Reserve).
+    fn with_moved(&self, k: KnightId, at: Option<SpaceId>) -> f64 {
+        let slot = match at {
+            None => 3,
+            Some(s) => match self.seen.content.rank(s) {
+                Some(rank) => rank.height() as usize,
+                None => return self.with(&[(k, self.moved(k, at))]),
+            },
+        };
+        let Some(cell) = self.pieces.get(k.index()).and_then(|p| p.moved_value.get(slot)) else {
+            return self.with(&[(k, self.moved(k, at))]);
+        };
+        let known = cell.get();
+        if !known.is_nan() {
+            return known;
         }
+        let v = self.with(&[(k, self.moved(k, at))]);
+        cell.set(v);
+        v
     }
 
     /// The value after the knight loses one `card` follower.
@@ -278,7 +343,7 @@ impl<'a> Eval<'a> {
     fn expect(&self, card: CardKind, effect: Effect) -> f64 {
         match effect {
             Effect::Enter { knight, space } | Effect::Step { knight, to: space } => match self.occupant(space) {
-                None => self.with(&[(knight, self.moved(knight, Some(space)))]),
+                None => self.with_moved(knight, Some(space)),
                 Some(d) => {
                     let p = challenge_chance(self.power(knight), self.power(d));
                     let won = if matches!(effect, Effect::Enter { .. }) {
@@ -290,7 +355,7 @@ impl<'a> Eval<'a> {
                     p * won + (1.0 - p) * self.now
                 }
             },
-            Effect::Exit { knight } => self.with(&[(knight, self.moved(knight, None))]),
+            Effect::Exit { knight } => self.with_moved(knight, None),
             Effect::Gossip { knight } => {
                 let Some(st) = self.state(knight) else {
                     return self.now;
@@ -310,7 +375,7 @@ impl<'a> Eval<'a> {
             }
             Effect::Banish { knight } => {
                 let p = banish_chance(self.power(knight));
-                p * self.with(&[(knight, self.moved(knight, None))]) + (1.0 - p) * self.now
+                p * self.with_moved(knight, None) + (1.0 - p) * self.now
             }
             Effect::Merlin { a, b } => {
                 let (sa, sb) = (self.state(a).and_then(|st| st.at), self.state(b).and_then(|st| st.at));
@@ -371,7 +436,7 @@ fn heuristic_on(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Option<Acti
             .iter()
             .map(|a| {
                 let v = match *a {
-                    Action::Place { knight, space } => eval.with(&[(knight, eval.moved(knight, Some(space)))]),
+                    Action::Place { knight, space } => eval.with_moved(knight, Some(space)),
                     _ => f64::MIN,
                 };
                 (v + noise(rng), *a)

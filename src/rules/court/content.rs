@@ -194,6 +194,28 @@ pub struct CourtRules {
     pub first_player_ties_reroll: bool,
 }
 
+impl CourtRules {
+    /// What a knight in the hall scores on a space of `rank` (`None`: a space the hall does not
+    /// know), from his printed points, which side is up and his priests' total.
+    pub fn score_on(&self, rank: Option<Rank>, points: i64, scandalised: bool, priests: i64) -> i64 {
+        if scandalised {
+            return 0;
+        }
+        match rank {
+            Some(Rank::Senator) => {
+                if self.senator_doubles_followers {
+                    self.senator_multiplier * (points + priests)
+                } else {
+                    self.senator_multiplier * points + priests
+                }
+            }
+            Some(Rank::Nobilitas) => points + priests,
+            Some(Rank::Equites) => self.equites_flat_points + if self.equites_count_priests { priests } else { 0 },
+            None => 0,
+        }
+    }
+}
+
 /// The order in which the other players score after the active player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScoringOrder {
@@ -375,22 +397,8 @@ impl CourtContent {
     /// `score_value` from its parts: the space, which side is up and the priests' total.
     pub fn score_with(&self, k: KnightId, at: Option<SpaceId>, scandalised: bool, priests: i64) -> i64 {
         let Some(at) = at else { return 0 };
-        if scandalised {
-            return 0;
-        }
-        let r = &self.rules;
-        match self.rank(at) {
-            Some(Rank::Senator) => {
-                if r.senator_doubles_followers {
-                    r.senator_multiplier * self.points_with(k, priests)
-                } else {
-                    r.senator_multiplier * self.knight(k).map_or(0, |i| i.points) + priests
-                }
-            }
-            Some(Rank::Nobilitas) => self.points_with(k, priests),
-            Some(Rank::Equites) => r.equites_flat_points + if r.equites_count_priests { priests } else { 0 },
-            None => 0,
-        }
+        let points = self.knight(k).map_or(0, |i| i.points);
+        self.rules.score_on(self.rank(at), points, scandalised, priests)
     }
 }
 

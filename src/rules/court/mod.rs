@@ -35,6 +35,19 @@ impl GameContent for CourtContent {
     }
 }
 
+/// The rulebook's first-player rule (spec §7.4): a player in mauve, pink or primrose tights
+/// goes first; if several are, only they roll for it.
+fn tights_variant() -> VariantSpec {
+    VariantSpec {
+        key: "tights",
+        label: "Mauve, pink or primrose tights: this player goes first (if several do, they roll for it)",
+        options: vec![String::new()],
+        custom: true,
+        per_seat: Vec::new(),
+        seat_flag: Some("Tights"),
+    }
+}
+
 /// What a played card does. Move cards take `Enter`, `Step` or `Exit`; a Dwarf takes those or
 /// `Gossip`, `Banish`, `Score`; Priest and Soldier cards take `Follow`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -298,6 +311,7 @@ impl Game for Court {
                 options: vec!["default".into(), "50".into(), "100".into(), "200".into()],
                 custom: true,
                 per_seat: Vec::new(),
+                seat_flag: None,
             },
             VariantSpec {
                 key: "factions",
@@ -305,6 +319,7 @@ impl Game for Court {
                 options: vec!["default".into()],
                 custom: true,
                 per_seat: Vec::new(),
+                seat_flag: None,
             },
         ]
     }
@@ -328,6 +343,7 @@ impl Game for Court {
                 options: targets,
                 custom: true,
                 per_seat: Vec::new(),
+                seat_flag: None,
             },
             VariantSpec {
                 key: "factions",
@@ -339,7 +355,9 @@ impl Game for Court {
                     .iter()
                     .map(|f| (f.id.clone(), f.name.clone()))
                     .collect(),
+                seat_flag: None,
             },
+            tights_variant(),
         ]
     }
 
@@ -393,6 +411,10 @@ impl Game for Court {
 
     fn describe_event(&self, event: &Event) -> String {
         view::describe_event(&self.content, &self.seat_names, event)
+    }
+
+    fn log_lines(&self, events: &[Tagged<Event>]) -> Vec<(Visibility, String)> {
+        view::log_lines(&self.content, &self.seat_names, events)
     }
 
     fn describe_action(&self, action: &Action) -> String {

@@ -1948,3 +1948,243 @@ fn heuristic_bot_plays_legally_and_beats_random() {
         assert!(steps < 5000, "heuristic self-play does not end");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The designed switches of rules.ron, and the log's lines
+
+/// As `table`, with the rules file edited.
+fn table_with(n: usize, hand: &[CardKind], edit: impl FnOnce(&mut CourtRules)) -> Court {
+    let mut c = content();
+    edit(&mut c.rules);
+    let mut g = match Court::new(&cfg(n, &[("tights", "1")]), &c) {
+        Ok(g) => g,
+        Err(e) => panic!("setup refused: {e}"),
+    };
+    g.scenario_turn(0);
+    if let Err(e) = g.scenario_hand(0, hand) {
+        panic!("{e}");
+    }
+    g
+}
+
+#[test]
+fn moving_onto_ones_own_faction_follows_the_rules_file() {
+    let mut g = table_with(2, &[Move, Move], |r| r.allow_move_onto_own_faction = true);
+    put(&mut g, "Sir Tristram", "E3");
+    put(&mut g, "Sir Cador", "N6");
+    let step = Effect::Step {
+        knight: kn("Sir Tristram"),
+        to: sp("N6"),
+    };
+    assert!(g.legal_actions().contains(&Action::Play {
+        card: Move,
+        effect: step
+    }));
+    g.rig_dice(vec![6, 1]);
+    let ev = play(&mut g, Move, step);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Challenge { won: true, .. })),
+        "{ev:?}"
+    );
+    assert_eq!(at(&g, "Sir Tristram").as_deref(), Some("N6"));
+    assert_eq!(at(&g, "Sir Cador").as_deref(), Some("E3"));
+    census_ok(&g);
+}
+
+#[test]
+fn leaving_the_hall_follows_the_rules_file() {
+    // Followers kept and the Scandalised side kept, when the rules file says so.
+    let mut g = table_with(2, &[Move, Banish], |r| {
+        r.leaving_discards_followers = false;
+        r.leaving_turns_face_up = false;
+    });
+    put(&mut g, "Sir Tristram", "E3");
+    follower(&mut g, "Sir Tristram", Priest(2));
+    scandal(&mut g, "Sir Tristram");
+    let discard = g.discard.len();
+    let ev = play(
+        &mut g,
+        Move,
+        Effect::Exit {
+            knight: kn("Sir Tristram"),
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ToReserve { discarded, .. } if discarded.is_empty()))
+    );
+    let st = &g.knights[kn("Sir Tristram").index()];
+    assert_eq!(
+        (st.at, st.scandalised, st.followers.clone()),
+        (None, true, vec![Priest(2)])
+    );
+    assert_eq!(g.discard.len(), discard + 1, "only the Move card");
+    census_ok(&g);
+}
+
+#[test]
+fn the_others_score_in_the_order_the_rules_file_gives() {
+    for (order, expected) in [
+        (ScoringOrder::TurnOrder, vec![1, 2, 0]),
+        (ScoringOrder::AgainstTurnOrder, vec![1, 0, 2]),
+    ] {
+        let mut g = table_with(3, &[Score], |r| r.others_score = order);
+        g.scenario_turn(1);
+        if let Err(e) = g.scenario_hand(1, &[Score]) {
+            panic!("{e}");
+        }
+        let seats: Vec<Seat> = play(&mut g, Score, Effect::Score)
+            .iter()
+            .filter_map(|e| match e {
+                Event::Scored { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(seats, expected, "{order:?}");
+    }
+}
+
+#[test]
+fn first_player_ties_follow_the_rules_file() {
+    let mut c = content();
+    c.rules.first_player_ties_reroll = false;
+    let mut saw_tie = false;
+    for seed in 0..200 {
+        let mut config = cfg(4, &[]);
+        config.seed = seed;
+        let Ok(g) = Court::new(&config, &c) else {
+            panic!("setup")
+        };
+        let rolls: Vec<&Vec<(Seat, u8)>> = g
+            .opening
+            .iter()
+            .filter_map(|t| match &t.event {
+                Event::RollOff { rolls } => Some(rolls),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolls.len(), 1, "no second round");
+        let best = rolls[0].iter().map(|r| r.1).max().unwrap_or(0);
+        let tied: Vec<Seat> = rolls[0].iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+        saw_tie |= tied.len() > 1;
+        assert_eq!(g.first, tied[0], "the first of the tied seats starts");
+    }
+    assert!(saw_tie);
+}
+
+#[test]
+fn the_menu_offers_the_tights_seat_by_seat() {
+    let variants = Court::variants_for(&content());
+    let tights = variants.iter().find(|v| v.key == "tights");
+    assert!(tights.is_some_and(|v| v.seat_flag.is_some()));
+    assert_eq!(VariantSpec::flagged_seats("3, 1,9,x,1", 3), [0, 2]);
+    assert_eq!(VariantSpec::flag_value(&[0, 2]), "1,3");
+    let g = new_game(3, &[("tights", &VariantSpec::flag_value(&[1]))]);
+    assert_eq!(g.first, 1);
+}
+
+/// The log lines a reader in `viewer`'s seat reads for one action.
+fn lines_for(g: &mut Court, action: Action, viewer: Option<Seat>) -> Vec<String> {
+    let ev = match g.apply(&action) {
+        Ok(ev) => ev,
+        Err(e) => panic!("refused: {e}"),
+    };
+    g.log_lines(&ev)
+        .into_iter()
+        .filter(|(to, text)| to.shows_to(viewer) && !text.is_empty())
+        .map(|(_, text)| text)
+        .collect()
+}
+
+#[test]
+fn the_log_tells_each_happening_once_with_the_card_named() {
+    let mut g = table(2, &[Move, Move, Gossip, Merlin, Move]);
+    put(&mut g, "Sir Tristram", "E3");
+    follower(&mut g, "Sir Tristram", Priest(2));
+    put(&mut g, "Sir Gareth", "E5");
+    let enter = |k: &str, s: &str| Action::Play {
+        card: Move,
+        effect: Effect::Enter {
+            knight: kn(k),
+            space: sp(s),
+        },
+    };
+    let lines = lines_for(&mut g, enter("Sir Cador", "E7"), Some(0));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("plays Move") && lines[0].contains("Sir Cador") && lines[0].contains("E7"));
+
+    let lines = lines_for(
+        &mut g,
+        Action::Play {
+            card: Move,
+            effect: Effect::Exit {
+                knight: kn("Sir Tristram"),
+            },
+        },
+        None,
+    );
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("Reserve") && lines[0].contains("losing Priest +2"),
+        "{lines:?}"
+    );
+
+    let lines = lines_for(
+        &mut g,
+        Action::Play {
+            card: Gossip,
+            effect: Effect::Gossip {
+                knight: kn("Sir Gareth"),
+            },
+        },
+        None,
+    );
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("plays Gossip") && lines[0].contains("is Scandalised!"),
+        "{lines:?}"
+    );
+
+    let lines = lines_for(
+        &mut g,
+        Action::Play {
+            card: Merlin,
+            effect: Effect::Merlin {
+                a: kn("Sir Cador"),
+                b: kn("Sir Gareth"),
+            },
+        },
+        None,
+    );
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("plays Merlin") && lines[0].contains('↔'), "{lines:?}");
+
+    // A won entry challenge: the play, then the challenge with its outcome; nothing twice.
+    put(&mut g, "Sir Gawaine", "E2");
+    g.rig_dice(vec![6, 1]);
+    let lines = lines_for(&mut g, enter("Sir Andred", "E2"), None);
+    // (then her play ends by itself: her hand is empty)
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[2].contains("ends play"), "{lines:?}");
+    assert!(
+        lines[0].contains("plays Move") && lines[0].contains("Sir Andred"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].contains("wins") && lines[1].contains("Sir Gawaine is thrown out to the Reserve"),
+        "{lines:?}"
+    );
+    // The end of a turn: the drawer reads his cards, the others the count, nobody both.
+    let ev = match g.apply(&Action::Draw) {
+        Ok(ev) => ev,
+        Err(e) => panic!("refused: {e}"),
+    };
+    let lines = g.log_lines(&ev);
+    let read = |viewer: Option<Seat>| {
+        lines
+            .iter()
+            .filter(|(to, text)| to.shows_to(viewer) && text.contains("draws"))
+            .count()
+    };
+    assert_eq!((read(Some(0)), read(Some(1)), read(None)), (1, 1, 1));
+}

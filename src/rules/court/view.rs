@@ -308,14 +308,15 @@ pub fn banish_chance(power: i64) -> f64 {
 
 /// The chance that power `a` plus a d6 beats power `b` plus a d6 (strictly).
 pub fn challenge_chance(a: i64, b: i64) -> f64 {
-    let mut wins = 0;
-    for x in 1..=6 {
-        for y in 1..=6 {
-            if a + x > b + y {
-                wins += 1;
-            }
-        }
-    }
+    // Of the 36 pairs of dice, those whose difference x − y exceeds b − a: 36 − the first
+    // `d + 6` of the counts 1, 2, …, 6, …, 2, 1 of each difference, by difference from −5 to 5.
+    const AT_MOST: [u32; 11] = [1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36];
+    let d = b - a;
+    let wins = match d {
+        ..=-6 => 36,
+        5.. => 0,
+        d => 36 - AT_MOST[(d + 5) as usize],
+    };
     wins as f64 / 36.0
 }
 
@@ -324,6 +325,92 @@ fn cards_list(cards: &[CardKind]) -> String {
         return "nothing".into();
     }
     cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The log's lines for one action's events: each happening once, with the card named. A play's
+/// line tells what it did (a knight entering, a Gossip's result, the followers an Exit costs),
+/// so the events it implies get no line of their own; a challenge's line tells its outcome; a
+/// count of cards drawn or dealt is for the others, who do not read the cards themselves.
+pub(super) fn log_lines(c: &CourtContent, seats: &[String], events: &[Tagged<Event>]) -> Vec<(Visibility, String)> {
+    let name = |k: KnightId| c.knight_name(k);
+    let mut out: Vec<(Visibility, String)> = events
+        .iter()
+        .map(|t| (t.to, describe_event(c, seats, &t.event)))
+        .collect();
+    // The line the current play (or roll, or challenge) is told on.
+    let mut play: Option<usize> = None;
+    let mut roll: Option<usize> = None;
+    let mut challenge: Option<usize> = None;
+    let mut scored = false;
+    for (i, t) in events.iter().enumerate() {
+        match &t.event {
+            Event::Played { effect, .. } => {
+                play = Some(i);
+                scored = *effect == Effect::Score;
+            }
+            Event::Moved { .. } | Event::FollowerAdded { .. } => out[i].1.clear(),
+            Event::Swapped { .. } => {
+                if let Some(ch) = challenge {
+                    out[ch].1.push_str(": they exchange places");
+                }
+                out[i].1.clear();
+            }
+            Event::Challenge { won, .. } => {
+                challenge = won.then_some(i);
+            }
+            Event::BanishRoll { .. } => roll = Some(i),
+            Event::ToReserve {
+                knight,
+                discarded,
+                cause,
+                ..
+            } => {
+                let losing = if discarded.is_empty() {
+                    String::new()
+                } else {
+                    format!(", losing {}", cards_list(discarded))
+                };
+                let told_on = match cause {
+                    LeaveCause::Exit => play,
+                    LeaveCause::Banished => roll,
+                    LeaveCause::LostEntryChallenge => {
+                        if let Some(ch) = challenge {
+                            out[ch]
+                                .1
+                                .push_str(&format!(": {} is thrown out to the Reserve", name(*knight)));
+                        }
+                        challenge
+                    }
+                };
+                if let Some(at) = told_on {
+                    out[at].1.push_str(&losing);
+                    out[i].1.clear();
+                }
+            }
+            Event::Scandalised { .. } | Event::Restored { .. } => {
+                if let Some(p) = play {
+                    let result = if matches!(t.event, Event::Scandalised { .. }) {
+                        "is Scandalised!"
+                    } else {
+                        "is restored to good name"
+                    };
+                    out[p].1.push_str(&format!(" {result}"));
+                    out[i].1.clear();
+                }
+            }
+            Event::FollowerLost { follower, .. } => {
+                // Lost at once (one kind of follower to lose), it is part of the Gossip's line.
+                if let Some(p) = play {
+                    out[p].1.push_str(&format!(" and loses his {follower}"));
+                    out[i].1.clear();
+                }
+            }
+            Event::PlayEnded { .. } if scored => out[i].1.clear(),
+            Event::DealtCount { seat, .. } | Event::DrewCount { seat, .. } => out[i].0 = Visibility::Except(*seat),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The log line for an event.
