@@ -25,11 +25,25 @@ struct Cli {
     /// Write frame times at the table (split by whether a bot is thinking) to this JSON file on exit.
     #[arg(long, global = true, value_name = "PATH")]
     frame_stats: Option<PathBuf>,
+    /// The window's size in pixels, e.g. 1280x800.
+    #[arg(long, global = true, value_name = "WxH", default_value = "1440x900", value_parser = parse_size)]
+    window_size: (u32, u32),
     /// The shortest time a bot's move stays on screen, in seconds (0 for full speed).
     #[arg(long, global = true, value_name = "SECONDS", default_value_t = 0.7)]
     bot_pace: f32,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// `1280x800` as (width, height).
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("\"{s}\" is not a size such as 1280x800"))?;
+    match (w.trim().parse::<u32>(), h.trim().parse::<u32>()) {
+        (Ok(w), Ok(h)) if (320..=10_000).contains(&w) && (240..=10_000).contains(&h) => Ok((w, h)),
+        _ => Err(format!("\"{s}\" is not a size between 320x240 and 10000x10000")),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -278,6 +292,7 @@ fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, S
         screenshot: cli.screenshot.clone(),
         frame_stats: cli.frame_stats.clone(),
         bot_pace: cli.bot_pace.max(0.0),
+        window_size: cli.window_size,
         start,
     };
     camelot::app::run(opts)

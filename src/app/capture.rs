@@ -33,7 +33,7 @@ impl Plugin for CapturePlugin {
             screenshot: self.screenshot.clone(),
             requested_at: None,
         })
-        .add_systems(Last, capture);
+        .add_systems(Last, capture.before(super::redraw::RedrawSet));
     }
 }
 
@@ -42,7 +42,10 @@ fn capture(
     frames: Res<FrameCount>,
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
+    mut redraw: ResMut<super::redraw::Redraw>,
 ) {
+    // The window draws on demand; a run that counts frames keeps them coming.
+    redraw.more();
     let frame = frames.0;
     match (&capture.screenshot, capture.requested_at) {
         (Some(path), None) => {

@@ -96,8 +96,12 @@ impl MenuState {
 #[derive(Resource, Clone, Default)]
 pub struct ContentDir(pub Option<std::path::PathBuf>);
 
-/// Seconds between looks at the content files on disk while the menu is open.
-const CONTENT_POLL_SECS: f32 = 1.5;
+/// Time between looks at the content files on disk (their sizes and times of change).
+const CONTENT_POLL: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// Set by the watcher thread when a content file on disk changed; the menu reloads then.
+#[derive(Resource, Clone, Default)]
+pub struct ContentChanged(pub std::sync::Arc<std::sync::atomic::AtomicBool>);
 
 pub struct MenuPlugin;
 
@@ -108,6 +112,8 @@ impl Plugin for MenuPlugin {
             app.insert_resource(menu);
         }
         app.init_resource::<ContentDir>()
+            .init_resource::<ContentChanged>()
+            .add_systems(Startup, watch_files)
             .add_systems(OnEnter(Screen::Menu), look_for_autosave)
             .add_systems(Update, watch_content.run_if(in_state(Screen::Menu)))
             .add_systems(
@@ -126,21 +132,54 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
     menu.autosave = path.0.as_ref().and_then(|p| continuable_autosave(&library.0, p));
 }
 
+/// Watches the content files on a thread of its own, which looks at their sizes and times of
+/// change (never their text) and, when one changed, flags it and wakes the window: the window
+/// sleeps while nothing happens, so it cannot poll.
+fn watch_files(
+    dir: Res<ContentDir>,
+    library: Res<LibraryRes>,
+    changed: Res<ContentChanged>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
+    let dir = dir.0.clone();
+    let set = library.0.set.clone();
+    let flag = changed.0.clone();
+    let proxy = proxy.map(|p| (**p).clone());
+    let spawned = std::thread::Builder::new().name("content-watch".into()).spawn(move || {
+        let mut last = set.disk_stamp(dir.as_deref());
+        loop {
+            std::thread::sleep(CONTENT_POLL);
+            let now = set.disk_stamp(dir.as_deref());
+            if now != last {
+                last = now;
+                flag.store(true, std::sync::atomic::Ordering::Release);
+                if let Some(proxy) = &proxy
+                    && proxy.send_event(bevy::winit::WinitUserEvent::WakeUp).is_err()
+                {
+                    return; // the window has closed
+                }
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        warn!("content files will not be watched: {e}");
+    }
+}
+
 /// Reloads the content when a file on disk changed, so a tinkerer sees an edit (or its precise
 /// error) without restarting.
 fn watch_content(
-    time: Res<Time>,
     dir: Res<ContentDir>,
+    changed: Res<ContentChanged>,
     mut library: ResMut<LibraryRes>,
     mut res: ResMut<MatchRes>,
     mut menu: Option<ResMut<MenuState>>,
-    mut since: Local<f32>,
+    mut redraw: ResMut<super::redraw::Redraw>,
 ) {
-    *since += time.delta_secs();
-    if *since < CONTENT_POLL_SECS {
+    if !changed.0.swap(false, std::sync::atomic::Ordering::AcqRel) {
         return;
     }
-    *since = 0.0;
+    redraw.settle();
     let set = match crate::content::ContentSet::shipped(dir.0.as_deref()) {
         Ok(set) => set,
         Err(e) => {

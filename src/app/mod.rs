@@ -11,6 +11,7 @@ pub mod capture;
 pub mod frame_stats;
 pub mod handoff;
 pub mod menu;
+pub mod redraw;
 pub mod style;
 pub mod table;
 pub mod tables;
@@ -41,6 +42,8 @@ pub struct WindowOptions {
     pub content_dir: Option<PathBuf>,
     /// The shortest time a bot's move stays on screen.
     pub bot_pace: f32,
+    /// The window's size in pixels.
+    pub window_size: (u32, u32),
     pub frames: Option<u32>,
     pub screenshot: Option<PathBuf>,
     /// Write frame-time statistics here on exit (`--frame-stats`).
@@ -55,8 +58,12 @@ pub struct CorePlugins;
 
 impl Plugin for CorePlugins {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>()
-            .add_plugins((bridge::RulesPlugin, handoff::HandoffPlugin, bots::BotPlugin));
+        app.init_state::<Screen>().add_plugins((
+            bridge::RulesPlugin,
+            handoff::HandoffPlugin,
+            bots::BotPlugin,
+            redraw::RedrawPlugin,
+        ));
     }
 }
 
@@ -67,7 +74,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Camelot".into(),
-                    resolution: WindowResolution::new(1440, 900),
+                    resolution: WindowResolution::new(opts.window_size.0, opts.window_size.1),
                     resizable: true,
                     ..default()
                 }),
@@ -78,10 +85,12 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
                 ..default()
             }),
     )
+    .insert_resource(redraw::winit_settings())
     .insert_resource(ClearColor(style::BACKGROUND))
     .insert_resource(LibraryRes(opts.library))
     .insert_resource(menu::ContentDir(opts.content_dir))
     .add_plugins(bevy_egui::EguiPlugin::default())
+    .add_plugins(redraw::EguiRedrawPlugin)
     .add_plugins(CorePlugins)
     .insert_resource(bots::BotPace(opts.bot_pace))
     .add_plugins((

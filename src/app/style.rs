@@ -93,7 +93,16 @@ fn load_world_fonts(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
     });
 }
 
-fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>, mut ready: ResMut<UiReady>) {
+fn setup_egui(
+    mut contexts: EguiContexts,
+    mut done: Local<bool>,
+    mut ready: ResMut<UiReady>,
+    mut redraw: ResMut<super::redraw::Redraw>,
+) {
+    if ready.0 < 2 {
+        // The fonts take effect a pass later: draw until the interface is ready.
+        redraw.more();
+    }
     if *done {
         ready.0 = ready.0.saturating_add(1);
         return;

@@ -145,7 +145,12 @@ impl Plugin for TablePlugin {
     }
 }
 
-fn collect_refusals(mut refused: MessageReader<Refused>, mut ui: ResMut<TableUi>, time: Res<Time>) {
+fn collect_refusals(
+    mut refused: MessageReader<Refused>,
+    mut ui: ResMut<TableUi>,
+    time: Res<Time>,
+    mut redraw: ResMut<super::redraw::Redraw>,
+) {
     for r in refused.read() {
         ui.toasts.push((r.reason.clone(), 4.0));
     }
@@ -154,6 +159,10 @@ fn collect_refusals(mut refused: MessageReader<Refused>, mut ui: ResMut<TableUi>
         *t -= dt;
         *t > 0.0
     });
+    if !ui.toasts.is_empty() {
+        // A message is fading out.
+        redraw.more();
+    }
 }
 
 /// The name of a seat in its colour, as a chip.

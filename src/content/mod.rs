@@ -115,6 +115,33 @@ impl ContentSet {
         Ok(set)
     }
 
+    /// A stamp of the known files on disk under `dir` (or the working directory): which exist,
+    /// their sizes and times of change. It changes when a file is edited, added or removed, and
+    /// costs no reading, so a watcher can look often.
+    pub fn disk_stamp(&self, dir: Option<&Path>) -> u64 {
+        let dir = dir.unwrap_or(Path::new("."));
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut fold = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for key in self.files.keys() {
+            fold(key.as_bytes());
+            if let Ok(meta) = std::fs::metadata(dir.join(key)) {
+                fold(&meta.len().to_le_bytes());
+                let nanos = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                fold(&nanos.to_le_bytes());
+            }
+        }
+        h
+    }
+
     /// Replaces every known file that exists under `dir` by its disk version.
     pub fn overlay_dir(&mut self, dir: &Path) -> Result<(), ContentError> {
         let keys: Vec<String> = self.files.keys().cloned().collect();

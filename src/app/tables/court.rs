@@ -693,7 +693,6 @@ fn show_highlights(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     ui: Res<CourtUi>,
-    time: Res<Time>,
     mut lights: Query<(&SpaceHighlight, &mut Visibility, &mut Sprite)>,
 ) {
     let targets = court_match(&res)
@@ -703,12 +702,12 @@ fn show_highlights(
             targets(&view, &m.state.legal_actions(), &ui)
         })
         .unwrap_or_default();
-    let pulse = 0.55 + 0.35 * (time.elapsed_secs() * 4.0).sin();
+    // A steady glow: a pulse would keep the window drawing while a player thinks.
     for (light, mut vis, mut sprite) in &mut lights {
         let on = targets.contains(&light.0);
         *vis = if on { Visibility::Inherited } else { Visibility::Hidden };
         if on {
-            sprite.color = Color::srgba(1.0, 0.82, 0.3, pulse);
+            sprite.color = Color::srgba(1.0, 0.82, 0.3, 0.75);
         }
     }
 }
@@ -902,31 +901,56 @@ fn card_icon(card: CardKind) -> &'static str {
     }
 }
 
-/// A card's effect in a line, as the rules file has it (its switches, not a restatement).
+/// A card's effect in a line, for its face.
+fn card_face(card: CardKind) -> &'static str {
+    match card {
+        CardKind::Move => "Bring a knight in, step one a line, or take an Equites out.",
+        CardKind::Gossip => "Scandalise a knight, or restore one.",
+        CardKind::Banish => "Roll above his power to send a knight to his reserve.",
+        CardKind::Score => "Everyone scores, you first. Ends your play.",
+        CardKind::Merlin => "Two knights in the hall swap places.",
+        CardKind::Dwarf => "Use as Move, Gossip, Banish or Score.",
+        CardKind::Priest(_) => "Follower: adds to his points.",
+        CardKind::Soldier(_) => "Follower: adds to his power.",
+    }
+}
+
+/// A card's effect in full, as the rules file has it (its switches, not a restatement), for the
+/// card's tooltip.
 fn card_text(card: CardKind, rules: &crate::rules::court::CourtRules) -> String {
-    let not_own = |allowed: bool| if allowed { "" } else { " Not your own." };
+    let not_own = |allowed: bool| {
+        if allowed {
+            " Your own knights too."
+        } else {
+            " Not your own knights."
+        }
+    };
     match card {
         CardKind::Move => format!(
-            "Bring your knight in, step any knight one line, or take an Equites out.{}",
+            "Bring one of your reserve knights onto an Equites space, step any knight one Movement \
+             Line, or take any Equites out to his reserve. Onto a knight of another faction it is \
+             a challenge{}.",
             if rules.allow_move_onto_own_faction {
-                ""
+                " (of his own faction too)"
             } else {
-                " Never onto his own faction."
+                "; never onto his own faction"
             }
         ),
         CardKind::Gossip => format!(
-            "Scandalise a knight (he loses a follower), or restore one.{}",
+            "Scandalise a knight in the hall (he scores nothing, power 0, and loses a follower of \
+             your choice), or turn a Scandalised one face up.{}",
             not_own(rules.allow_gossip_own)
         ),
         CardKind::Banish => format!(
-            "Roll above his power to send a knight to his reserve.{}",
+            "Roll a die: above the knight's power, he goes to his owner's reserve.{}",
             not_own(rules.allow_banish_own)
         ),
-        CardKind::Score => "Everyone scores, you first. Ends your play.".into(),
+        CardKind::Score => "Everyone scores, you first; the first to reach the target wins. Ends your play.".into(),
         CardKind::Merlin => "Two knights in the hall swap places, followers and all.".into(),
-        CardKind::Dwarf => "Use as Move, Gossip, Banish or Score.".into(),
+        CardKind::Dwarf => "Play it as a Move, a Gossip, a Banish or a Score.".into(),
         CardKind::Priest(_) | CardKind::Soldier(_) => format!(
-            "Follower: adds to his {}. On {} knight in the hall, up to {} each.",
+            "Follower: adds its value to the knight's {}. Onto {} knight in the hall, up to {} \
+             followers each.",
             if matches!(card, CardKind::Priest(_)) {
                 "points"
             } else {
@@ -965,12 +989,13 @@ fn players_panel(
     mut clicks: MessageWriter<HallClick>,
     time: Res<Time>,
     mut shown_scores: Local<Vec<f32>>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
 ) -> Result {
     let Some(m) = court_match(&res) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let (view, _) = screen_view(m, &handoff);
+    let (view, private) = screen_view(m, &handoff);
     let acting = acting_seat(m, &handoff);
     // Scores count up towards the real ones.
     shown_scores.resize(view.scores.len(), 0.0);
@@ -978,6 +1003,7 @@ fn players_panel(
         let real = *real as f32;
         if *shown < real {
             *shown = (*shown + time.delta_secs() * 8.0_f32.max((real - *shown) * 2.5)).min(real);
+            redraw.more();
         } else {
             *shown = real;
         }
@@ -986,7 +1012,7 @@ fn players_panel(
     egui::Panel::left("court-players")
         .exact_size(250.0)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.label(
                     egui::RichText::new(format!("First to {} points wins", view.target))
                         .strong()
@@ -1001,13 +1027,16 @@ fn players_panel(
                     let cfg = &m.config.seats[seat];
                     let faction = view.faction_of(seat);
                     let turn = view.to_act == Some(seat);
-                    let frame = egui::Frame::group(ui.style()).stroke(if turn {
-                        egui::Stroke::new(2.0, GOLD)
-                    } else {
-                        egui::Stroke::new(1.0, egui::Color32::from_gray(60))
-                    });
+                    let frame = egui::Frame::group(ui.style())
+                        .inner_margin(egui::Margin::symmetric(6, 4))
+                        .stroke(if turn {
+                            egui::Stroke::new(2.0, GOLD)
+                        } else {
+                            egui::Stroke::new(1.0, egui::Color32::from_gray(60))
+                        });
                     frame.show(ui, |ui| {
                         ui.set_width(ui.available_width());
+                        ui.spacing_mut().item_spacing.y = 3.0;
                         ui.horizontal(|ui| {
                             crate::app::table::seat_chip(ui, &cfg.name, cfg.colour, turn);
                             if let Some(f) = faction {
@@ -1021,6 +1050,7 @@ fn players_panel(
                             ui.add(
                                 egui::ProgressBar::new(progress)
                                     .desired_width(ui.available_width() - 64.0)
+                                    .desired_height(12.0)
                                     .fill(faction.map(|f| seat_colour(f.rgb).gamma_multiply(0.8)).unwrap_or(GOLD)),
                             );
                             ui.label(
@@ -1030,15 +1060,27 @@ fn players_panel(
                             );
                         });
                         let cards = view.hand_sizes.get(seat).copied().unwrap_or(0);
-                        ui.label(format!(
-                            "{cards} card{} in hand{}",
-                            if cards == 1 { "" } else { "s" },
-                            if cfg.kind.is_human() { "" } else { " · bot" }
-                        ));
                         let reserve = view.reserves.get(seat).cloned().unwrap_or_default();
-                        if !reserve.is_empty() {
-                            ui.label(egui::RichText::new("Reserve:").small());
+                        let names: Vec<String> = reserve
+                            .iter()
+                            .filter_map(|&k| view.content.knight(k))
+                            .map(|i| format!("{} {}/{}", i.name, i.power, i.points))
+                            .collect();
+                        ui.label(format!(
+                            "{cards} card{} · reserve {}{}",
+                            if cards == 1 { "" } else { "s" },
+                            reserve.len(),
+                            if cfg.kind.is_human() { "" } else { " · bot" }
+                        ))
+                        .on_hover_text(if names.is_empty() {
+                            "No knights in the reserve".to_string()
+                        } else {
+                            format!("Reserve: {}", names.join(", "))
+                        });
+                        // The reserve of the seat at the screen, as buttons to bring knights in.
+                        if private && seat == view.seat && !reserve.is_empty() {
                             ui.horizontal_wrapped(|ui| {
+                                ui.spacing_mut().item_spacing = egui::vec2(4.0, 3.0);
                                 for k in reserve {
                                     let Some(info) = view.content.knight(k) else { continue };
                                     let short = info.name.strip_prefix("Sir ").unwrap_or(&info.name);
@@ -1069,6 +1111,18 @@ fn players_panel(
                         .italics(),
                 );
             });
+            // Should the seats not fit (a small window), the panel says there is more.
+            let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
+            if hidden > 2.0 {
+                let at = scrolled.inner_rect.center_bottom() - egui::vec2(0.0, 10.0);
+                ui.painter().text(
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    "▼ more below — scroll",
+                    egui::FontId::proportional(13.0),
+                    GOLD,
+                );
+            }
         });
     free.take_rest(&root);
     let _ = &mut ui_state;
@@ -1172,21 +1226,18 @@ fn hand_panel(
                                         .strong()
                                         .color(egui::Color32::WHITE),
                                 );
-                                ui.label(
-                                    egui::RichText::new(card_text(card, &view.content.rules))
-                                        .size(11.0)
-                                        .color(PARCHMENT),
-                                );
+                                ui.label(egui::RichText::new(card_face(card)).size(11.0).color(PARCHMENT));
                             });
                         })
                         .response
                         .interact(egui::Sense::click());
+                    let detail = card_text(card, &view.content.rules);
                     let response = if end_phase {
-                        response.on_hover_text(format!("Click (or press {}) to discard", index + 1))
+                        response.on_hover_text(format!("{detail}\n\nClick (or press {}) to discard", index + 1))
                     } else if !usable && acting.is_some() {
-                        response.on_hover_text("No legal use for this card now")
+                        response.on_hover_text(format!("{detail}\n\nNo legal use for this card now"))
                     } else {
-                        response.on_hover_text(format!("Key {}", index + 1))
+                        response.on_hover_text(format!("{detail}\n\nKey {}", index + 1))
                     };
                     if (response.clicked() || keys.digit == Some(index))
                         && let Some(seat) = acting
