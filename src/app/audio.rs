@@ -1,10 +1,11 @@
-//! Sound: short effects synthesised at start-up (no sound files to ship), played when rule events
+//! Sound: short effects synthesised at start-up, on a worker thread (no sound files to ship), played when rule events
 //! arrive. Bevy's own audio is off; bevy_kira_audio plays them. Without a sound device the game
 //! simply stays silent.
 
 use super::bridge::{Refused, RuleEvent};
 use super::table::TableUi;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_kira_audio::prelude::*;
 use std::sync::Arc;
 
@@ -34,7 +35,7 @@ impl Plugin for SoundPlugin {
         app.add_plugins(AudioPlugin)
             .add_message::<Sfx>()
             .add_systems(Startup, make_sounds)
-            .add_systems(Update, (default_sounds, play_sounds).chain());
+            .add_systems(Update, (collect_sounds, default_sounds, play_sounds).chain());
     }
 }
 
@@ -91,27 +92,49 @@ fn rattle() -> AudioSource {
     source(frames)
 }
 
-fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+/// The sounds, synthesised off the frame thread so that start-up does not wait for them.
+#[derive(Resource)]
+struct Synthesising(Task<[AudioSource; 5]>);
+
+fn make_sounds(mut commands: Commands) {
+    commands.insert_resource(Synthesising(AsyncComputeTaskPool::get().spawn(async {
+        [
+            synth(&[(660.0, 0.5, 0.0), (990.0, 0.2, 0.0)], 0.15, 30.0),
+            rattle(),
+            synth(&[(523.0, 0.5, 0.0), (659.0, 0.5, 0.09), (784.0, 0.5, 0.18)], 0.7, 6.0),
+            synth(&[(180.0, 0.6, 0.0), (170.0, 0.4, 0.0)], 0.25, 12.0),
+            synth(
+                &[
+                    (392.0, 0.5, 0.0),
+                    (523.0, 0.5, 0.15),
+                    (659.0, 0.5, 0.3),
+                    (784.0, 0.6, 0.45),
+                    (1046.0, 0.4, 0.45),
+                ],
+                1.6,
+                2.5,
+            ),
+        ]
+    })));
+}
+
+/// Takes the sounds once they are made.
+fn collect_sounds(
+    mut commands: Commands,
+    task: Option<ResMut<Synthesising>>,
+    mut sources: ResMut<Assets<AudioSource>>,
+) {
+    let Some(mut task) = task else { return };
+    let Some([card, dice, score, refuse, fanfare]) = check_ready(&mut task.0) else {
+        return;
+    };
+    commands.remove_resource::<Synthesising>();
     commands.insert_resource(Sounds {
-        card: sources.add(synth(&[(660.0, 0.5, 0.0), (990.0, 0.2, 0.0)], 0.15, 30.0)),
-        dice: sources.add(rattle()),
-        score: sources.add(synth(
-            &[(523.0, 0.5, 0.0), (659.0, 0.5, 0.09), (784.0, 0.5, 0.18)],
-            0.7,
-            6.0,
-        )),
-        refuse: sources.add(synth(&[(180.0, 0.6, 0.0), (170.0, 0.4, 0.0)], 0.25, 12.0)),
-        fanfare: sources.add(synth(
-            &[
-                (392.0, 0.5, 0.0),
-                (523.0, 0.5, 0.15),
-                (659.0, 0.5, 0.3),
-                (784.0, 0.6, 0.45),
-                (1046.0, 0.4, 0.45),
-            ],
-            1.6,
-            2.5,
-        )),
+        card: sources.add(card),
+        dice: sources.add(dice),
+        score: sources.add(score),
+        refuse: sources.add(refuse),
+        fanfare: sources.add(fanfare),
     });
 }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Start-up against the yardstick: the whole process, from exec to the first frame drawn and the
+# window closed, for `camelot --frames 1` (the menu) and for the empty Bevy + egui + kira window
+# of `examples/empty_window.rs` with the same features; and each one's peak memory.
+# Usage: scripts/startup.sh [target dir (default target/release)] [runs (default 10)]
+# Build first: cargo build --release --bin camelot --example empty_window
+set -euo pipefail
+dir="${1:-target/release}"
+runs="${2:-10}"
+if [ -z "${DISPLAY:-}" ]; then
+  export DISPLAY=":${STARTUP_DISPLAY:-$((40 + $$ % 50))}"
+  Xvfb "$DISPLAY" -screen 0 1440x900x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  trap 'kill $xvfb 2>/dev/null || true' EXIT
+  sleep 2
+fi
+export WAYLAND_DISPLAY= CAMELOT_DATA_DIR="$(mktemp -d)"
+# One run: prints its seconds and peak KiB.
+once() {
+  local t0 t1 kb
+  t0=$(date +%s.%N)
+  if ! kb=$(/usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -n 1) || ! [ "$kb" -gt 0 ] 2>/dev/null; then
+    echo "startup: $1 failed: $kb" >&2
+    exit 1
+  fi
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" -v kb="$kb" 'BEGIN { printf "%.3f %d\n", b - a, kb }'
+}
+# The two in turn, so that a slow spell of the machine weighs on both alike.
+: >"$CAMELOT_DATA_DIR/camelot" ; : >"$CAMELOT_DATA_DIR/empty"
+for _ in $(seq "$runs"); do
+  once "$dir/camelot" --frames 1 >>"$CAMELOT_DATA_DIR/camelot"
+  once "$dir/examples/empty_window" --frames 1 >>"$CAMELOT_DATA_DIR/empty"
+done
+median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+peak() { sort -n -k2 "$1" | tail -n 1 | awk '{ print $2 }'; }
+awk -v cs="$(median "$CAMELOT_DATA_DIR/camelot")" -v es="$(median "$CAMELOT_DATA_DIR/empty")" \
+    -v ck="$(peak "$CAMELOT_DATA_DIR/camelot")" -v ek="$(peak "$CAMELOT_DATA_DIR/empty")" -v n="$runs" 'BEGIN {
+  printf "start-up, median of %d runs each, taken in turn: camelot %.3f s, empty window %.3f s: %.2fx\n", n, cs, es, cs / es
+  printf "peak memory: camelot %.1f MiB, empty window %.1f MiB: %.2fx\n", ck / 1024, ek / 1024, ck / ek
+}'
