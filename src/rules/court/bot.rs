@@ -677,9 +677,10 @@ impl Court {
     }
 }
 
-/// Search iterations per decision at 4 players.
-const NORMAL_ITERATIONS: u32 = 300;
-const HARD_ITERATIONS: u32 = 1800;
+/// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
+/// and the heuristic got faster: the README's bots table has the times and results).
+const NORMAL_ITERATIONS: u32 = 900;
+const HARD_ITERATIONS: u32 = 3600;
 
 impl BotHints for Court {
     fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
@@ -691,15 +692,16 @@ impl BotHints for Court {
     }
 
     /// Playouts run one round, and both the round and each turn grow with the players: measured
-    /// iterations per second are about 15 500, 6 500, 4 000 and 2 750 for 2 to 5 players, so the
-    /// iterations scale as `(4 / players)²` to keep decision times alike.
+    /// iterations per second fall about as `players²` (2 players some 45 000, 4 players some
+    /// 11 000, `cargo bench --bench bots`), so the iterations scale as `(4 / players)²` to keep
+    /// decision times alike.
     fn budget(view: &CourtView, difficulty: Difficulty) -> Option<Budget> {
         let n = view.hand_sizes.len().clamp(2, 5) as u32;
         let scale = |base: u32| base * 16 / (n * n);
         match difficulty {
             Difficulty::Easy => None,
             Difficulty::Normal => Some(Budget::new(scale(NORMAL_ITERATIONS), 180)),
-            // With six times the iterations, hard explores less widely (measured: 3000 iterations
+            // With four times the iterations, hard explores less widely (measured: 3000 iterations
             // at 0.35 beat 600 at 0.7 in 70% of 40 two-player games, 65% against 600 at 0.35).
             Difficulty::Hard => Some(Budget {
                 exploration: 0.35,
