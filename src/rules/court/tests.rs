@@ -2113,51 +2113,39 @@ fn the_log_tells_each_happening_once_with_the_card_named() {
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("plays Move") && lines[0].contains("Sir Cador") && lines[0].contains("E7"));
 
-    let lines = lines_for(
+    let one_line = |g: &mut Court, card: CardKind, effect: Effect, needles: &[&str]| {
+        let lines = lines_for(g, Action::Play { card, effect }, None);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            needles.iter().all(|n| lines[0].contains(n)),
+            "{lines:?} lacks one of {needles:?}"
+        );
+    };
+    one_line(
         &mut g,
-        Action::Play {
-            card: Move,
-            effect: Effect::Exit {
-                knight: kn("Sir Tristram"),
-            },
+        Move,
+        Effect::Exit {
+            knight: kn("Sir Tristram"),
         },
-        None,
+        &["Reserve", "losing Priest +2"],
     );
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(
-        lines[0].contains("Reserve") && lines[0].contains("losing Priest +2"),
-        "{lines:?}"
-    );
-
-    let lines = lines_for(
+    one_line(
         &mut g,
-        Action::Play {
-            card: Gossip,
-            effect: Effect::Gossip {
-                knight: kn("Sir Gareth"),
-            },
+        Gossip,
+        Effect::Gossip {
+            knight: kn("Sir Gareth"),
         },
-        None,
+        &["plays Gossip", "is Scandalised!"],
     );
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(
-        lines[0].contains("plays Gossip") && lines[0].contains("is Scandalised!"),
-        "{lines:?}"
-    );
-
-    let lines = lines_for(
+    one_line(
         &mut g,
-        Action::Play {
-            card: Merlin,
-            effect: Effect::Merlin {
-                a: kn("Sir Cador"),
-                b: kn("Sir Gareth"),
-            },
+        Merlin,
+        Effect::Merlin {
+            a: kn("Sir Cador"),
+            b: kn("Sir Gareth"),
         },
-        None,
+        &["plays Merlin", "↔"],
     );
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(lines[0].contains("plays Merlin") && lines[0].contains('↔'), "{lines:?}");
 
     // A won entry challenge: the play, then the challenge with its outcome; nothing twice.
     put(&mut g, "Sir Gawaine", "E2");
