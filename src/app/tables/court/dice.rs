@@ -1,0 +1,219 @@
+//! Dice for challenges and banishments, and the sounds of rule events.
+
+use super::*;
+
+/// Knights move towards their space at this rate (fraction of the way per second, exponential).
+pub(super) const SLIDE_RATE: f32 = 7.0;
+pub(super) const DICE_ROLL_SECS: f32 = 0.8;
+pub(super) const DICE_SHOW_SECS: f32 = 1.8;
+
+/// One die roll to show.
+#[derive(Clone, Debug)]
+pub(super) struct DiceRoll {
+    pub(super) title: String,
+    /// (label, power, roll) for each die.
+    pub(super) dice: Vec<(String, i64, u8)>,
+    pub(super) verdict: String,
+    pub(super) good: bool,
+}
+
+#[derive(Resource, Default)]
+pub(super) struct DiceShow {
+    pub(super) queue: VecDeque<DiceRoll>,
+    pub(super) current: Option<(DiceRoll, f32)>,
+}
+
+impl DiceShow {
+    /// Dice on screen or waiting to be.
+    pub(super) fn busy(&self) -> bool {
+        self.current.is_some() || !self.queue.is_empty()
+    }
+
+    /// A result not shown yet: dice still rolling, or waiting to roll.
+    pub(super) fn hiding_a_result(&self) -> bool {
+        !self.queue.is_empty() || self.current.as_ref().is_some_and(|(_, t)| *t < DICE_ROLL_SECS)
+    }
+}
+
+/// Turns rule events into dice to show and sounds to play.
+pub(super) fn read_events(
+    res: Res<MatchRes>,
+    mut events: MessageReader<RuleEvent>,
+    mut dice: ResMut<DiceShow>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let Some(m) = court_match(&res) else {
+        events.clear();
+        return;
+    };
+    let content = m.state.content();
+    let name = |k: KnightId| content.knight_name(k).to_string();
+    for ev in events.read() {
+        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
+            continue;
+        };
+        match event {
+            Event::Challenge {
+                challenger,
+                defender,
+                challenger_power,
+                challenger_roll,
+                defender_power,
+                defender_roll,
+                won,
+            } => {
+                sfx.write(Sfx::Dice);
+                dice.queue.push_back(DiceRoll {
+                    title: format!("Challenge: {} against {}", name(*challenger), name(*defender)),
+                    dice: vec![
+                        (name(*challenger), *challenger_power, *challenger_roll),
+                        (name(*defender), *defender_power, *defender_roll),
+                    ],
+                    verdict: if *won {
+                        format!("{} wins and takes the space", name(*challenger))
+                    } else if challenger_power + *challenger_roll as i64 == defender_power + *defender_roll as i64 {
+                        "A tie: the challenge fails".into()
+                    } else {
+                        "The challenge fails".into()
+                    },
+                    good: *won,
+                });
+            }
+            Event::BanishRoll {
+                knight,
+                roll,
+                power,
+                success,
+            } => {
+                sfx.write(Sfx::Dice);
+                dice.queue.push_back(DiceRoll {
+                    title: format!("Banish {}: roll above {power}", name(*knight)),
+                    dice: vec![("Banish".into(), 0, *roll)],
+                    verdict: if *success {
+                        format!("{} is banished to the reserve", name(*knight))
+                    } else {
+                        format!("{} stays in the hall", name(*knight))
+                    },
+                    good: *success,
+                });
+            }
+            Event::Scored { .. } => {
+                sfx.write(Sfx::Score);
+            }
+            Event::Won { .. } => {
+                sfx.write(Sfx::Fanfare);
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>, mut hold: ResMut<LogHold>) {
+    if let Some((_, t)) = dice.current.as_mut() {
+        *t += time.delta_secs();
+        if *t >= DICE_ROLL_SECS + DICE_SHOW_SECS {
+            dice.current = None;
+        }
+    }
+    if dice.current.is_none()
+        && let Some(next) = dice.queue.pop_front()
+    {
+        dice.current = Some((next, 0.0));
+    }
+    hold.hold = dice.hiding_a_result();
+}
+
+/// Dice rolling, then both totals and the verdict.
+pub(super) fn dice_window(
+    mut contexts: EguiContexts,
+    dice: Res<DiceShow>,
+    handoff: Res<Handoff>,
+    time: Res<Time>,
+) -> Result {
+    let Some((roll, t)) = &dice.current else {
+        return Ok(());
+    };
+    if handoff.covering.is_some() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let rolling = *t < DICE_ROLL_SECS;
+    egui::Window::new("dice")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
+        .frame(
+            egui::Frame::window(&ctx.global_style())
+                .fill(egui::Color32::from_rgb(35, 30, 24))
+                .stroke(egui::Stroke::new(2.0, GOLD)),
+        )
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(&roll.title).size(20.0).strong().color(GOLD));
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    for (i, (label, power, value)) in roll.dice.iter().enumerate() {
+                        let face = if rolling {
+                            ((time.elapsed_secs() * 17.0) as u32 + i as u32 * 3) % 6 + 1
+                        } else {
+                            *value as u32
+                        };
+                        ui.vertical(|ui| {
+                            ui.label(egui::RichText::new(label).strong());
+                            die(ui, face as u8);
+                            if roll.dice.len() > 1 {
+                                let total = if rolling {
+                                    "…".to_string()
+                                } else {
+                                    format!("{power} + {value} = {}", power + *value as i64)
+                                };
+                                ui.label(egui::RichText::new(total).size(18.0));
+                            }
+                        });
+                        ui.add_space(24.0);
+                    }
+                });
+                if !rolling {
+                    ui.label(
+                        egui::RichText::new(&roll.verdict)
+                            .size(19.0)
+                            .strong()
+                            .color(if roll.good {
+                                egui::Color32::from_rgb(140, 220, 140)
+                            } else {
+                                WARN
+                            }),
+                    );
+                }
+            });
+        });
+    Ok(())
+}
+
+/// A die face with pips.
+pub(super) fn die(ui: &mut egui::Ui, value: u8) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(64.0, 64.0), egui::Sense::hover());
+    let p = ui.painter();
+    p.rect_filled(rect, 10.0, PARCHMENT);
+    p.rect_stroke(rect, 10.0, egui::Stroke::new(2.0, INK), egui::StrokeKind::Inside);
+    let c = rect.center();
+    let o = 17.0;
+    let pips: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (x, y) in pips {
+        p.circle_filled(c + egui::vec2(x * o, y * o), 6.0, INK);
+    }
+}
