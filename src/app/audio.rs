@@ -152,14 +152,24 @@ fn default_sounds(
     }
 }
 
-fn play_sounds(mut sfx: MessageReader<Sfx>, sounds: Option<Res<Sounds>>, audio: Res<Audio>, table: Res<TableUi>) {
+fn play_sounds(
+    mut sfx: MessageReader<Sfx>,
+    sounds: Option<Res<Sounds>>,
+    audio: Res<Audio>,
+    table: Res<TableUi>,
+    settings: Option<Res<super::settings::Settings>>,
+) {
+    let volume = settings.map(|s| s.decibels()).unwrap_or(Some(-8.0));
     let Some(sounds) = sounds else {
         sfx.clear();
         return;
     };
     let mut played = Vec::new();
     for s in sfx.read() {
-        if table.muted || played.contains(s) {
+        let Some(volume) = volume.filter(|_| !table.muted) else {
+            continue;
+        };
+        if played.contains(s) {
             continue;
         }
         played.push(*s);
@@ -170,6 +180,6 @@ fn play_sounds(mut sfx: MessageReader<Sfx>, sounds: Option<Res<Sounds>>, audio: 
             Sfx::Refuse => &sounds.refuse,
             Sfx::Fanfare => &sounds.fanfare,
         };
-        audio.play(handle.clone()).with_volume(-8.0);
+        audio.play(handle.clone()).with_volume(volume);
     }
 }

@@ -233,6 +233,7 @@ fn menu_ui(
     mut res: ResMut<MatchRes>,
     mut start: MessageWriter<StartMatch>,
     mut exit: MessageWriter<AppExit>,
+    mut settings: ResMut<crate::app::settings::SettingsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -282,7 +283,15 @@ fn menu_ui(
         }
         ui.columns(2, |cols| {
             game_list(&mut cols[0], &mut menu, &library.0);
-            setup_panel(&mut cols[1], &mut menu, &library.0, &mut res, &mut start, &mut exit);
+            setup_panel(
+                &mut cols[1],
+                &mut menu,
+                &library.0,
+                &mut res,
+                &mut start,
+                &mut exit,
+                &mut settings,
+            );
         });
     });
     Ok(())
@@ -340,6 +349,7 @@ fn setup_panel(
     res: &mut MatchRes,
     start: &mut MessageWriter<StartMatch>,
     exit: &mut MessageWriter<AppExit>,
+    settings: &mut crate::app::settings::SettingsWindow,
 ) {
     let game = menu.game;
     let (lo, hi) = game.seats();
@@ -541,6 +551,13 @@ fn setup_panel(
             .clicked()
         {
             exit.write(AppExit::Success);
+        }
+        if ui
+            .add(egui::Button::new(egui::RichText::new("Settings").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
+            .on_hover_text("Animations, volume, interface scale, colours, fullscreen (F2)")
+            .clicked()
+        {
+            settings.open = !settings.open;
         }
     });
     if !game.built() {

@@ -12,6 +12,7 @@ pub mod frame_stats;
 pub mod handoff;
 pub mod menu;
 pub mod redraw;
+pub mod settings;
 pub mod style;
 pub mod table;
 pub mod tables;
@@ -95,6 +96,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .insert_resource(bots::BotPace(opts.bot_pace))
     .add_plugins((
         style::StylePlugin,
+        settings::SettingsPlugin,
         menu::MenuPlugin,
         table::TablePlugin,
         tables::court::CourtTablePlugin,

@@ -1,5 +1,10 @@
-//! The look of the table: colours, fonts, egui styling and scaling with the window size.
+//! The visual language of every table, in one place: the palette, the type scale, spacing, the
+//! faces and icons, the frames of panels, cards, tiles and buttons, the looks of hover, pressed,
+//! lit (a legal target) and refused, and the faction shields. Tables build from these and do not
+//! invent their own.
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -9,9 +14,352 @@ pub const GOLD: egui::Color32 = egui::Color32::from_rgb(222, 184, 90);
 pub const PARCHMENT: egui::Color32 = egui::Color32::from_rgb(238, 226, 196);
 pub const INK: egui::Color32 = egui::Color32::from_rgb(40, 30, 20);
 pub const WARN: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
+pub const GOOD: egui::Color32 = egui::Color32::from_rgb(140, 220, 140);
+/// Panels and the raised things on them.
+pub const PANEL: egui::Color32 = egui::Color32::from_rgb(27, 24, 22);
+pub const PANEL_RAISED: egui::Color32 = egui::Color32::from_rgb(40, 35, 30);
+pub const RULE: egui::Color32 = egui::Color32::from_rgb(92, 76, 52);
+pub const MUTED: egui::Color32 = egui::Color32::from_rgb(170, 160, 140);
+
+/// The world's colours (boards drawn with sprites and meshes).
+pub mod world {
+    use bevy::prelude::Color;
+    pub const STONE: Color = Color::srgb(0.25, 0.23, 0.21);
+    pub const STONE_JOINT: Color = Color::srgb(0.15, 0.14, 0.13);
+    pub const WOOD: Color = Color::srgb(0.22, 0.14, 0.08);
+    pub const GOLD: Color = Color::srgb(0.87, 0.72, 0.35);
+    pub const GOLD_DIM: Color = Color::srgba(0.87, 0.72, 0.35, 0.55);
+    pub const CARPET: Color = Color::srgb(0.45, 0.09, 0.10);
+    pub const CARPET_EDGE: Color = Color::srgb(0.72, 0.55, 0.22);
+    pub const PARCHMENT: Color = Color::srgb(0.93, 0.89, 0.77);
+    pub const PARCHMENT_DARK: Color = Color::srgb(0.80, 0.74, 0.60);
+    pub const INK: Color = Color::srgb(0.16, 0.12, 0.08);
+    pub const BLOOD: Color = Color::srgb(0.70, 0.06, 0.06);
+    pub const PATH: Color = Color::srgb(0.66, 0.58, 0.42);
+    pub const PATH_EDGE: Color = Color::srgb(0.12, 0.10, 0.08);
+    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
+    /// The Scandalised! side of a tile.
+    pub const SCANDAL: Color = Color::srgb(0.20, 0.16, 0.22);
+    pub const SCANDAL_INK: Color = Color::srgb(0.96, 0.58, 0.80);
+}
+
+/// Spacing in points (egui) or world units.
+pub mod space {
+    pub const XS: f32 = 2.0;
+    pub const S: f32 = 4.0;
+    pub const M: f32 = 8.0;
+    pub const L: f32 = 12.0;
+    pub const XL: f32 = 20.0;
+}
+
+/// The type scale: egui points, and world units for text drawn on a board.
+pub mod size {
+    pub const TITLE: f32 = 34.0;
+    pub const HEADING: f32 = 26.0;
+    pub const SUBHEADING: f32 = 20.0;
+    pub const PROMPT: f32 = 18.0;
+    pub const BODY: f32 = 16.0;
+    pub const SMALL: f32 = 13.0;
+    pub const ICON: f32 = 22.0;
+    /// World text: labels of a board, names on tiles and cards, small print.
+    pub const WORLD_TITLE: f32 = 30.0;
+    pub const WORLD_LABEL: f32 = 22.0;
+    pub const WORLD_NAME: f32 = 19.0;
+    pub const WORLD_BADGE: f32 = 17.0;
+    pub const WORLD_SMALL: f32 = 14.0;
+}
+
+/// Icons of the RPG Awesome font (OFL 1.1), by what they stand for on the tables.
+pub mod icon {
+    pub const CROWN: char = '\u{e97f}';
+    pub const QUEEN: char = '\u{ea74}';
+    pub const KING: char = '\u{ea68}';
+    pub const FOOTPRINT: char = '\u{e9d2}';
+    pub const SPEECH: char = '\u{eaae}';
+    pub const GAVEL: char = '\u{e9da}';
+    pub const WAND: char = '\u{e9b6}';
+    pub const ANKH: char = '\u{e908}';
+    pub const SWORD: char = '\u{e946}';
+    pub const SWORDS: char = '\u{e97d}';
+    pub const DICE: char = '\u{e998}';
+    pub const TOWER: char = '\u{ead2}';
+    pub const SHIELD: char = '\u{ea96}';
+    pub const SCROLL: char = '\u{ea8f}';
+    pub const HOOD: char = '\u{ea03}';
+    pub const HAMMER: char = '\u{e9ee}';
+    pub const HELMET: char = '\u{ea1a}';
+    pub const TROPHY: char = '\u{ead7}';
+    pub const CASTLE: char = '\u{e95d}';
+    pub const CYCLE: char = '\u{e988}';
+    pub const LION: char = '\u{ea32}';
+    pub const RAVEN: char = '\u{ea7a}';
+    pub const MOON: char = '\u{ea45}';
+    pub const HORNS: char = '\u{ea05}';
+    pub const WOLF: char = '\u{eae7}';
+    pub const DRAGON: char = '\u{e9a2}';
+    pub const SUN: char = '\u{eabd}';
+}
+
+/// The egui family of the icon font.
+pub fn icons() -> egui::FontFamily {
+    egui::FontFamily::Name("icons".into())
+}
+
+/// The egui family of the book face (titles, card names).
+pub fn book() -> egui::FontFamily {
+    egui::FontFamily::Name("book".into())
+}
+
+/// An icon as egui text.
+pub fn icon_text(c: char, size: f32) -> egui::RichText {
+    egui::RichText::new(c.to_string()).family(icons()).size(size)
+}
+
+/// How an interactive thing looks in each of its states; every table uses these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    Idle,
+    Hover,
+    Pressed,
+    /// Chosen, part of the choice being made.
+    Selected,
+    /// A legal target of the choice being made.
+    Lit,
+    /// Not usable now (dimmed; a hover says why).
+    Refused,
+}
+
+impl Look {
+    /// The outline in egui.
+    pub fn stroke(self) -> egui::Stroke {
+        match self {
+            Look::Idle => egui::Stroke::new(1.0, RULE),
+            Look::Hover => egui::Stroke::new(2.0, PARCHMENT),
+            Look::Pressed => egui::Stroke::new(2.0, GOLD.gamma_multiply(0.7)),
+            Look::Selected => egui::Stroke::new(3.0, GOLD),
+            Look::Lit => egui::Stroke::new(2.5, GOLD),
+            Look::Refused => egui::Stroke::new(1.0, egui::Color32::from_gray(70)),
+        }
+    }
+    /// The outline in the world (colour, width).
+    pub fn outline(self) -> (Color, f32) {
+        match self {
+            Look::Idle => (world::INK, 2.0),
+            Look::Hover => (world::PARCHMENT, 4.0),
+            Look::Pressed => (world::GOLD_DIM, 4.0),
+            Look::Selected => (world::GOLD, 6.0),
+            Look::Lit => (world::GOLD, 5.0),
+            Look::Refused => (Color::srgb(0.3, 0.3, 0.3), 2.0),
+        }
+    }
+    /// How far a card in this state rises from its place (world units).
+    pub fn lift(self) -> f32 {
+        match self {
+            Look::Hover => 34.0,
+            Look::Selected => 46.0,
+            Look::Pressed => 26.0,
+            _ => 0.0,
+        }
+    }
+    /// How much of its colour a thing keeps.
+    pub fn fade(self) -> f32 {
+        if self == Look::Refused { 0.45 } else { 1.0 }
+    }
+}
+
+/// The frame of a side panel's group (a seat, a section).
+pub fn group_frame(current: bool) -> egui::Frame {
+    egui::Frame::new()
+        .fill(PANEL_RAISED)
+        .corner_radius(6)
+        .inner_margin(egui::Margin::symmetric(space::M as i8, space::S as i8 + 1))
+        .stroke(if current {
+            Look::Selected.stroke()
+        } else {
+            Look::Idle.stroke()
+        })
+}
+
+/// The frame of a floating window (dice, settings, results).
+pub fn window_frame(ctx: &egui::Context) -> egui::Frame {
+    egui::Frame::window(&ctx.global_style())
+        .fill(egui::Color32::from_rgb(35, 30, 24))
+        .stroke(egui::Stroke::new(2.0, GOLD))
+        .inner_margin(space::L)
+}
+
+/// A shield's outline: shapes differ by faction, so a shield never relies on colour alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShieldShape {
+    /// The classic heater: flat top, round sides to a point.
+    Heater,
+    Round,
+    /// A square banner.
+    Banner,
+    Lozenge,
+    /// A kite: a pentagon pointed at the bottom.
+    Kite,
+    Hexagon,
+}
+
+/// A faction's arms: the shield's shape and its charge (an icon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heraldry {
+    pub shape: ShieldShape,
+    pub charge: char,
+}
+
+/// The arms for a faction's `symbol` in the content (unknown symbols still get a distinct look).
+pub fn heraldry(symbol: &str) -> Heraldry {
+    let (shape, charge) = match symbol {
+        "lion" => (ShieldShape::Heater, icon::LION),
+        "eagle" => (ShieldShape::Round, icon::RAVEN),
+        "tower" => (ShieldShape::Banner, icon::TOWER),
+        "crescent" => (ShieldShape::Lozenge, icon::MOON),
+        "stag" => (ShieldShape::Kite, icon::HORNS),
+        "wolf" => (ShieldShape::Heater, icon::WOLF),
+        "dragon" => (ShieldShape::Round, icon::DRAGON),
+        "sun" => (ShieldShape::Banner, icon::SUN),
+        _ => (ShieldShape::Hexagon, icon::SHIELD),
+    };
+    Heraldry { shape, charge }
+}
+
+/// The outline of a shield of this size, centred on the origin, y up, counter-clockwise.
+pub fn shield_outline(shape: ShieldShape, size: Vec2) -> Vec<Vec2> {
+    let (w, h) = (size.x / 2.0, size.y / 2.0);
+    let arc = |n: usize, from: f32, to: f32, c: Vec2, r: Vec2| -> Vec<Vec2> {
+        (0..=n)
+            .map(|i| {
+                let a = from + (to - from) * i as f32 / n as f32;
+                c + Vec2::new(a.cos() * r.x, a.sin() * r.y)
+            })
+            .collect()
+    };
+    use std::f32::consts::PI;
+    match shape {
+        ShieldShape::Heater => {
+            // Straight top, sides curving down to the point.
+            let mut p = vec![Vec2::new(-w, h)];
+            p.extend(arc(10, PI, 1.5 * PI, Vec2::new(0.0, h * 0.25), Vec2::new(w, h * 1.25)));
+            p.extend(
+                arc(10, 1.5 * PI, 2.0 * PI, Vec2::new(0.0, h * 0.25), Vec2::new(w, h * 1.25))
+                    .into_iter()
+                    .skip(1),
+            );
+            p.push(Vec2::new(w, h));
+            p
+        }
+        ShieldShape::Round => arc(28, 0.0, 2.0 * PI, Vec2::ZERO, Vec2::new(w, h).min_element() * Vec2::ONE)
+            .into_iter()
+            .take(28)
+            .collect(),
+        ShieldShape::Banner => vec![
+            Vec2::new(-w, h),
+            Vec2::new(-w, -h * 0.7),
+            Vec2::new(0.0, -h),
+            Vec2::new(w, -h * 0.7),
+            Vec2::new(w, h),
+        ],
+        ShieldShape::Lozenge => vec![
+            Vec2::new(0.0, h),
+            Vec2::new(-w, 0.0),
+            Vec2::new(0.0, -h),
+            Vec2::new(w, 0.0),
+        ],
+        ShieldShape::Kite => vec![
+            Vec2::new(-w * 0.7, h),
+            Vec2::new(-w, h * 0.35),
+            Vec2::new(0.0, -h),
+            Vec2::new(w, h * 0.35),
+            Vec2::new(w * 0.7, h),
+        ],
+        ShieldShape::Hexagon => (0..6)
+            .map(|i| {
+                let a = PI / 2.0 + i as f32 * PI / 3.0;
+                Vec2::new(a.cos() * w, a.sin() * h)
+            })
+            .collect(),
+    }
+}
+
+/// A filled convex outline as a mesh (a fan from its centre).
+pub fn polygon_mesh(points: &[Vec2]) -> Mesh {
+    let n = points.len() as u32;
+    let centre = points.iter().copied().sum::<Vec2>() / points.len().max(1) as f32;
+    let mut positions = vec![[centre.x, centre.y, 0.0]];
+    positions.extend(points.iter().map(|p| [p.x, p.y, 0.0]));
+    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
+    let uvs = vec![[0.5, 0.5]; positions.len()];
+    let indices: Vec<u32> = (0..n).flat_map(|i| [0, 1 + i, 1 + (i + 1) % n]).collect();
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A shield's mesh.
+pub fn shield_mesh(shape: ShieldShape, size: Vec2) -> Mesh {
+    polygon_mesh(&shield_outline(shape, size))
+}
+
+/// Paints a shield with its charge into an egui rect (seat chips, panels, score markers).
+pub fn paint_shield(painter: &egui::Painter, rect: egui::Rect, arms: Heraldry, fill: egui::Color32) {
+    let c = rect.center();
+    let size = Vec2::new(rect.width(), rect.height());
+    let points = |s: Vec2| -> Vec<egui::Pos2> {
+        shield_outline(arms.shape, s)
+            .into_iter()
+            .map(|p| egui::pos2(c.x + p.x, c.y - p.y))
+            .collect()
+    };
+    painter.add(egui::Shape::convex_polygon(
+        points(size),
+        egui::Color32::from_gray(20),
+        egui::Stroke::NONE,
+    ));
+    painter.add(egui::Shape::convex_polygon(
+        points(size - Vec2::splat(3.0)),
+        fill,
+        egui::Stroke::NONE,
+    ));
+    let ink = text_on([fill.r(), fill.g(), fill.b()]);
+    painter.text(
+        c + egui::vec2(0.0, -rect.height() * 0.04),
+        egui::Align2::CENTER_CENTER,
+        arms.charge,
+        egui::FontId::new(rect.height() * 0.55, icons()),
+        ink,
+    );
+}
+
+/// A shield as a widget of this height.
+pub fn shield(ui: &mut egui::Ui, arms: Heraldry, fill: egui::Color32, height: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(height * 0.86, height), egui::Sense::hover());
+    paint_shield(ui.painter(), rect, arms, fill);
+    response
+}
+
+/// The colour-blind-safe palette (Okabe and Ito), in the order of the default seat colours
+/// (red, green, blue, white, yellow, purple, orange), used when the player chooses it.
+pub const SAFE_PALETTE: [[u8; 3]; 7] = [
+    [213, 94, 0],
+    [0, 158, 115],
+    [0, 114, 178],
+    [235, 235, 235],
+    [240, 228, 66],
+    [204, 121, 167],
+    [86, 180, 233],
+];
 
 pub const SERIF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
 pub const SERIF_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+/// EB Garamond (OFL 1.1): titles, names, card names. The bold cut covers Latin-1 only.
+pub const GARAMOND: &[u8] = include_bytes!("../../assets/fonts/EBGaramond12-Regular.otf");
+pub const GARAMOND_BOLD: &[u8] = include_bytes!("../../assets/fonts/EBGaramond12-Bold.otf");
+/// RPG Awesome (OFL 1.1): the icons.
+pub const ICONS: &[u8] = include_bytes!("../../assets/fonts/rpgawesome.ttf");
 
 /// The reference window size the UI is laid out for; larger or smaller windows scale it.
 pub const REFERENCE: Vec2 = Vec2::new(1440.0, 900.0);
@@ -22,8 +370,12 @@ pub const BOARD_EXTENT: Vec2 = Vec2::new(1160.0, 700.0);
 /// The fonts for text drawn in the world (board labels).
 #[derive(Resource, Clone)]
 pub struct WorldFonts {
+    /// The book face (EB Garamond) for names and labels.
     pub regular: Handle<Font>,
     pub bold: Handle<Font>,
+    /// Lining figures for numbers on badges (DejaVu Serif Bold).
+    pub numbers: Handle<Font>,
+    pub icons: Handle<Font>,
 }
 
 pub struct StylePlugin;
@@ -88,8 +440,10 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<bevy_egui::Egu
 
 fn load_world_fonts(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
     commands.insert_resource(WorldFonts {
-        regular: fonts.add(Font::from_bytes(SERIF.to_vec())),
-        bold: fonts.add(Font::from_bytes(SERIF_BOLD.to_vec())),
+        regular: fonts.add(Font::from_bytes(GARAMOND.to_vec())),
+        bold: fonts.add(Font::from_bytes(GARAMOND_BOLD.to_vec())),
+        numbers: fonts.add(Font::from_bytes(SERIF_BOLD.to_vec())),
+        icons: fonts.add(Font::from_bytes(ICONS.to_vec())),
     });
 }
 
@@ -119,12 +473,26 @@ fn setup_egui(
         "serif-bold".into(),
         std::sync::Arc::new(egui::FontData::from_static(SERIF_BOLD)),
     );
+    for (name, bytes) in [
+        ("garamond", GARAMOND),
+        ("garamond-bold", GARAMOND_BOLD),
+        ("icons", ICONS),
+    ] {
+        fonts
+            .font_data
+            .insert(name.into(), std::sync::Arc::new(egui::FontData::from_static(bytes)));
+    }
+    // Headings in Garamond's bold cut, with the regular cut and DejaVu for what it lacks.
     fonts.families.insert(
         egui::FontFamily::Name("heading".into()),
-        vec!["serif-bold".into(), "serif".into()],
+        vec!["garamond-bold".into(), "garamond".into(), "serif-bold".into()],
     );
+    fonts.families.insert(book(), vec!["garamond".into(), "serif".into()]);
+    fonts.families.insert(icons(), vec!["icons".into()]);
     if let Some(list) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
         list.push("serif".into());
+        // Icons inline in ordinary text.
+        list.push("icons".into());
     }
     ctx.set_fonts(fonts);
     ctx.all_styles_mut(|style| {
@@ -132,12 +500,12 @@ fn setup_egui(
         style.text_styles = [
             (
                 TextStyle::Heading,
-                FontId::new(26.0, FontFamily::Name("heading".into())),
+                FontId::new(size::HEADING + 4.0, FontFamily::Name("heading".into())),
             ),
-            (TextStyle::Body, FontId::new(16.0, FontFamily::Proportional)),
+            (TextStyle::Body, FontId::new(size::BODY, FontFamily::Proportional)),
             (TextStyle::Monospace, FontId::new(14.0, FontFamily::Monospace)),
-            (TextStyle::Button, FontId::new(16.0, FontFamily::Proportional)),
-            (TextStyle::Small, FontId::new(13.0, FontFamily::Proportional)),
+            (TextStyle::Button, FontId::new(size::BODY, FontFamily::Proportional)),
+            (TextStyle::Small, FontId::new(size::SMALL, FontFamily::Proportional)),
         ]
         .into();
         style.spacing.item_spacing = egui::vec2(8.0, 6.0);
@@ -147,17 +515,41 @@ fn setup_egui(
         style.visuals = egui::Visuals::dark();
         style.visuals.selection.bg_fill = egui::Color32::from_rgb(120, 90, 30);
         style.visuals.hyperlink_color = GOLD;
-        style.visuals.window_fill = egui::Color32::from_rgb(28, 30, 38);
-        style.visuals.panel_fill = egui::Color32::from_rgb(24, 26, 33);
+        style.visuals.window_fill = PANEL_RAISED;
+        style.visuals.panel_fill = PANEL;
+        // Buttons: hover lights the edge, pressed sinks into gold, selected is gold.
+        let w = &mut style.visuals.widgets;
+        w.inactive.weak_bg_fill = egui::Color32::from_rgb(58, 50, 40);
+        w.inactive.bg_fill = egui::Color32::from_rgb(58, 50, 40);
+        w.inactive.bg_stroke = Look::Idle.stroke();
+        w.inactive.fg_stroke = egui::Stroke::new(1.0, PARCHMENT);
+        w.hovered.weak_bg_fill = egui::Color32::from_rgb(78, 66, 48);
+        w.hovered.bg_fill = egui::Color32::from_rgb(78, 66, 48);
+        w.hovered.bg_stroke = Look::Hover.stroke();
+        w.hovered.fg_stroke = egui::Stroke::new(1.5, egui::Color32::WHITE);
+        w.active.weak_bg_fill = egui::Color32::from_rgb(120, 90, 30);
+        w.active.bg_fill = egui::Color32::from_rgb(120, 90, 30);
+        w.active.bg_stroke = Look::Pressed.stroke();
+        w.noninteractive.bg_stroke = egui::Stroke::new(1.0, RULE);
+        w.noninteractive.fg_stroke = egui::Stroke::new(1.0, PARCHMENT.gamma_multiply(0.9));
+        for v in [&mut w.inactive, &mut w.hovered, &mut w.active, &mut w.open] {
+            v.corner_radius = egui::CornerRadius::same(5);
+        }
     });
 }
 
 /// Scales the whole interface with the window, so it stays readable small and uses big screens.
-fn scale_egui(mut contexts: EguiContexts, window: Query<&Window, With<PrimaryWindow>>, mut last: Local<f32>) {
+fn scale_egui(
+    mut contexts: EguiContexts,
+    window: Query<&Window, With<PrimaryWindow>>,
+    settings: Option<Res<super::settings::Settings>>,
+    mut last: Local<f32>,
+) {
     let Ok(window) = window.single() else {
         return;
     };
-    let zoom = ui_zoom(Vec2::new(window.width(), window.height()));
+    let scale = settings.map(|s| s.ui_scale).unwrap_or(1.0);
+    let zoom = ui_zoom(Vec2::new(window.width(), window.height())) * scale;
     if (zoom - *last).abs() < 0.01 {
         return;
     }
@@ -183,12 +575,43 @@ pub fn root_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
     )
 }
 
+/// Whether seat and faction colours are shown from the colour-blind-safe palette.
+static SAFE_COLOURS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_safe_palette(on: bool) {
+    SAFE_COLOURS.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A seat's or faction's colour as shown: itself, or its counterpart in the safe palette (the
+/// nearest of the default seat colours decides which). Every table shows colours through this.
+pub fn shown_rgb(rgb: [u8; 3]) -> [u8; 3] {
+    if !SAFE_COLOURS.load(std::sync::atomic::Ordering::Relaxed) {
+        return rgb;
+    }
+    let d = |a: [u8; 3]| -> i32 { (0..3).map(|i| (a[i] as i32 - rgb[i] as i32).pow(2)).sum() };
+    crate::rules::SEAT_COLOURS
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, c)| d(**c))
+        .filter(|(_, c)| d(**c) < 70 * 70)
+        .map(|(i, _)| SAFE_PALETTE[i % SAFE_PALETTE.len()])
+        .unwrap_or(rgb)
+}
+
 pub fn seat_colour(rgb: [u8; 3]) -> egui::Color32 {
+    let rgb = shown_rgb(rgb);
     egui::Color32::from_rgb(rgb[0], rgb[1], rgb[2])
 }
 
-/// Black or white text, whichever reads on this background.
+/// A seat's or faction's colour in the world.
+pub fn world_colour(rgb: [u8; 3]) -> Color {
+    let rgb = shown_rgb(rgb);
+    Color::srgb_u8(rgb[0], rgb[1], rgb[2])
+}
+
+/// Black or white text, whichever reads on this background (as shown).
 pub fn text_on(rgb: [u8; 3]) -> egui::Color32 {
+    let rgb = shown_rgb(rgb);
     let l = 0.299 * rgb[0] as f32 + 0.587 * rgb[1] as f32 + 0.114 * rgb[2] as f32;
     if l > 150.0 {
         egui::Color32::BLACK

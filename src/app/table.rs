@@ -191,6 +191,7 @@ fn top_bar(
     mut requests: MessageWriter<ActionRequest>,
     mut close: MessageWriter<CloseMatch>,
     mut free: ResMut<FreeRect>,
+    mut settings: ResMut<super::settings::SettingsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
@@ -236,6 +237,13 @@ fn top_bar(
                     .clicked()
                 {
                     close.write(CloseMatch);
+                }
+                if ui
+                    .button("Settings")
+                    .on_hover_text("Animations, volume, interface scale, colours, fullscreen (F2)")
+                    .clicked()
+                {
+                    settings.open = !settings.open;
                 }
                 if ui.selectable_label(table.show_rules, "Rules (F1)").clicked() {
                     table.show_rules = !table.show_rules;
