@@ -11,6 +11,7 @@ pub mod capture;
 pub mod frame_stats;
 pub mod handoff;
 pub mod menu;
+pub mod motion;
 pub mod redraw;
 pub mod settings;
 pub mod style;
@@ -97,6 +98,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .add_plugins((
         style::StylePlugin,
         settings::SettingsPlugin,
+        motion::MotionPlugin,
         menu::MenuPlugin,
         table::TablePlugin,
         tables::court::CourtTablePlugin,

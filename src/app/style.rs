@@ -367,6 +367,17 @@ pub const REFERENCE: Vec2 = Vec2::new(1440.0, 900.0);
 /// The part of the world every board fits in; the world camera always shows at least this much.
 pub const BOARD_EXTENT: Vec2 = Vec2::new(1160.0, 700.0);
 
+/// The part of the world a board occupies; the world camera frames it in the space the panels
+/// leave (set by each table when it builds its board).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardFrame(pub Rect);
+
+impl Default for BoardFrame {
+    fn default() -> Self {
+        BoardFrame(Rect::from_center_size(Vec2::ZERO, BOARD_EXTENT))
+    }
+}
+
 /// The fonts for text drawn in the world (board labels).
 #[derive(Resource, Clone)]
 pub struct WorldFonts {
@@ -396,7 +407,9 @@ pub fn ui_ready(ready: Res<UiReady>) -> bool {
 impl Plugin for StylePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<UiReady>()
+            .init_resource::<BoardFrame>()
             .add_systems(Startup, (spawn_camera, load_world_fonts))
+            .add_systems(PostUpdate, frame_world_camera.before(bevy::camera::CameraUpdateSystems))
             .add_systems(
                 EguiPrimaryContextPass,
                 (setup_egui, scale_egui).chain().in_set(StyleSet),
@@ -436,6 +449,24 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<bevy_egui::Egu
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+/// Points the world camera at the board's frame and shows at least all of it.
+fn frame_world_camera(frame: Res<BoardFrame>, mut camera: Query<(&mut Transform, &mut Projection), With<WorldCamera>>) {
+    if !frame.is_changed() {
+        return;
+    }
+    let Ok((mut transform, mut projection)) = camera.single_mut() else {
+        return;
+    };
+    let r = frame.0;
+    transform.translation = r.center().extend(transform.translation.z);
+    if let Projection::Orthographic(o) = projection.as_mut() {
+        o.scaling_mode = bevy::camera::ScalingMode::AutoMin {
+            min_width: r.width(),
+            min_height: r.height(),
+        };
+    }
 }
 
 fn load_world_fonts(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {

@@ -1,11 +1,21 @@
-//! The hall: floor, throne, rank bands, Movement Lines, spaces, and the knight tiles on them.
+//! The hall: a stone floor with a carpet to the throne, King and Queen at the top, rank bands
+//! named in the hall, Movement Lines as paths, spaces as plates, and the knights' heraldic tiles
+//! that glide between them.
 
 use super::*;
+use crate::app::motion::Glide;
+use crate::app::style::{BoardFrame, Heraldry, heraldry, icon, shield_mesh, size, world, world_colour};
+
 /// Board units (the hall file's x and y) to world units.
-pub(super) const UNIT_X: f32 = 54.0;
+pub(super) const UNIT_X: f32 = 50.0;
 pub(super) const UNIT_Y: f32 = 128.0;
-pub(super) const TILE: Vec2 = Vec2::new(96.0, 70.0);
-pub(super) const SPACE: Vec2 = Vec2::new(104.0, 80.0);
+pub(super) const TILE: Vec2 = Vec2::new(92.0, 74.0);
+pub(super) const SPACE: Vec2 = Vec2::new(98.0, 82.0);
+/// The hall sits this far above the world's centre, leaving the bottom to the hand.
+pub(super) const HALL_RAISE: f32 = 118.0;
+/// Seconds a knight takes to cross one space (normal speed), and at least.
+const GLIDE_PER_UNIT: f32 = 0.0012;
+const GLIDE_MIN: f32 = 0.35;
 
 /// The hall's entities.
 #[derive(Component)]
@@ -15,12 +25,11 @@ pub(super) struct HallRoot;
 pub(super) struct SpaceMarker;
 
 #[derive(Component)]
-pub(super) struct SpaceHighlight(SpaceId);
+pub(super) struct SpaceHighlight(pub(super) SpaceId);
 
 #[derive(Component)]
 pub(super) struct KnightTile {
     pub(super) knight: KnightId,
-    pub(super) target: Vec2,
 }
 
 /// The hall as built: the content it was built from and where each space is in the world.
@@ -28,8 +37,10 @@ pub(super) struct KnightTile {
 pub(super) struct Hall {
     pub(super) content: Arc<CourtContent>,
     pub(super) positions: Vec<Vec2>,
+    /// The hall's floor in the world.
+    pub(super) floor: Rect,
     /// The knights' state as last drawn, to redraw a tile only when it changed.
-    pub(super) drawn: Vec<Option<(SpaceId, bool, Vec<CardKind>)>>,
+    pub(super) drawn: Vec<Option<(SpaceId, bool, Vec<CardKind>, i64, i64)>>,
 }
 
 pub(super) fn space_world(content: &CourtContent, s: usize) -> Vec2 {
@@ -37,7 +48,7 @@ pub(super) fn space_world(content: &CourtContent, s: usize) -> Vec2 {
     content
         .spaces
         .get(s)
-        .map(|sp| Vec2::new((sp.x - cx) * UNIT_X, -(sp.y - cy) * UNIT_Y))
+        .map(|sp| Vec2::new((sp.x - cx) * UNIT_X, -(sp.y - cy) * UNIT_Y + HALL_RAISE))
         .unwrap_or(Vec2::ZERO)
 }
 
@@ -52,14 +63,25 @@ pub(super) fn hall_centre(content: &CourtContent) -> (f32, f32) {
 
 pub(super) fn rank_colour(rank: Rank) -> Color {
     match rank {
-        Rank::Senator => Color::srgb(0.42, 0.30, 0.12),
-        Rank::Nobilitas => Color::srgb(0.22, 0.25, 0.36),
-        Rank::Equites => Color::srgb(0.20, 0.30, 0.24),
+        Rank::Senator => Color::srgb(0.46, 0.33, 0.12),
+        Rank::Nobilitas => Color::srgb(0.23, 0.27, 0.40),
+        Rank::Equites => Color::srgb(0.19, 0.32, 0.24),
     }
 }
 
-pub(super) fn rgb(c: [u8; 3]) -> Color {
-    Color::srgb_u8(c[0], c[1], c[2])
+fn rank_name(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Senator => "Senators",
+        Rank::Nobilitas => "Nobilitas",
+        Rank::Equites => "Equites",
+    }
+}
+
+/// A faction's arms and colour for a knight.
+pub(super) fn arms_of(content: &CourtContent, k: KnightId) -> Option<(Heraldry, [u8; 3])> {
+    let info = content.knight(k)?;
+    let f = content.faction(info.faction)?;
+    Some((heraldry(&f.symbol), f.rgb))
 }
 
 pub(super) fn spawn_or_sync_board(
@@ -69,11 +91,12 @@ pub(super) fn spawn_or_sync_board(
     fonts: Option<Res<WorldFonts>>,
     hall: Option<ResMut<Hall>>,
     roots: Query<Entity, With<HallRoot>>,
-    mut tiles: Query<(Entity, &mut KnightTile, &mut Transform, &mut Visibility)>,
+    mut tiles: Query<(Entity, &KnightTile, &mut Glide, &Transform, &mut Visibility)>,
     mut changed: MessageReader<MatchChanged>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut ui: ResMut<CourtUi>,
+    mut frame: ResMut<BoardFrame>,
 ) {
     let changed = changed.read().count() > 0;
     let Some(m) = court_match(&res) else {
@@ -96,6 +119,7 @@ pub(super) fn spawn_or_sync_board(
                 commands.entity(e).despawn();
             }
             let hall = build_hall(&mut commands, &content, &fonts, &mut meshes, &mut materials);
+            frame.0 = super::hand::world_frame(hall.floor);
             commands.insert_resource(hall);
             return;
         }
@@ -108,19 +132,40 @@ pub(super) fn spawn_or_sync_board(
     }
     let (view, _) = screen_view(m, &handoff);
     let mut seen = vec![false; content.knights.len()];
-    for (entity, mut tile, mut transform, mut visibility) in &mut tiles {
+    for (entity, tile, mut glide, transform, mut visibility) in &mut tiles {
         let k = tile.knight.index();
         seen[k] = true;
         let state = view.knight(tile.knight);
         match state.and_then(|st| st.at.map(|at| (at, st))) {
             Some((at, st)) => {
-                tile.target = hall.positions[at.index()];
+                let to = hall.positions[at.index()].extend(5.0);
                 if *visibility == Visibility::Hidden {
-                    // Entering from the reserve: start just below the hall.
-                    transform.translation = tile.target.extend(5.0) - Vec3::new(0.0, 140.0, 0.0);
+                    // Entering from the reserve: in from the players' side, below the hall.
+                    let from = Transform::from_translation(Vec3::new(hall.floor.min.x - 60.0, hall.floor.min.y, 6.0))
+                        .with_scale(Vec3::splat(0.6));
+                    *glide = Glide::at(from.translation);
+                    glide.path(
+                        &from,
+                        [crate::app::motion::Leg {
+                            to,
+                            scale: 1.0,
+                            secs: 0.6,
+                        }],
+                    );
                     *visibility = Visibility::Inherited;
+                } else if glide.target() != to {
+                    let secs = (GLIDE_PER_UNIT * transform.translation.distance(to)).max(GLIDE_MIN);
+                    // Above the others while it moves, so a Merlin swap crosses visibly.
+                    let lifted = Transform::from_translation(transform.translation.with_z(7.0));
+                    glide.go(&lifted, to, secs);
                 }
-                let look = (at, st.scandalised, st.followers.clone());
+                let look = (
+                    at,
+                    st.scandalised,
+                    st.followers.clone(),
+                    view.effective_power(tile.knight),
+                    view.points_value(tile.knight),
+                );
                 if hall.drawn[k].as_ref() != Some(&look) {
                     commands.entity(entity).despawn_children();
                     draw_tile(
@@ -136,8 +181,22 @@ pub(super) fn spawn_or_sync_board(
                 }
             }
             None => {
-                *visibility = Visibility::Hidden;
-                hall.drawn[k] = None;
+                // Leaving the hall (banished, or out to the reserve): away to the players' side.
+                let away = Vec3::new(hall.floor.min.x - 80.0, transform.translation.y, 7.0);
+                if *visibility != Visibility::Hidden && glide.target() != away && hall.drawn[k].is_some() {
+                    glide.path(
+                        transform,
+                        [crate::app::motion::Leg {
+                            to: away,
+                            scale: 0.5,
+                            secs: 0.6,
+                        }],
+                    );
+                    hall.drawn[k] = None;
+                } else if !glide.busy() {
+                    *visibility = Visibility::Hidden;
+                    hall.drawn[k] = None;
+                }
             }
         }
     }
@@ -147,18 +206,16 @@ pub(super) fn spawn_or_sync_board(
             let Some(root) = roots.iter().next() else {
                 return;
             };
-            let tile = commands
-                .spawn((
-                    KnightTile {
-                        knight: KnightId(k as u8),
-                        target: Vec2::ZERO,
-                    },
-                    Transform::from_xyz(0.0, -600.0, 5.0),
-                    Visibility::Hidden,
-                    ChildOf(root),
-                ))
-                .id();
-            let _ = tile;
+            let at = Vec3::new(0.0, -600.0, 5.0);
+            commands.spawn((
+                KnightTile {
+                    knight: KnightId(k as u8),
+                },
+                Glide::at(at),
+                Transform::from_translation(at),
+                Visibility::Hidden,
+                ChildOf(root),
+            ));
         }
     }
 }
@@ -179,85 +236,186 @@ pub(super) fn build_hall(
             DespawnOnExit(Screen::Table),
         ))
         .id();
-    // The floor of the hall.
+    let (cx, cy) = hall_centre(content);
+    let throne = Vec2::new(
+        (content.throne.0 - cx) * UNIT_X,
+        -(content.throne.1 - cy) * UNIT_Y + HALL_RAISE,
+    );
     let (minx, maxx) = positions
         .iter()
-        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
-    let (miny, maxy) = positions
-        .iter()
-        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
-    let (cx, cy) = hall_centre(content);
-    let throne = Vec2::new((content.throne.0 - cx) * UNIT_X, -(content.throne.1 - cy) * UNIT_Y);
-    let floor = Vec2::new(maxx - minx + SPACE.x + 40.0, maxy.max(throne.y) - miny + SPACE.y + 60.0);
-    let centre = Vec2::new((maxx + minx) / 2.0, (maxy.max(throne.y) + miny) / 2.0 + 10.0);
-    commands.spawn((
-        Mesh2d(meshes.add(Rectangle::new(floor.x, floor.y))),
-        MeshMaterial2d(materials.add(Color::srgb(0.13, 0.11, 0.09))),
-        Transform::from_translation(centre.extend(-2.0)),
-        ChildOf(root),
-    ));
-    // The throne of King Arthur and Queen Guinevere.
-    commands.spawn((
-        Sprite::from_color(Color::srgb(0.45, 0.12, 0.12), Vec2::new(300.0, 44.0)),
-        Transform::from_translation(throne.extend(-1.0)),
-        ChildOf(root),
-    ));
-    commands.spawn((
-        Text2d::new("King Arthur  ·  Queen Guinevere"),
-        TextFont::from_font_size(20.0).with_font(fonts.bold.clone()),
-        TextColor(Color::srgb(0.95, 0.85, 0.55)),
-        Transform::from_translation(throne.extend(0.0)),
-        ChildOf(root),
-    ));
-    // Rank names at the left of each row.
-    for (rank, label) in [
-        (Rank::Senator, "Senators"),
-        (Rank::Nobilitas, "Nobilitas"),
-        (Rank::Equites, "Equites"),
-    ] {
-        let ys: Vec<f32> = content
+        .fold((throne.x, throne.x), |(a, b), p| (a.min(p.x), b.max(p.x)));
+    let miny = positions.iter().fold(throne.y, |a, p| a.min(p.y));
+    let floor = Rect::new(
+        minx - SPACE.x / 2.0 - 26.0,
+        miny - SPACE.y / 2.0 - 44.0,
+        maxx + SPACE.x / 2.0 + 26.0,
+        throne.y + 62.0,
+    );
+    let sprite = |c: &mut Commands, colour: Color, size: Vec2, at: Vec3| {
+        c.spawn((
+            Sprite::from_color(colour, size),
+            Transform::from_translation(at),
+            ChildOf(root),
+        ));
+    };
+    // Walls: a wooden frame with a gold trim around the floor.
+    sprite(
+        commands,
+        world::WOOD,
+        floor.size() + Vec2::splat(28.0),
+        floor.center().extend(-3.0),
+    );
+    sprite(
+        commands,
+        world::GOLD_DIM,
+        floor.size() + Vec2::splat(8.0),
+        floor.center().extend(-2.9),
+    );
+    sprite(commands, world::STONE_JOINT, floor.size(), floor.center().extend(-2.8));
+    // Flagstones, in staggered rows, their shades varied by a fixed pattern.
+    let stone = Vec2::new(118.0, 74.0);
+    let rows = (floor.height() / stone.y).ceil() as i32;
+    let cols = (floor.width() / stone.x).ceil() as i32 + 1;
+    for r in 0..rows {
+        let y = floor.max.y - stone.y * (r as f32 + 0.5);
+        for c in 0..cols {
+            let offset = if r % 2 == 0 { 0.0 } else { stone.x / 2.0 };
+            let x0 = (floor.min.x + c as f32 * stone.x - offset).max(floor.min.x);
+            let x1 = (floor.min.x + (c + 1) as f32 * stone.x - offset).min(floor.max.x);
+            let y1 = (y + stone.y / 2.0).min(floor.max.y);
+            let y0 = (y - stone.y / 2.0).max(floor.min.y);
+            if x1 - x0 < 8.0 || y1 - y0 < 8.0 {
+                continue;
+            }
+            let shade = ((r * 7 + c * 13) % 5) as f32 * 0.012;
+            let colour = Color::srgb(0.24 + shade, 0.22 + shade, 0.20 + shade * 0.8);
+            sprite(
+                commands,
+                colour,
+                Vec2::new(x1 - x0 - 3.0, y1 - y0 - 3.0),
+                Vec3::new((x0 + x1) / 2.0, (y0 + y1) / 2.0, -2.7),
+            );
+        }
+    }
+    // The carpet from the door to the throne.
+    let carpet = Rect::new(throne.x - 46.0, floor.min.y, throne.x + 46.0, throne.y);
+    sprite(
+        commands,
+        world::CARPET_EDGE,
+        carpet.size() + Vec2::new(10.0, 0.0),
+        carpet.center().extend(-2.5),
+    );
+    sprite(commands, world::CARPET, carpet.size(), carpet.center().extend(-2.4));
+    // Rank bands behind each row of spaces, named at their left.
+    for rank in [Rank::Senator, Rank::Nobilitas, Rank::Equites] {
+        let mine: Vec<Vec2> = content
             .spaces
             .iter()
             .enumerate()
             .filter(|(_, s)| s.rank == rank)
-            .map(|(i, _)| positions[i].y)
+            .map(|(i, _)| positions[i])
             .collect();
-        if ys.is_empty() {
+        if mine.is_empty() {
             continue;
         }
-        let y = ys.iter().sum::<f32>() / ys.len() as f32;
+        let band = mine.iter().fold(Rect::from_center_size(mine[0], SPACE), |r, p| {
+            r.union(Rect::from_center_size(*p, SPACE))
+        });
+        let band = Rect::new(
+            band.min.x - 14.0,
+            band.min.y - 10.0,
+            band.max.x + 14.0,
+            band.max.y + 10.0,
+        );
+        let tint = rank_colour(rank).with_alpha(0.28);
+        sprite(commands, tint, band.size(), band.center().extend(-2.3));
+        // The name sits on the floor left of the band's top row, or above it when the row is full.
+        let top_row: Vec<&Vec2> = mine
+            .iter()
+            .filter(|p| (p.y - band.max.y + 10.0 + SPACE.y / 2.0).abs() < 1.0)
+            .collect();
+        let left = top_row.iter().map(|p| p.x).fold(f32::MAX, f32::min) - SPACE.x / 2.0;
+        let (at, anchor) = if left - floor.min.x > 130.0 {
+            (
+                Vec2::new(left - 20.0, band.max.y - 10.0 - SPACE.y / 2.0),
+                Anchor::CENTER_RIGHT,
+            )
+        } else {
+            (Vec2::new(band.min.x + 4.0, band.min.y - 4.0), Anchor::TOP_LEFT)
+        };
         commands.spawn((
-            Text2d::new(label),
-            TextFont::from_font_size(15.0).with_font(fonts.bold.clone()),
-            TextColor(Color::srgba(0.9, 0.85, 0.7, 0.55)),
-            Anchor::CENTER_RIGHT,
-            Transform::from_xyz(minx - SPACE.x / 2.0 - 8.0, y, 0.0)
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+            Text2d::new(rank_name(rank).to_uppercase()),
+            TextFont::from_font_size(size::WORLD_LABEL).with_font(fonts.regular.clone()),
+            TextColor(world::GOLD),
+            anchor,
+            Transform::from_translation(at.extend(-2.0)),
             ChildOf(root),
         ));
     }
-    // Movement Lines.
+    // Movement Lines as trodden paths: a dark edge, a sand middle.
     for (a, b) in &content.lines {
         let (pa, pb) = (positions[a.index()], positions[b.index()]);
         let d = pb - pa;
+        let rot = Quat::from_rotation_z(d.y.atan2(d.x));
+        for (colour, width, z) in [(world::PATH_EDGE, 13.0, -1.2), (world::PATH, 7.0, -1.1)] {
+            commands.spawn((
+                Sprite::from_color(colour, Vec2::new(d.length(), width)),
+                Transform::from_translation(((pa + pb) / 2.0).extend(z)).with_rotation(rot),
+                ChildOf(root),
+            ));
+        }
+    }
+    // The dais with King Arthur and Queen Guinevere.
+    let dais = Rect::from_center_size(throne + Vec2::new(0.0, 6.0), Vec2::new(430.0, 92.0));
+    sprite(
+        commands,
+        world::GOLD_DIM,
+        dais.size() + Vec2::splat(6.0),
+        dais.center().extend(-1.0),
+    );
+    sprite(
+        commands,
+        Color::srgb(0.30, 0.10, 0.10),
+        dais.size(),
+        dais.center().extend(-0.9),
+    );
+    for (dx, crown, name) in [
+        (-100.0, icon::CROWN, "King Arthur"),
+        (100.0, icon::QUEEN, "Queen Guinevere"),
+    ] {
         commands.spawn((
-            Sprite::from_color(Color::srgba(0.85, 0.75, 0.5, 0.45), Vec2::new(d.length(), 4.0)),
-            Transform::from_translation(((pa + pb) / 2.0).extend(-0.5))
-                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+            Text2d::new(crown.to_string()),
+            TextFont::from_font_size(38.0).with_font(fonts.icons.clone()),
+            TextColor(world::GOLD),
+            Transform::from_translation((throne + Vec2::new(dx, 22.0)).extend(-0.8)),
+            ChildOf(root),
+        ));
+        commands.spawn((
+            Text2d::new(name),
+            TextFont::from_font_size(size::WORLD_LABEL).with_font(fonts.regular.clone()),
+            TextColor(world::PARCHMENT),
+            Transform::from_translation((throne + Vec2::new(dx, -20.0)).extend(-0.8)),
             ChildOf(root),
         ));
     }
-    // Spaces, clickable.
+    // Spaces: plates with a bronze rim, clickable; the lit frame behind each.
     for (i, space) in content.spaces.iter().enumerate() {
         let id = SpaceId(i as u8);
         let p = positions[i];
         commands.spawn((
-            Sprite::from_color(Color::srgba(1.0, 0.82, 0.3, 0.9), SPACE + Vec2::splat(10.0)),
+            Sprite::from_color(world::GOLD, SPACE + Vec2::splat(14.0)),
             Transform::from_translation(p.extend(0.0)),
             Visibility::Hidden,
             SpaceHighlight(id),
+            Pickable::IGNORE,
             ChildOf(root),
         ));
+        sprite(
+            commands,
+            Color::srgb(0.42, 0.32, 0.18),
+            SPACE + Vec2::splat(4.0),
+            p.extend(0.05),
+        );
         commands
             .spawn((
                 Sprite::from_color(rank_colour(space.rank), SPACE),
@@ -273,34 +431,26 @@ pub(super) fn build_hall(
             });
         commands.spawn((
             Text2d::new(space.id.clone()),
-            TextFont::from_font_size(11.0).with_font(fonts.regular.clone()),
-            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.45)),
+            TextFont::from_font_size(size::WORLD_SMALL).with_font(fonts.regular.clone()),
+            TextColor(Color::srgba(1.0, 0.95, 0.85, 0.6)),
             Anchor::BOTTOM_RIGHT,
-            Transform::from_translation((p + Vec2::new(SPACE.x / 2.0 - 3.0, -SPACE.y / 2.0 + 2.0)).extend(0.2)),
+            Pickable::IGNORE,
+            Transform::from_translation((p + Vec2::new(SPACE.x / 2.0 - 4.0, -SPACE.y / 2.0 + 2.0)).extend(0.2)),
             ChildOf(root),
         ));
     }
+    let _ = (meshes, materials);
     Hall {
         content: content.clone(),
         positions,
+        floor,
         drawn: vec![None; content.knights.len()],
     }
 }
 
-/// The faction's badge: a shape per symbol, so factions differ by more than colour.
-pub(super) fn badge_mesh(symbol: &str) -> Mesh {
-    match symbol {
-        "lion" => Circle::new(8.0).into(),
-        "eagle" => Triangle2d::new(Vec2::new(0.0, 9.0), Vec2::new(-8.0, -6.0), Vec2::new(8.0, -6.0)).into(),
-        "tower" => Rectangle::new(14.0, 14.0).into(),
-        "crescent" => Annulus::new(5.0, 8.5).into(),
-        "stag" => RegularPolygon::new(9.0, 5).into(),
-        _ => RegularPolygon::new(9.0, 6).into(),
-    }
-}
-
-/// The children of a knight tile: body, badge, name, power (top left), points (top right),
-/// the Scandalised! side, and followers stacked beneath.
+/// The children of a knight tile: a frame in the faction's colour, the shield, power (top left)
+/// and points (top right) in badges, the name, followers as tokens beneath; the Scandalised!
+/// side dark, hooded and marked.
 pub(super) fn draw_tile(
     commands: &mut Commands,
     tile: Entity,
@@ -314,128 +464,187 @@ pub(super) fn draw_tile(
     let (Some(info), Some(st)) = (content.knight(k), view.knight(k)) else {
         return;
     };
-    let faction = content.faction(info.faction);
-    let colour = faction.map(|f| f.rgb).unwrap_or([200, 200, 200]);
+    let (arms, colour) = arms_of(content, k).unwrap_or((heraldry(""), [200, 200, 200]));
     let scandal = st.scandalised;
-    let body = if scandal {
-        Color::srgb(0.25, 0.22, 0.25)
+    let faction = world_colour(colour);
+    let (body, ink, rim) = if scandal {
+        (world::SCANDAL, world::SCANDAL_INK, world::SCANDAL_INK)
     } else {
-        rgb(colour)
+        (world::PARCHMENT, world::INK, faction)
     };
-    let ink = if scandal {
-        Color::srgb(0.95, 0.6, 0.8)
-    } else {
-        match text_on(colour) {
-            c if c == egui::Color32::BLACK => Color::BLACK,
-            _ => Color::WHITE,
-        }
-    };
+    let power = view.effective_power(k);
+    let points = if scandal { 0 } else { view.points_value(k) };
     commands.entity(tile).with_children(|t| {
         t.spawn((
-            Sprite::from_color(Color::BLACK, TILE + Vec2::splat(4.0)),
+            Pickable::IGNORE,
+            Sprite::from_color(world::SHADOW, TILE + Vec2::new(6.0, 6.0)),
+            Transform::from_xyz(3.0, -4.0, -0.05),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world::INK, TILE + Vec2::splat(2.0)),
             Transform::from_xyz(0.0, 0.0, 0.0),
         ));
-        t.spawn((Sprite::from_color(body, TILE), Transform::from_xyz(0.0, 0.0, 0.1)));
-        if scandal {
-            // The faction colour still shows as a band on the Scandalised! side.
-            t.spawn((
-                Sprite::from_color(rgb(colour), Vec2::new(TILE.x, 8.0)),
-                Transform::from_xyz(0.0, -TILE.y / 2.0 + 4.0, 0.15),
-            ));
-        }
-        if let Some(f) = faction {
-            t.spawn((
-                Mesh2d(meshes.add(badge_mesh(&f.symbol))),
-                MeshMaterial2d(materials.add(if scandal { rgb(colour) } else { ink })),
-                Transform::from_xyz(0.0, TILE.y / 2.0 - 13.0, 0.2),
-            ));
-        }
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(rim, TILE),
+            Transform::from_xyz(0.0, 0.0, 0.05),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(body, TILE - Vec2::splat(10.0)),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        ));
+        // The shield: faction colour and charge; on the Scandalised! side a hood over a grey shield.
+        let shield_at = Vec3::new(0.0, TILE.y / 2.0 - 23.0, 0.2);
+        let shield_size = Vec2::new(30.0, 34.0);
+        t.spawn((
+            Pickable::IGNORE,
+            Mesh2d(meshes.add(shield_mesh(arms.shape, shield_size + Vec2::splat(4.0)))),
+            MeshMaterial2d(materials.add(world::INK)),
+            Transform::from_translation(shield_at),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Mesh2d(meshes.add(shield_mesh(arms.shape, shield_size))),
+            MeshMaterial2d(materials.add(if scandal { Color::srgb(0.4, 0.38, 0.4) } else { faction })),
+            Transform::from_translation(shield_at + Vec3::Z * 0.01),
+        ));
+        let charge_ink = if scandal {
+            world::SCANDAL_INK
+        } else {
+            match text_on(colour) {
+                c if c == egui::Color32::BLACK => world::INK,
+                _ => Color::WHITE,
+            }
+        };
+        t.spawn((
+            Pickable::IGNORE,
+            Text2d::new(if scandal { icon::HOOD } else { arms.charge }.to_string()),
+            TextFont::from_font_size(19.0).with_font(fonts.icons.clone()),
+            TextColor(charge_ink),
+            Transform::from_translation(shield_at + Vec3::new(0.0, 1.0, 0.05)),
+        ));
         let name = info.name.strip_prefix("Sir ").unwrap_or(&info.name).to_string();
         t.spawn((
-            Text2d::new(if scandal { format!("{name}\nScandalised!") } else { name }),
-            TextFont::from_font_size(13.0).with_font(fonts.bold.clone()),
+            Pickable::IGNORE,
+            Text2d::new(name),
+            TextFont::from_font_size(size::WORLD_NAME).with_font(fonts.bold.clone()),
             TextColor(ink),
             TextLayout::justify(Justify::Center),
-            TextBounds::new_horizontal(TILE.x - 6.0),
-            Transform::from_xyz(0.0, -8.0, 0.3),
+            TextBounds::new_horizontal(TILE.x - 10.0),
+            Transform::from_xyz(0.0, if scandal { -10.0 } else { -20.0 }, 0.3),
         ));
-        // Power, black on white, top left; points, red on white, top right (as on the tiles).
-        // The Scandalised! side scores nothing, so its points read 0 on a dimmed badge.
-        let power = view.effective_power(k);
-        let points = if scandal { 0 } else { view.points_value(k) };
-        let points_ink = if scandal {
-            Color::srgb(0.35, 0.35, 0.35)
-        } else {
-            Color::srgb(0.75, 0.05, 0.05)
-        };
-        for (x, value, colour, badge) in [
-            (-TILE.x / 2.0 + 11.0, power, Color::BLACK, Color::srgb(0.97, 0.95, 0.9)),
+        if scandal {
+            t.spawn((
+                Pickable::IGNORE,
+                Text2d::new("Scandalised"),
+                TextFont::from_font_size(size::WORLD_SMALL).with_font(fonts.regular.clone()),
+                TextColor(world::SCANDAL_INK),
+                Transform::from_xyz(0.0, -27.0, 0.3),
+            ));
+        }
+        // Power: white on black, top left; points: red on white, top right (as on the tiles).
+        // The Scandalised! side scores nothing: its points read 0 on a dimmed badge.
+        for (x, value, fill, text) in [
+            (-TILE.x / 2.0 + 14.0, power, world::INK, Color::WHITE),
             (
-                TILE.x / 2.0 - 11.0,
+                TILE.x / 2.0 - 14.0,
                 points,
-                points_ink,
                 if scandal {
-                    Color::srgb(0.62, 0.6, 0.58)
+                    Color::srgb(0.45, 0.43, 0.45)
                 } else {
-                    Color::srgb(0.97, 0.95, 0.9)
+                    Color::WHITE
+                },
+                if scandal {
+                    Color::srgb(0.25, 0.25, 0.25)
+                } else {
+                    world::BLOOD
                 },
             ),
         ] {
             t.spawn((
-                Mesh2d(meshes.add(Circle::new(10.0))),
-                MeshMaterial2d(materials.add(badge)),
-                Transform::from_xyz(x, TILE.y / 2.0 - 11.0, 0.25),
+                Pickable::IGNORE,
+                Mesh2d(meshes.add(Circle::new(13.0))),
+                MeshMaterial2d(materials.add(world::INK)),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.24),
             ));
             t.spawn((
+                Pickable::IGNORE,
+                Mesh2d(meshes.add(Circle::new(11.5))),
+                MeshMaterial2d(materials.add(fill)),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.25),
+            ));
+            t.spawn((
+                Pickable::IGNORE,
                 Text2d::new(value.to_string()),
-                TextFont::from_font_size(14.0).with_font(fonts.bold.clone()),
-                TextColor(colour),
-                Transform::from_xyz(x, TILE.y / 2.0 - 11.0, 0.3),
+                TextFont::from_font_size(size::WORLD_BADGE).with_font(fonts.numbers.clone()),
+                TextColor(text),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.3),
             ));
         }
-        // Followers stacked beneath the tile.
+        // Followers as tokens beneath: a Priest is round and purple, a Soldier square and steel.
+        let n = st.followers.len() as f32;
         for (i, f) in st.followers.iter().enumerate() {
-            let (label, fill) = match f {
-                CardKind::Priest(v) => (format!("Priest +{v}"), Color::srgb(0.45, 0.3, 0.6)),
-                CardKind::Soldier(v) => (format!("Soldier +{v}"), Color::srgb(0.45, 0.45, 0.5)),
-                other => (other.name(), Color::srgb(0.3, 0.3, 0.3)),
+            let (glyph, fill, value, round) = match f {
+                CardKind::Priest(v) => (icon::ANKH, Color::srgb(0.45, 0.30, 0.62), *v, true),
+                CardKind::Soldier(v) => (icon::SWORD, Color::srgb(0.42, 0.45, 0.52), *v, false),
+                _ => (icon::SHIELD, Color::srgb(0.3, 0.3, 0.3), 0, false),
             };
-            let y = -TILE.y / 2.0 - 9.0 - i as f32 * 15.0;
+            let at = Vec3::new((i as f32 - (n - 1.0) / 2.0) * 44.0, -TILE.y / 2.0 - 12.0, 0.4);
+            let size = Vec2::new(42.0, 22.0);
+            if round {
+                t.spawn((
+                    Pickable::IGNORE,
+                    Mesh2d(meshes.add(Capsule2d::new(size.y / 2.0 + 1.0, size.x - size.y))),
+                    MeshMaterial2d(materials.add(world::INK)),
+                    Transform::from_translation(at).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+                ));
+                t.spawn((
+                    Pickable::IGNORE,
+                    Mesh2d(meshes.add(Capsule2d::new(size.y / 2.0 - 1.0, size.x - size.y))),
+                    MeshMaterial2d(materials.add(fill)),
+                    Transform::from_translation(at + Vec3::Z * 0.01)
+                        .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+                ));
+            } else {
+                t.spawn((
+                    Pickable::IGNORE,
+                    Sprite::from_color(world::INK, size + Vec2::splat(2.0)),
+                    Transform::from_translation(at),
+                ));
+                t.spawn((
+                    Pickable::IGNORE,
+                    Sprite::from_color(fill, size - Vec2::splat(2.0)),
+                    Transform::from_translation(at + Vec3::Z * 0.01),
+                ));
+            }
             t.spawn((
-                Sprite::from_color(fill, Vec2::new(TILE.x - 12.0, 14.0)),
-                Transform::from_xyz(0.0, y, -0.1 - i as f32 * 0.01),
+                Pickable::IGNORE,
+                Text2d::new(glyph.to_string()),
+                TextFont::from_font_size(14.0).with_font(fonts.icons.clone()),
+                TextColor(Color::WHITE),
+                Transform::from_translation(at + Vec3::new(-9.0, 0.0, 0.02)),
             ));
             t.spawn((
-                Text2d::new(label),
-                TextFont::from_font_size(11.0).with_font(fonts.bold.clone()),
+                Pickable::IGNORE,
+                Text2d::new(format!("+{value}")),
+                TextFont::from_font_size(14.0).with_font(fonts.numbers.clone()),
                 TextColor(Color::WHITE),
-                Transform::from_xyz(0.0, y, -0.05),
+                Transform::from_translation(at + Vec3::new(8.0, 0.0, 0.02)),
             ));
         }
     });
 }
 
-pub(super) fn slide_knights(
-    time: Res<Time>,
-    mut tiles: Query<(&KnightTile, &mut Transform)>,
-    mut animating: ResMut<Animating>,
-    dice: Res<DiceShow>,
+pub(super) fn despawn_board(
+    mut commands: Commands,
+    mut hold: ResMut<LogHold>,
+    mut dice: ResMut<DiceShow>,
+    mut shown: ResMut<super::hand::HandShown>,
 ) {
-    let t = 1.0 - (-SLIDE_RATE * time.delta_secs()).exp();
-    let mut moving = false;
-    for (tile, mut transform) in &mut tiles {
-        let now = transform.translation.truncate();
-        let d = tile.target - now;
-        if d.length() > 0.5 {
-            moving = true;
-            transform.translation = (now + d * t).extend(5.0);
-        }
-    }
-    animating.0 = if moving || dice.busy() { 0.1 } else { 0.0 };
-}
-
-pub(super) fn despawn_board(mut commands: Commands, mut hold: ResMut<LogHold>, mut dice: ResMut<DiceShow>) {
     commands.remove_resource::<Hall>();
+    *shown = default();
     hold.hold = false;
     *dice = DiceShow::default();
 }

@@ -2,8 +2,6 @@
 
 use super::*;
 
-/// Knights move towards their space at this rate (fraction of the way per second, exponential).
-pub(super) const SLIDE_RATE: f32 = 7.0;
 pub(super) const DICE_ROLL_SECS: f32 = 0.8;
 pub(super) const DICE_SHOW_SECS: f32 = 1.8;
 
@@ -13,6 +11,8 @@ pub(super) struct DiceRoll {
     pub(super) title: String,
     /// (label, power, roll) for each die.
     pub(super) dice: Vec<(String, i64, u8)>,
+    /// The arms of each die's knight (a challenge's two face off under their shields).
+    pub(super) arms: Vec<Option<(crate::app::style::Heraldry, [u8; 3])>>,
     pub(super) verdict: String,
     pub(super) good: bool,
 }
@@ -69,6 +69,7 @@ pub(super) fn read_events(
                         (name(*challenger), *challenger_power, *challenger_roll),
                         (name(*defender), *defender_power, *defender_roll),
                     ],
+                    arms: vec![arms_of(content, *challenger), arms_of(content, *defender)],
                     verdict: if *won {
                         format!("{} wins and takes the space", name(*challenger))
                     } else if challenger_power + *challenger_roll as i64 == defender_power + *defender_roll as i64 {
@@ -89,6 +90,7 @@ pub(super) fn read_events(
                 dice.queue.push_back(DiceRoll {
                     title: format!("Banish {}: roll above {power}", name(*knight)),
                     dice: vec![("Banish".into(), 0, *roll)],
+                    arms: vec![arms_of(content, *knight)],
                     verdict: if *success {
                         format!("{} is banished to the reserve", name(*knight))
                     } else {
@@ -108,9 +110,24 @@ pub(super) fn read_events(
     }
 }
 
-pub(super) fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>, mut hold: ResMut<LogHold>) {
+pub(super) fn tick_dice(
+    time: Res<Time>,
+    mut dice: ResMut<DiceShow>,
+    mut hold: ResMut<LogHold>,
+    mut animating: ResMut<Animating>,
+    settings: Option<Res<crate::app::settings::Settings>>,
+) {
+    // Dice roll at the animation speed (at once when animations are off); the result stays up
+    // long enough to read.
+    let roll = settings.map(|s| s.animation.scale(1.0)).unwrap_or(1.0);
     if let Some((_, t)) = dice.current.as_mut() {
-        *t += time.delta_secs();
+        *t += if *t < DICE_ROLL_SECS && roll < 1e-3 {
+            DICE_ROLL_SECS
+        } else if *t < DICE_ROLL_SECS {
+            time.delta_secs() / roll
+        } else {
+            time.delta_secs()
+        };
         if *t >= DICE_ROLL_SECS + DICE_SHOW_SECS {
             dice.current = None;
         }
@@ -121,6 +138,9 @@ pub(super) fn tick_dice(time: Res<Time>, mut dice: ResMut<DiceShow>, mut hold: R
         dice.current = Some((next, 0.0));
     }
     hold.hold = dice.hiding_a_result();
+    if dice.busy() {
+        animating.0 = animating.0.max(0.1);
+    }
 }
 
 /// Dice rolling, then both totals and the verdict.
@@ -142,14 +162,15 @@ pub(super) fn dice_window(
         .title_bar(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
-        .frame(
-            egui::Frame::window(&ctx.global_style())
-                .fill(egui::Color32::from_rgb(35, 30, 24))
-                .stroke(egui::Stroke::new(2.0, GOLD)),
-        )
+        .frame(window_frame(ctx))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(&roll.title).size(20.0).strong().color(GOLD));
+                ui.label(
+                    egui::RichText::new(&roll.title)
+                        .family(egui::FontFamily::Name("heading".into()))
+                        .size(size::HEADING)
+                        .color(GOLD),
+                );
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     for (i, (label, power, value)) in roll.dice.iter().enumerate() {
@@ -159,7 +180,10 @@ pub(super) fn dice_window(
                             *value as u32
                         };
                         ui.vertical(|ui| {
-                            ui.label(egui::RichText::new(label).strong());
+                            if let Some(Some((arms, rgb))) = roll.arms.get(i) {
+                                crate::app::style::shield(ui, *arms, seat_colour(*rgb), 44.0);
+                            }
+                            ui.label(egui::RichText::new(label).family(book()).size(size::SUBHEADING));
                             die(ui, face as u8);
                             if roll.dice.len() > 1 {
                                 let total = if rolling {
@@ -178,11 +202,7 @@ pub(super) fn dice_window(
                         egui::RichText::new(&roll.verdict)
                             .size(19.0)
                             .strong()
-                            .color(if roll.good {
-                                egui::Color32::from_rgb(140, 220, 140)
-                            } else {
-                                WARN
-                            }),
+                            .color(if roll.good { GOOD } else { WARN }),
                     );
                 }
             });

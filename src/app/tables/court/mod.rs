@@ -15,8 +15,10 @@ use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
 use crate::app::handoff::Handoff;
-use crate::app::style::{GOLD, INK, PARCHMENT, WARN, WorldFonts, seat_colour, text_on};
-use crate::app::table::{BoardGames, FreeRect, LogHold, TableUi, TableUiSet};
+use crate::app::style::{
+    GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, WorldFonts, book, seat_colour, size, text_on, window_frame,
+};
+use crate::app::table::{BoardGames, FreeRect, LogHold, TableUiSet};
 use crate::rules::court::{
     Action, CardKind, Court, CourtContent, CourtView, Effect, Event, KnightId, Phase, Rank, SpaceId,
 };
@@ -43,17 +45,23 @@ impl Plugin for CourtTablePlugin {
         app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Court);
         app.init_resource::<CourtUi>()
             .init_resource::<DiceShow>()
+            .init_resource::<HandShown>()
+            .add_message::<CardClicked>()
             .add_systems(
                 Update,
                 (
                     spawn_or_sync_board,
                     read_events,
-                    slide_knights,
+                    fly_played_cards,
+                    refresh_discard_top,
+                    sync_hand,
+                    tint_cards,
                     show_highlights,
                     tick_dice,
                 )
                     .chain()
                     .after(crate::app::handoff::HandoffSet)
+                    .after(crate::app::motion::MotionSet)
                     .run_if(in_state(Screen::Table)),
             )
             .add_systems(OnExit(Screen::Table), despawn_board)
