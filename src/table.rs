@@ -76,6 +76,8 @@ pub trait AnyMatch: Send + Sync {
     fn play_out(&self, bot_of: &dyn Fn(Seat) -> BotKind, seed: u64, max_actions: usize) -> Result<PlayedGame, String>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
+    /// The emblem a seat plays under (see `Game::seat_emblem`).
+    fn seat_emblem(&self, seat: Seat) -> Option<String>;
     fn as_any(&self) -> &dyn Any;
     fn clone_box(&self) -> Box<dyn AnyMatch>;
 }
@@ -212,6 +214,9 @@ where
     }
     fn turns_taken(&self) -> Option<u32> {
         self.state.turns_taken()
+    }
+    fn seat_emblem(&self, seat: Seat) -> Option<String> {
+        self.state.seat_emblem(seat).map(str::to_string)
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -166,7 +166,12 @@ fn collect_refusals(
 }
 
 /// The name of a seat in its colour, as a chip.
-pub fn seat_chip(ui: &mut egui::Ui, name: &str, rgb: [u8; 3], current: bool) {
+/// The seat's shield comes first when it plays under an emblem (a faction), so seats differ by
+/// more than colour.
+pub fn seat_chip(ui: &mut egui::Ui, name: &str, rgb: [u8; 3], current: bool, emblem: Option<&str>) {
+    if let Some(symbol) = emblem {
+        super::style::shield(ui, super::style::heraldry(symbol), seat_colour(rgb), 30.0);
+    }
     let stroke = if current {
         egui::Stroke::new(2.5, GOLD)
     } else {
@@ -211,7 +216,13 @@ fn top_bar(
             );
             ui.separator();
             for (i, seat) in config.seats.iter().enumerate() {
-                seat_chip(ui, &seat.name, seat.colour, pending.seat() == Some(i));
+                seat_chip(
+                    ui,
+                    &seat.name,
+                    seat.colour,
+                    pending.seat() == Some(i),
+                    m.seat_emblem(i).as_deref(),
+                );
             }
             ui.separator();
             match &pending {
@@ -566,6 +577,7 @@ fn results(
                         config.seat_name(s),
                         config.seats[s].colour,
                         outcome.winners.contains(&s),
+                        m.seat_emblem(s).as_deref(),
                     );
                     ui.label(
                         egui::RichText::new(outcome.scores.get(s).map(|v| v.to_string()).unwrap_or_default())

@@ -416,6 +416,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A label for a button or a bot trace.
     fn describe_action(&self, action: &Self::Action) -> String;
 
+    /// The name of the emblem a seat plays under, as its content names it (a faction's symbol),
+    /// for the table's shields; public. None where seats have no emblem.
+    fn seat_emblem(&self, _seat: Seat) -> Option<&str> {
+        None
+    }
+
     /// Whether this event draws on chance or reveals something hidden, so that undo may not
     /// cross it.
     fn is_irreversible(event: &Self::Event) -> bool;

@@ -421,6 +421,11 @@ impl Game for Court {
         self.describe(action)
     }
 
+    fn seat_emblem(&self, seat: Seat) -> Option<&str> {
+        let f = self.faction_of(seat)?;
+        self.content.faction(f).map(|f| f.symbol.as_str())
+    }
+
     fn is_irreversible(event: &Event) -> bool {
         matches!(
             event,

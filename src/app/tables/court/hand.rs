@@ -11,8 +11,8 @@ use crate::app::style::{Look, icon, world};
 pub(super) const CARD: Vec2 = Vec2::new(124.0, 172.0);
 const HAND_GAP: f32 = 30.0;
 /// Seconds (normal speed): a card to its target, a pause there, on to the discard pile.
-const FLY_SECS: f32 = 0.55;
-const SHOW_SECS: f32 = 0.5;
+const FLY_SECS: f32 = 0.45;
+const SHOW_SECS: f32 = 0.4;
 const DEAL_SECS: f32 = 0.45;
 /// How much of its colour a card with no legal use keeps.
 const DIM: f32 = 0.45;
@@ -164,6 +164,10 @@ pub(super) struct PileCount {
     draw: bool,
 }
 
+/// Whose hand it is (and how many cards were played this turn), above the hand.
+#[derive(Component)]
+pub(super) struct HandLabel;
+
 /// The discard pile's top card.
 #[derive(Component)]
 pub(super) struct DiscardTop;
@@ -188,6 +192,7 @@ fn spawn_card(commands: &mut Commands, card: CardKind, at: Transform, fonts: &Wo
             Sprite::from_color(world::INK, CARD + Vec2::splat(4.0)),
             at,
             Glide::at(at.translation),
+            Pickable::default(),
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|c| {
@@ -303,6 +308,14 @@ fn spawn_piles(commands: &mut Commands, floor: Rect, fonts: &WorldFonts) -> Enti
         Transform::from_translation(discard - Vec3::Z * 1.5),
         ChildOf(root),
     ));
+    commands.spawn((
+        Text2d::new(""),
+        TextFont::from_font_size(size::WORLD_SMALL + 2.0).with_font(fonts.numbers.clone()),
+        TextColor(world::PARCHMENT),
+        Transform::from_xyz(floor.center().x, floor.min.y - 14.0 - HAND_GAP / 2.0 + 2.0, 12.0),
+        HandLabel,
+        ChildOf(root),
+    ));
     for (draw_pile, at) in [(true, draw), (false, discard)] {
         commands.spawn((
             Text2d::new(""),
@@ -328,6 +341,7 @@ pub(super) fn sync_hand(
     mut shown: ResMut<HandShown>,
     mut cards: Query<(Entity, &mut HandCard, &mut Glide, &Transform)>,
     mut counts: Query<(&PileCount, &mut Text2d)>,
+    mut label: Query<&mut Text2d, (With<HandLabel>, Without<PileCount>)>,
     tops: Query<Entity, With<DiscardTop>>,
     flights: Query<&Glide, Without<HandCard>>,
 ) {
@@ -464,6 +478,23 @@ pub(super) fn sync_hand(
         let label = format!("{} {n}", if pile.draw { "Draw" } else { "Discard" });
         if text.0 != label {
             text.0 = label;
+        }
+    }
+    if let Ok(mut text) = label.single_mut() {
+        let owner = m.config.seat_name(view.seat);
+        // The count is the active player's: shown only in the hand's own turn.
+        let want = if !private {
+            "Hands are hidden".to_string()
+        } else if view.active == view.seat && matches!(view.phase, Phase::Play | Phase::FollowerLoss { .. }) {
+            format!(
+                "{owner}'s hand  ·  {} of {} played",
+                view.played_this_turn, view.content.rules.max_cards_per_turn
+            )
+        } else {
+            format!("{owner}'s hand")
+        };
+        if text.0 != want {
+            text.0 = want;
         }
     }
     let flying = flights.iter().any(|g| g.arrive == Arrive::Despawn && g.busy());
@@ -728,34 +759,7 @@ pub(super) fn hand_panel(
         .exact_size(64.0)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    prompt_line(ui, m, &view, acting, &legal, &mut ui_state, &mut requests, keys);
-                });
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if !private {
-                        ui.label(egui::RichText::new("Hands are hidden").italics().color(MUTED));
-                        return;
-                    }
-                    // The count is the active player's: shown only in the hand's own turn.
-                    if view.active == view.seat && matches!(view.phase, Phase::Play | Phase::FollowerLoss { .. }) {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{} of {} played",
-                                view.played_this_turn, view.content.rules.max_cards_per_turn
-                            ))
-                            .color(MUTED),
-                        )
-                        .on_hover_text("Cards put into play this turn, followers included");
-                    }
-                    ui.label(
-                        egui::RichText::new(format!("{}'s hand", m.config.seat_name(view.seat)))
-                            .family(book())
-                            .size(size::SUBHEADING)
-                            .color(PARCHMENT),
-                    );
-                });
-            });
+            prompt_line(ui, m, &view, acting, &legal, &mut ui_state, &mut requests, keys);
         });
     free.take_rest(&root);
     Ok(())

@@ -61,7 +61,7 @@ pub(super) fn players_panel(
                         ui.set_width(ui.available_width());
                         ui.spacing_mut().item_spacing.y = 3.0;
                         ui.horizontal(|ui| {
-                            crate::app::table::seat_chip(ui, &cfg.name, cfg.colour, turn);
+                            crate::app::table::seat_chip(ui, &cfg.name, cfg.colour, turn, m.state.seat_emblem(seat));
                             if let Some(f) = faction {
                                 ui.label(egui::RichText::new(&f.name).color(seat_colour(f.rgb)).strong());
                             }
@@ -70,12 +70,26 @@ pub(super) fn players_panel(
                         let progress = (shown / view.target.max(1) as f32).clamp(0.0, 1.0);
                         // The number sits beside the bar, so it reads the same on every faction's colour.
                         ui.horizontal(|ui| {
-                            ui.add(
+                            let bar = ui.add(
                                 egui::ProgressBar::new(progress)
                                     .desired_width(ui.available_width() - 64.0)
                                     .desired_height(12.0)
                                     .fill(faction.map(|f| seat_colour(f.rgb).gamma_multiply(0.8)).unwrap_or(GOLD)),
                             );
+                            // The seat's score marker: its shield on the track.
+                            if let Some(f) = faction {
+                                let x = bar.rect.left() + 8.0 + (bar.rect.width() - 16.0) * progress;
+                                let rect = egui::Rect::from_center_size(
+                                    egui::pos2(x, bar.rect.center().y),
+                                    egui::vec2(16.0, 19.0),
+                                );
+                                crate::app::style::paint_shield(
+                                    ui.painter(),
+                                    rect,
+                                    crate::app::style::heraldry(&f.symbol),
+                                    seat_colour(f.rgb),
+                                );
+                            }
                             ui.label(
                                 egui::RichText::new(format!("{} / {}", shown.round() as i64, view.target))
                                     .strong()
