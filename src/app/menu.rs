@@ -306,31 +306,46 @@ fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
         let fill = if selected {
             egui::Color32::from_rgb(60, 48, 24)
         } else {
-            egui::Color32::from_rgb(30, 32, 40)
+            crate::app::style::PANEL_RAISED
         };
-        let stroke = if selected {
-            egui::Stroke::new(2.0, GOLD)
+        let look = if selected {
+            crate::app::style::Look::Selected
         } else {
-            egui::Stroke::new(1.0, egui::Color32::from_gray(70))
+            crate::app::style::Look::Idle
+        };
+        let emblem = match game {
+            GameId::Court => crate::app::style::icon::CROWN,
+            GameId::Future => crate::app::style::icon::CASTLE,
+            GameId::Shadows | GameId::Test => crate::app::style::icon::SWORDS,
         };
         let response = egui::Frame::new()
             .fill(fill)
-            .stroke(stroke)
+            .stroke(look.stroke())
             .corner_radius(8)
             .inner_margin(12)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(
-                    egui::RichText::new(game.title())
-                        .size(21.0)
-                        .strong()
-                        .color(if selected { GOLD } else { egui::Color32::WHITE }),
-                );
-                ui.label(format!("{lo}–{hi} players"));
-                ui.label(egui::RichText::new(blurb(game)).small());
-                if !game.built() {
-                    ui.colored_label(WARN, "Not playable yet: its rules are still being built.");
-                }
+                ui.horizontal(|ui| {
+                    ui.label(crate::app::style::icon_text(emblem, 44.0).color(if selected {
+                        GOLD
+                    } else {
+                        crate::app::style::MUTED
+                    }));
+                    ui.add_space(8.0);
+                    ui.vertical(|ui| {
+                        ui.label(
+                            egui::RichText::new(game.title())
+                                .family(crate::app::style::book())
+                                .size(26.0)
+                                .color(if selected { GOLD } else { egui::Color32::WHITE }),
+                        );
+                        ui.label(format!("{lo}–{hi} players"));
+                        ui.label(egui::RichText::new(blurb(game)).small());
+                        if !game.built() {
+                            ui.colored_label(WARN, "Not playable yet: its rules are still being built.");
+                        }
+                    });
+                });
             })
             .response
             .interact(egui::Sense::click());

@@ -188,6 +188,18 @@ pub fn window_frame(ctx: &egui::Context) -> egui::Frame {
         .inner_margin(space::L)
 }
 
+/// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
+/// not as filled rectangles under the content: the software renderer pays for every covered pixel).
+pub fn ring(outer: Rect, width: f32) -> [Rect; 4] {
+    let (a, b) = (outer.min, outer.max);
+    [
+        Rect::new(a.x, b.y - width, b.x, b.y),
+        Rect::new(a.x, a.y, b.x, a.y + width),
+        Rect::new(a.x, a.y + width, a.x + width, b.y - width),
+        Rect::new(b.x - width, a.y + width, b.x, b.y - width),
+    ]
+}
+
 /// A shield's outline: shapes differ by faction, so a shield never relies on colour alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShieldShape {

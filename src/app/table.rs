@@ -624,6 +624,7 @@ fn handoff_screen(
     };
     let name = config.seat_name(seat).to_string();
     let colour = config.seats.get(seat).map(|s| s.colour).unwrap_or([200, 200, 200]);
+    let emblem = res.current.as_ref().and_then(|m| m.seat_emblem(seat));
     let rect = ctx.viewport_rect();
     let mut pressed = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
     egui::Area::new("handoff".into())
@@ -631,11 +632,27 @@ fn handoff_screen(
         .fixed_pos(rect.min)
         .show(ctx, |ui| {
             ui.painter().rect_filled(rect, 0.0, egui::Color32::from_rgb(14, 15, 20));
+            // A gold frame around the whole screen, as a curtain drawn across the table.
+            ui.painter().rect_stroke(
+                rect.shrink(18.0),
+                8.0,
+                egui::Stroke::new(2.0, GOLD.gamma_multiply(0.6)),
+                egui::StrokeKind::Inside,
+            );
             let response = ui.allocate_rect(rect, egui::Sense::click());
             pressed |= response.clicked();
             let mut inner =
-                ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(40.0, rect.height() * 0.28))));
+                ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(40.0, rect.height() * 0.2))));
             inner.vertical_centered(|ui| {
+                match &emblem {
+                    Some(symbol) => {
+                        super::style::shield(ui, super::style::heraldry(symbol), seat_colour(colour), 96.0);
+                    }
+                    None => {
+                        ui.label(super::style::icon_text(super::style::icon::CROWN, 72.0).color(GOLD));
+                    }
+                }
+                ui.add_space(12.0);
                 ui.label(egui::RichText::new("Pass the screen to").size(26.0).color(PARCHMENT));
                 ui.add_space(10.0);
                 ui.label(

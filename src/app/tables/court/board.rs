@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::motion::Glide;
-use crate::app::style::{BoardFrame, Heraldry, heraldry, icon, shield_mesh, size, world, world_colour};
+use crate::app::style::{BoardFrame, Heraldry, heraldry, icon, ring, shield_mesh, size, world, world_colour};
 
 /// Board units (the hall file's x and y) to world units.
 pub(super) const UNIT_X: f32 = 50.0;
@@ -258,20 +258,16 @@ pub(super) fn build_hall(
             ChildOf(root),
         ));
     };
-    // Walls: a wooden frame with a gold trim around the floor.
-    sprite(
-        commands,
-        world::WOOD,
-        floor.size() + Vec2::splat(28.0),
-        floor.center().extend(-3.0),
-    );
-    sprite(
-        commands,
-        world::GOLD_DIM,
-        floor.size() + Vec2::splat(8.0),
-        floor.center().extend(-2.9),
-    );
-    sprite(commands, world::STONE_JOINT, floor.size(), floor.center().extend(-2.8));
+    // Walls: a wooden frame with a gold trim around the floor; the joints between the flagstones
+    // are the dark background showing through.
+    for (colour, outer, width) in [
+        (world::WOOD, Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(28.0)), 10.0),
+        (world::GOLD_DIM, Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(8.0)), 4.0),
+    ] {
+        for r in ring(outer, width) {
+            sprite(commands, colour, r.size(), r.center().extend(-2.9));
+        }
+    }
     // Flagstones, in staggered rows, their shades varied by a fixed pattern.
     let stone = Vec2::new(118.0, 74.0);
     let rows = (floor.height() / stone.y).ceil() as i32;
@@ -477,19 +473,16 @@ pub(super) fn draw_tile(
     commands.entity(tile).with_children(|t| {
         t.spawn((
             Pickable::IGNORE,
-            Sprite::from_color(world::SHADOW, TILE + Vec2::new(6.0, 6.0)),
-            Transform::from_xyz(3.0, -4.0, -0.05),
-        ));
-        t.spawn((
-            Pickable::IGNORE,
             Sprite::from_color(world::INK, TILE + Vec2::splat(2.0)),
             Transform::from_xyz(0.0, 0.0, 0.0),
         ));
-        t.spawn((
-            Pickable::IGNORE,
-            Sprite::from_color(rim, TILE),
-            Transform::from_xyz(0.0, 0.0, 0.05),
-        ));
+        for r in ring(Rect::from_center_size(Vec2::ZERO, TILE), 5.0) {
+            t.spawn((
+                Pickable::IGNORE,
+                Sprite::from_color(rim, r.size()),
+                Transform::from_translation(r.center().extend(0.05)),
+            ));
+        }
         t.spawn((
             Pickable::IGNORE,
             Sprite::from_color(body, TILE - Vec2::splat(10.0)),

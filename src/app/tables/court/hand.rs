@@ -121,7 +121,7 @@ fn hand_y(floor: Rect) -> f32 {
 pub(super) fn world_frame(floor: Rect) -> Rect {
     Rect::new(
         floor.min.x - 18.0,
-        hand_y(floor) - CARD.y / 2.0 - 10.0,
+        hand_y(floor) - CARD.y / 2.0 - 36.0,
         floor.max.x + 18.0,
         floor.max.y + 18.0,
     )
@@ -182,6 +182,8 @@ pub(super) struct HandShown {
     viewer: Option<Seat>,
     pub(super) hover: Option<usize>,
     piles: Option<Entity>,
+    /// The discard pile's top card as shown, and the pile's size then.
+    top: Option<(CardKind, usize)>,
 }
 
 /// Spawns a card face (a root with its parts as children) at `at`.
@@ -205,8 +207,9 @@ fn spawn_card(commands: &mut Commands, card: CardKind, at: Transform, fonts: &Wo
                 ));
             };
             part(c, fill, CARD, Vec3::Z * 0.01);
-            part(c, world::GOLD, CARD - Vec2::splat(10.0), Vec3::Z * 0.02);
-            part(c, fill, CARD - Vec2::splat(14.0), Vec3::Z * 0.03);
+            for r in crate::app::style::ring(Rect::from_center_size(Vec2::ZERO, CARD - Vec2::splat(10.0)), 2.0) {
+                part(c, world::GOLD, r.size(), r.center().extend(0.02));
+            }
             // The effect in a line, on parchment.
             let text_box = Vec2::new(CARD.x - 16.0, 66.0);
             let text_at = Vec3::new(0.0, -CARD.y / 2.0 + 12.0 + text_box.y / 2.0, 0.04);
@@ -498,13 +501,17 @@ pub(super) fn sync_hand(
         }
     }
     let flying = flights.iter().any(|g| g.arrive == Arrive::Despawn && g.busy());
-    if !flying
-        && tops.is_empty()
-        && let Some(&card) = view.discard.last()
-    {
-        let at = Transform::from_translation(discard_at(floor) - Vec3::Z * 1.0);
-        let e = spawn_card(&mut commands, card, at, &fonts);
-        commands.entity(e).insert((DiscardTop, Pickable::IGNORE));
+    let top = view.discard.last().map(|c| (*c, view.discard.len()));
+    if !flying && top != shown.top {
+        for e in &tops {
+            commands.entity(e).despawn();
+        }
+        if let Some((card, _)) = top {
+            let at = Transform::from_translation(discard_at(floor) - Vec3::Z * 1.0);
+            let e = spawn_card(&mut commands, card, at, &fonts);
+            commands.entity(e).insert((DiscardTop, Pickable::IGNORE));
+        }
+        shown.top = top;
     }
 }
 
@@ -527,19 +534,6 @@ pub(super) fn tint_cards(
             if let Some(mut t) = text {
                 t.0 = shown;
             }
-        }
-    }
-}
-
-/// The discard pile's top is redrawn when the pile changes.
-pub(super) fn refresh_discard_top(
-    mut commands: Commands,
-    mut changed: MessageReader<MatchChanged>,
-    tops: Query<Entity, With<DiscardTop>>,
-) {
-    if changed.read().count() > 0 {
-        for e in &tops {
-            commands.entity(e).despawn();
         }
     }
 }

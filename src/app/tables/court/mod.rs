@@ -53,7 +53,6 @@ impl Plugin for CourtTablePlugin {
                     spawn_or_sync_board,
                     read_events,
                     fly_played_cards,
-                    refresh_discard_top,
                     sync_hand,
                     tint_cards,
                     show_highlights,
