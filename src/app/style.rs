@@ -662,3 +662,70 @@ pub fn text_on(rgb: [u8; 3]) -> egui::Color32 {
         egui::Color32::WHITE
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shield_is_a_closed_convex_outline_within_its_size() {
+        let size = Vec2::new(30.0, 34.0);
+        for shape in [
+            ShieldShape::Heater,
+            ShieldShape::Round,
+            ShieldShape::Banner,
+            ShieldShape::Lozenge,
+            ShieldShape::Kite,
+            ShieldShape::Hexagon,
+        ] {
+            let p = shield_outline(shape, size);
+            assert!(p.len() >= 4, "{shape:?}");
+            assert!(
+                p.iter()
+                    .all(|q| q.x.abs() <= size.x / 2.0 + 0.01 && q.y.abs() <= size.y / 2.0 + 0.01)
+            );
+            // Counter-clockwise and convex: every turn goes the same way.
+            let n = p.len();
+            let turns: Vec<f32> = (0..n)
+                .map(|i| (p[(i + 1) % n] - p[i]).perp_dot(p[(i + 2) % n] - p[(i + 1) % n]))
+                .collect();
+            assert!(turns.iter().all(|t| *t >= -1e-3), "{shape:?} is not convex: {turns:?}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_factions_have_arms_of_five_shapes() {
+        let arms: Vec<Heraldry> = ["lion", "eagle", "tower", "crescent", "stag"].map(heraldry).to_vec();
+        for (i, a) in arms.iter().enumerate() {
+            for b in &arms[i + 1..] {
+                assert_ne!(a.shape, b.shape, "two factions share a shield shape");
+                assert_ne!(a.charge, b.charge);
+            }
+        }
+        assert_eq!(heraldry("something new").shape, ShieldShape::Hexagon);
+    }
+
+    #[test]
+    fn the_safe_palette_gives_each_seat_colour_its_own_colour() {
+        set_safe_palette(true);
+        let shown: Vec<[u8; 3]> = crate::rules::SEAT_COLOURS.iter().map(|c| shown_rgb(*c)).collect();
+        // A colour chosen by hand far from the defaults stays as it is.
+        let own = shown_rgb([10, 200, 200]);
+        set_safe_palette(false);
+        for (i, a) in shown.iter().enumerate() {
+            assert!(SAFE_PALETTE.contains(a));
+            assert!(!shown[i + 1..].contains(a), "two seats share {a:?}");
+        }
+        assert_eq!(own, [10, 200, 200]);
+        assert_eq!(shown_rgb([200, 50, 50]), [200, 50, 50], "off again");
+    }
+
+    #[test]
+    fn a_ring_is_four_strips_inside_its_rect() {
+        let outer = Rect::new(0.0, 0.0, 100.0, 50.0);
+        let strips = ring(outer, 5.0);
+        let area: f32 = strips.iter().map(|r| r.width() * r.height()).sum();
+        assert_eq!(area, 100.0 * 50.0 - 90.0 * 40.0);
+        assert!(strips.iter().all(|r| outer.contains(r.min) && outer.contains(r.max)));
+    }
+}

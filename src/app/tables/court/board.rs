@@ -32,6 +32,9 @@ pub(super) struct KnightTile {
     pub(super) knight: KnightId,
 }
 
+/// What a tile shows: where, which side up, followers, power and points.
+pub(super) type TileLook = (SpaceId, bool, Vec<CardKind>, i64, i64);
+
 /// The hall as built: the content it was built from and where each space is in the world.
 #[derive(Resource)]
 pub(super) struct Hall {
@@ -40,7 +43,7 @@ pub(super) struct Hall {
     /// The hall's floor in the world.
     pub(super) floor: Rect,
     /// The knights' state as last drawn, to redraw a tile only when it changed.
-    pub(super) drawn: Vec<Option<(SpaceId, bool, Vec<CardKind>, i64, i64)>>,
+    pub(super) drawn: Vec<Option<TileLook>>,
 }
 
 pub(super) fn space_world(content: &CourtContent, s: usize) -> Vec2 {
@@ -261,8 +264,16 @@ pub(super) fn build_hall(
     // Walls: a wooden frame with a gold trim around the floor; the joints between the flagstones
     // are the dark background showing through.
     for (colour, outer, width) in [
-        (world::WOOD, Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(28.0)), 10.0),
-        (world::GOLD_DIM, Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(8.0)), 4.0),
+        (
+            world::WOOD,
+            Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(28.0)),
+            10.0,
+        ),
+        (
+            world::GOLD_DIM,
+            Rect::from_center_size(floor.center(), floor.size() + Vec2::splat(8.0)),
+            4.0,
+        ),
     ] {
         for r in ring(outer, width) {
             sprite(commands, colour, r.size(), r.center().extend(-2.9));

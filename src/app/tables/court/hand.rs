@@ -758,3 +758,29 @@ pub(super) fn hand_panel(
     free.take_rest(&root);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_hand_fits_between_the_piles_and_the_frame_holds_them() {
+        let floor = Rect::new(-520.0, -300.0, 520.0, 330.0);
+        let frame = world_frame(floor);
+        for n in 1..=9 {
+            let xs: Vec<f32> = (0..n).map(|i| slot(floor, i, n, 0.0).translation.x).collect();
+            let (lo, hi) = (xs[0] - CARD.x / 2.0, xs[n - 1] + CARD.x / 2.0);
+            assert!(
+                lo > draw_pile_at(floor).x + CARD.x / 2.0,
+                "{n} cards reach the draw pile"
+            );
+            assert!(
+                hi < discard_at(floor).x - CARD.x / 2.0,
+                "{n} cards reach the discard pile"
+            );
+        }
+        // The piles' counts hang below the cards: the camera still shows them.
+        assert!(frame.min.y < hand_y(floor) - CARD.y / 2.0 - size::WORLD_LABEL);
+        assert!(frame.contains(floor.min) && frame.contains(floor.max));
+    }
+}
