@@ -2,7 +2,7 @@
 //! and the window can hold "a match of some game" without knowing which.
 
 use crate::bots::{self, BotHints, BotKind, SearchStats};
-use crate::content::{ContentError, ContentSet};
+use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
 use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, TableConfig, VariantSpec, Visibility};
@@ -95,10 +95,7 @@ fn erase<G: Game>(state: &G, events: Vec<crate::rules::Tagged<G::Event>>) -> Vec
         .collect()
 }
 
-impl<G: BotHints> AnyMatch for Match<G>
-where
-    G::Content: GameContent,
-{
+impl<G: BotHints> AnyMatch for Match<G> {
     fn game(&self) -> GameId {
         G::ID
     }
@@ -140,7 +137,7 @@ where
         Match::can_undo(self, seat)
     }
     fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError> {
-        let content = G::Content::from_library(library).map_err(|e| SaveError::Io(e.to_string()))?;
+        let content = library.content::<G>().map_err(|e| SaveError::Io(e.to_string()))?;
         Match::undo(self, seat, &content)
     }
     fn to_ron(&self) -> String {
@@ -226,17 +223,6 @@ where
     }
 }
 
-/// How a game finds its validated content in the library.
-pub trait GameContent: Sized + Clone {
-    fn from_library(library: &Library) -> Result<Arc<Self>, LibraryError>;
-}
-
-impl GameContent for () {
-    fn from_library(_: &Library) -> Result<Arc<()>, LibraryError> {
-        Ok(Arc::new(()))
-    }
-}
-
 #[derive(Debug, Clone)]
 pub enum LibraryError {
     NotBuilt(GameId),
@@ -258,38 +244,128 @@ impl std::fmt::Display for LibraryError {
     }
 }
 
+/// A game's content, validated, behind `Any` (each entry knows its type).
+type ErasedContent = Arc<dyn Any + Send + Sync>;
+/// A match of some game, as the rest of the program holds it.
+pub type BoxedMatch = Box<dyn AnyMatch>;
+
+/// One game as the rest of the program finds it: its id (with its title and seat range), its
+/// content files and loader, its variants, and how to start a match or resume a save. The
+/// command line (`check`, `sim`, `replay`), saves, the menu and the bots all go through
+/// [`GAMES`]; the rules core knows nothing of this list.
+pub struct GameEntry {
+    pub id: GameId,
+    /// The content keys its loader reads (for the content hash).
+    pub files: &'static [&'static str],
+    load: fn(&ContentSet) -> Result<ErasedContent, Vec<ContentError>>,
+    variants: fn(Option<&ErasedContent>) -> Vec<VariantSpec>,
+    start: fn(&Library, TableConfig) -> Result<BoxedMatch, String>,
+    resume: fn(&Library, &str) -> Result<BoxedMatch, SaveError>,
+}
+
+impl GameEntry {
+    /// The entry of a game type: everything follows from its `Game` and `BotHints`.
+    pub const fn of<G: BotHints>() -> GameEntry {
+        GameEntry {
+            id: G::ID,
+            files: <G::Content as LoadContent>::FILES,
+            load: load_content::<G>,
+            variants: variants_of::<G>,
+            start: start_match::<G>,
+            resume: resume_match::<G>,
+        }
+    }
+
+    pub fn title(&self) -> &'static str {
+        self.id.title()
+    }
+
+    pub fn seats(&self) -> (usize, usize) {
+        self.id.seats()
+    }
+}
+
+/// Every game that can be played. Adding a game is one line here.
+pub const GAMES: &[GameEntry] = &[
+    GameEntry::of::<crate::rules::court::Court>(),
+    GameEntry::of::<TestGame>(),
+];
+
+/// The entry of a game, if it is built.
+pub fn entry(game: GameId) -> Option<&'static GameEntry> {
+    GAMES.iter().find(|e| e.id == game)
+}
+
+/// Whether a game can be played in this version.
+pub fn is_built(game: GameId) -> bool {
+    entry(game).is_some()
+}
+
+fn load_content<G: Game>(set: &ContentSet) -> Result<ErasedContent, Vec<ContentError>> {
+    G::Content::load(set).map(|c| Arc::new(c) as ErasedContent)
+}
+
+fn variants_of<G: Game>(content: Option<&ErasedContent>) -> Vec<VariantSpec> {
+    match content.and_then(|c| c.downcast_ref::<G::Content>()) {
+        Some(content) => G::variants_for(content),
+        None => G::variants(),
+    }
+}
+
+fn start_match<G: BotHints>(library: &Library, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
+    let content = library.content::<G>().map_err(|e| e.to_string())?;
+    Match::<G>::new_shared(config, &content, library.content_hash(G::ID))
+        .map(|m| Box::new(m) as Box<dyn AnyMatch>)
+        .map_err(|e| e.to_string())
+}
+
+fn resume_match<G: BotHints>(library: &Library, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
+    let content = library.content::<G>().map_err(|e| SaveError::Io(e.to_string()))?;
+    Match::<G>::from_ron(text, &content, &library.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn AnyMatch>)
+}
+
 /// All content, loaded and validated once, with each game's part or its errors.
 #[derive(Clone)]
 pub struct Library {
     pub set: ContentSet,
-    pub court: Result<Arc<crate::rules::court::CourtContent>, Vec<ContentError>>,
+    /// Each built game's content, or every problem in it.
+    contents: BTreeMap<GameId, Result<ErasedContent, Vec<ContentError>>>,
     /// Each game's content hash, computed once.
     hashes: BTreeMap<GameId, String>,
 }
 
 impl Library {
     pub fn load(set: ContentSet) -> Library {
-        let court = crate::rules::court::CourtContent::load(&set).map(Arc::new);
-        let hashes = [GameId::Court, GameId::Future, GameId::Shadows, GameId::Test]
-            .into_iter()
-            .map(|g| {
-                let files: &[&str] = match g {
-                    GameId::Court => crate::rules::court::CourtContent::FILES,
-                    _ => &[],
-                };
-                (g, set.hash_of(files))
-            })
-            .collect();
-        Library { set, court, hashes }
+        let contents = GAMES.iter().map(|e| (e.id, (e.load)(&set))).collect();
+        let hashes = GAMES.iter().map(|e| (e.id, set.hash_of(e.files))).collect();
+        Library { set, contents, hashes }
+    }
+
+    /// A game's validated content.
+    pub fn content<G: Game>(&self) -> Result<Arc<G::Content>, LibraryError> {
+        match self.contents.get(&G::ID) {
+            None => Err(LibraryError::NotBuilt(G::ID)),
+            Some(Err(errors)) => Err(LibraryError::Content(errors.clone())),
+            Some(Ok(content)) => content
+                .clone()
+                .downcast::<G::Content>()
+                .map_err(|_| LibraryError::NotBuilt(G::ID)),
+        }
+    }
+
+    /// Whether a game's content loaded without problems.
+    pub fn content_ok(&self, game: GameId) -> bool {
+        matches!(self.contents.get(&game), Some(Ok(_)))
     }
 
     /// Every problem in every game's content.
     pub fn errors(&self) -> Vec<ContentError> {
-        let mut all = Vec::new();
-        if let Err(e) = &self.court {
-            all.extend(e.iter().cloned());
-        }
-        all
+        self.contents
+            .values()
+            .filter_map(|c| c.as_ref().err())
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     /// The hash that ties saves to the content they were played with.
@@ -299,50 +375,25 @@ impl Library {
 
     /// The variants a game offers, with the options its content gives.
     pub fn variants(&self, game: GameId) -> Vec<VariantSpec> {
-        match game {
-            GameId::Court => match &self.court {
-                Ok(content) => crate::rules::court::Court::variants_for(content),
-                Err(_) => crate::rules::court::Court::variants(),
-            },
-            GameId::Test => TestGame::variants(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn start<G: BotHints>(&self, config: TableConfig) -> Result<Box<dyn AnyMatch>, String>
-    where
-        G::Content: GameContent,
-    {
-        let content = G::Content::from_library(self).map_err(|e| e.to_string())?;
-        Match::<G>::new_shared(config, &content, self.content_hash(G::ID))
-            .map(|m| Box::new(m) as Box<dyn AnyMatch>)
-            .map_err(|e| e.to_string())
+        entry(game)
+            .map(|e| (e.variants)(self.contents.get(&game).and_then(|c| c.as_ref().ok())))
+            .unwrap_or_default()
     }
 
     /// Sets up a new match.
     pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
-        match game {
-            GameId::Court => self.start::<crate::rules::court::Court>(config),
-            GameId::Test => self.start::<TestGame>(config),
-            other => Err(LibraryError::NotBuilt(other).to_string()),
+        match entry(game) {
+            Some(e) => (e.start)(self, config),
+            None => Err(LibraryError::NotBuilt(game).to_string()),
         }
-    }
-
-    fn resume<G: BotHints>(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError>
-    where
-        G::Content: GameContent,
-    {
-        let content = G::Content::from_library(self).map_err(|e| SaveError::Io(e.to_string()))?;
-        Match::<G>::from_ron(text, &content, &self.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn AnyMatch>)
     }
 
     /// Loads a save of any game, replaying it.
     pub fn load_save(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
         let header = record::read_header(text)?;
-        match header.game {
-            GameId::Court => self.resume::<crate::rules::court::Court>(text),
-            GameId::Test => self.resume::<TestGame>(text),
-            other => Err(SaveError::Io(LibraryError::NotBuilt(other).to_string())),
+        match entry(header.game) {
+            Some(e) => (e.resume)(self, text),
+            None => Err(SaveError::Io(LibraryError::NotBuilt(header.game).to_string())),
         }
     }
 }

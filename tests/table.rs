@@ -253,3 +253,58 @@ fn the_test_game_refuses_cards_not_held_and_keeps_its_state() {
     assert!(g.apply(&TestAction::Play(missing)).is_err());
     assert_eq!(g.view(0), before);
 }
+
+#[test]
+fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
+    use camelot::table::{GAMES, is_built};
+    let library = Library::load(ContentSet::embedded());
+    assert!(library.errors().is_empty(), "{:?}", library.errors());
+    for e in GAMES {
+        assert!(is_built(e.id) && library.content_ok(e.id), "{}", e.title());
+        assert_eq!(library.content_hash(e.id), library.set.hash_of(e.files));
+        let (lo, hi) = e.seats();
+        for n in [lo, hi] {
+            let config = TableConfig::with_players(n, SeatKind::Human, 4);
+            let mut m = library.new_match(e.id, config).expect("starts");
+            assert_eq!(m.game(), e.id);
+            m.apply_index(0).expect("legal");
+            let back = library.load_save(&m.to_ron()).expect("resumes");
+            assert_eq!((back.pending(), back.actions_taken()), (m.pending(), 1));
+        }
+    }
+    // The games not built yet are refused by name, never started.
+    for g in [GameId::Future, GameId::Shadows] {
+        assert!(!is_built(g));
+        let err = library
+            .new_match(g, TableConfig::with_players(3, SeatKind::Human, 1))
+            .err()
+            .expect("refused");
+        assert!(err.contains(g.title()), "{err}");
+        assert!(library.variants(g).is_empty());
+    }
+}
+
+#[test]
+fn the_rules_core_depends_on_nothing_above_it() {
+    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                scan(&path, found);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).expect("source");
+                for above in ["crate::table", "crate::app", "crate::sim", "bevy"] {
+                    if text.contains(above) {
+                        found.push(format!("{} uses {above}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for core in ["rules", "content", "bots"] {
+        scan(&root.join(core), &mut found);
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

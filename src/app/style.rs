@@ -311,6 +311,46 @@ pub fn polygon_mesh(points: &[Vec2]) -> Mesh {
         .with_inserted_indices(Indices::U32(indices))
 }
 
+/// Meshes and colour materials shared by everything a board draws: one asset per shape and per
+/// colour, so pieces batch and nothing is made twice (a tile redrawn reuses them).
+#[derive(Resource, Default)]
+pub struct WorldAssets {
+    meshes: std::collections::HashMap<String, Handle<Mesh>>,
+    materials: std::collections::HashMap<[u32; 4], Handle<ColorMaterial>>,
+}
+
+/// What a board needs to paint meshes: the shared assets and the asset stores.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Paint<'w> {
+    cache: ResMut<'w, WorldAssets>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+}
+
+impl Paint<'_> {
+    /// The mesh named `key`, made by `make` the first time.
+    pub fn mesh(&mut self, key: &str, make: impl FnOnce() -> Mesh) -> Handle<Mesh> {
+        if let Some(h) = self.cache.meshes.get(key) {
+            return h.clone();
+        }
+        let h = self.meshes.add(make());
+        self.cache.meshes.insert(key.to_string(), h.clone());
+        h
+    }
+
+    /// The material of one flat colour.
+    pub fn colour(&mut self, colour: Color) -> Handle<ColorMaterial> {
+        let c = colour.to_srgba();
+        let key = [c.red, c.green, c.blue, c.alpha].map(f32::to_bits);
+        if let Some(h) = self.cache.materials.get(&key) {
+            return h.clone();
+        }
+        let h = self.materials.add(colour);
+        self.cache.materials.insert(key, h.clone());
+        h
+    }
+}
+
 /// A shield's mesh.
 pub fn shield_mesh(shape: ShieldShape, size: Vec2) -> Mesh {
     polygon_mesh(&shield_outline(shape, size))
@@ -420,6 +460,7 @@ impl Plugin for StylePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<UiReady>()
             .init_resource::<BoardFrame>()
+            .init_resource::<WorldAssets>()
             .add_systems(Startup, (spawn_camera, load_world_fonts))
             .add_systems(PostUpdate, frame_world_camera.before(bevy::camera::CameraUpdateSystems))
             .add_systems(
@@ -439,6 +480,8 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<bevy_egui::Egu
     commands.spawn((
         bevy_egui::PrimaryEguiContext,
         Camera2d,
+        // Both cameras draw into the same window, so they share its sample count.
+        Msaa::Off,
         bevy::camera::visibility::RenderLayers::none(),
         Camera {
             order: 1,
@@ -453,6 +496,9 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<bevy_egui::Egu
     commands.spawn((
         WorldCamera,
         Camera2d,
+        // The board is rectangles, text and a few shields: multisampling buys little there and
+        // costs the most on software renderers.
+        Msaa::Off,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: bevy::camera::ScalingMode::AutoMin {
                 min_width: BOARD_EXTENT.x,

@@ -246,3 +246,20 @@ impl ContentSet {
         self.files.get(&key).map(|f| f.text.as_str())
     }
 }
+
+/// A game's validated content: the files it is read from and how to read and validate them.
+/// The library loads every registered game's content through this, once.
+pub trait LoadContent: Sized + Send + Sync + 'static {
+    /// The content keys (paths under `assets/` and `levels/`) it reads, for the content hash.
+    const FILES: &'static [&'static str];
+    /// Parses and validates, reporting every problem found.
+    fn load(set: &ContentSet) -> Result<Self, Vec<ContentError>>;
+}
+
+/// A game without content files.
+impl LoadContent for () {
+    const FILES: &'static [&'static str] = &[];
+    fn load(_: &ContentSet) -> Result<(), Vec<ContentError>> {
+        Ok(())
+    }
+}

@@ -58,11 +58,6 @@ impl GameId {
         }
     }
 
-    /// Whether this build has the game's rules; the menu says so for the others.
-    pub fn built(self) -> bool {
-        matches!(self, GameId::Court | GameId::Test)
-    }
-
     pub fn parse(s: &str) -> Option<GameId> {
         [GameId::Court, GameId::Future, GameId::Shadows, GameId::Test]
             .into_iter()
@@ -343,7 +338,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The state as one seat may know it.
     type View: Clone + fmt::Debug + Send + Sync + 'static;
     /// The validated content the game is built from.
-    type Content: Send + Sync + 'static;
+    type Content: crate::content::LoadContent;
 
     const ID: GameId;
 

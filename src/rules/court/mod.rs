@@ -25,13 +25,13 @@ pub use content::{
 pub use view::{CourtView, effects_for, playable_cards};
 
 use crate::rules::*;
-use crate::table::{GameContent, Library, LibraryError};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-impl GameContent for CourtContent {
-    fn from_library(library: &Library) -> Result<Arc<Self>, LibraryError> {
-        library.court.clone().map_err(LibraryError::Content)
+impl crate::content::LoadContent for CourtContent {
+    const FILES: &'static [&'static str] = CourtContent::FILES;
+    fn load(set: &crate::content::ContentSet) -> Result<CourtContent, Vec<crate::content::ContentError>> {
+        CourtContent::load(set)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::motion::Glide;
-use crate::app::style::{BoardFrame, Heraldry, heraldry, icon, ring, shield_mesh, size, world, world_colour};
+use crate::app::style::{BoardFrame, Heraldry, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour};
 
 /// Board units (the hall file's x and y) to world units.
 pub(super) const UNIT_X: f32 = 50.0;
@@ -96,8 +96,7 @@ pub(super) fn spawn_or_sync_board(
     roots: Query<Entity, With<HallRoot>>,
     mut tiles: Query<(Entity, &KnightTile, &mut Glide, &Transform, &mut Visibility)>,
     mut changed: MessageReader<MatchChanged>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut paint: Paint,
     mut ui: ResMut<CourtUi>,
     mut frame: ResMut<BoardFrame>,
 ) {
@@ -121,7 +120,7 @@ pub(super) fn spawn_or_sync_board(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let hall = build_hall(&mut commands, &content, &fonts, &mut meshes, &mut materials);
+            let hall = build_hall(&mut commands, &content, &fonts);
             frame.0 = super::hand::world_frame(hall.floor);
             commands.insert_resource(hall);
             return;
@@ -171,15 +170,7 @@ pub(super) fn spawn_or_sync_board(
                 );
                 if hall.drawn[k].as_ref() != Some(&look) {
                     commands.entity(entity).despawn_children();
-                    draw_tile(
-                        &mut commands,
-                        entity,
-                        &view,
-                        tile.knight,
-                        &fonts,
-                        &mut meshes,
-                        &mut materials,
-                    );
+                    draw_tile(&mut commands, entity, &view, tile.knight, &fonts, &mut paint);
                     hall.drawn[k] = Some(look);
                 }
             }
@@ -223,13 +214,7 @@ pub(super) fn spawn_or_sync_board(
     }
 }
 
-pub(super) fn build_hall(
-    commands: &mut Commands,
-    content: &Arc<CourtContent>,
-    fonts: &WorldFonts,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-) -> Hall {
+pub(super) fn build_hall(commands: &mut Commands, content: &Arc<CourtContent>, fonts: &WorldFonts) -> Hall {
     let positions: Vec<Vec2> = (0..content.spaces.len()).map(|s| space_world(content, s)).collect();
     let root = commands
         .spawn((
@@ -334,8 +319,12 @@ pub(super) fn build_hall(
             band.max.x + 14.0,
             band.max.y + 10.0,
         );
-        let tint = rank_colour(rank).with_alpha(0.28);
-        sprite(commands, tint, band.size(), band.center().extend(-2.3));
+        sprite(
+            commands,
+            rank_colour(rank).with_alpha(0.28),
+            band.size(),
+            band.center().extend(-2.3),
+        );
         // The name sits on the floor left of the band's top row, or above it when the row is full.
         let top_row: Vec<&Vec2> = mine
             .iter()
@@ -417,12 +406,14 @@ pub(super) fn build_hall(
             Pickable::IGNORE,
             ChildOf(root),
         ));
-        sprite(
-            commands,
-            Color::srgb(0.42, 0.32, 0.18),
-            SPACE + Vec2::splat(4.0),
-            p.extend(0.05),
-        );
+        for r in ring(Rect::from_center_size(p, SPACE + Vec2::splat(4.0)), 2.0) {
+            sprite(
+                commands,
+                Color::srgb(0.42, 0.32, 0.18),
+                r.size(),
+                r.center().extend(0.05),
+            );
+        }
         commands
             .spawn((
                 Sprite::from_color(rank_colour(space.rank), SPACE),
@@ -446,7 +437,6 @@ pub(super) fn build_hall(
             ChildOf(root),
         ));
     }
-    let _ = (meshes, materials);
     Hall {
         content: content.clone(),
         positions,
@@ -458,14 +448,27 @@ pub(super) fn build_hall(
 /// The children of a knight tile: a frame in the faction's colour, the shield, power (top left)
 /// and points (top right) in badges, the name, followers as tokens beneath; the Scandalised!
 /// side dark, hooded and marked.
+/// Depths of a tile's parts, the same on every tile: tiles rest at one depth, so the parts of one
+/// kind (one font, one mesh) on every tile are drawn together, in a few batches.
+mod z {
+    pub const NAME: f32 = 0.34;
+    pub const SMALL: f32 = 0.36;
+    pub const ICON: f32 = 0.30;
+    pub const SMALL_ICON: f32 = 0.31;
+    pub const NUMBER: f32 = 0.32;
+    pub const SMALL_NUMBER: f32 = 0.33;
+    pub const BADGE_RIM: f32 = 0.22;
+    pub const BADGE: f32 = 0.23;
+    pub const TOKEN_RIM: f32 = 0.24;
+}
+
 pub(super) fn draw_tile(
     commands: &mut Commands,
     tile: Entity,
     view: &CourtView,
     k: KnightId,
     fonts: &WorldFonts,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
+    paint: &mut Paint,
 ) {
     let content = &view.content;
     let (Some(info), Some(st)) = (content.knight(k), view.knight(k)) else {
@@ -504,14 +507,18 @@ pub(super) fn draw_tile(
         let shield_size = Vec2::new(30.0, 34.0);
         t.spawn((
             Pickable::IGNORE,
-            Mesh2d(meshes.add(shield_mesh(arms.shape, shield_size + Vec2::splat(4.0)))),
-            MeshMaterial2d(materials.add(world::INK)),
+            Mesh2d(paint.mesh(&format!("tile-shield-rim-{:?}", arms.shape), || {
+                shield_mesh(arms.shape, shield_size + Vec2::splat(4.0))
+            })),
+            MeshMaterial2d(paint.colour(world::INK)),
             Transform::from_translation(shield_at),
         ));
         t.spawn((
             Pickable::IGNORE,
-            Mesh2d(meshes.add(shield_mesh(arms.shape, shield_size))),
-            MeshMaterial2d(materials.add(if scandal { Color::srgb(0.4, 0.38, 0.4) } else { faction })),
+            Mesh2d(paint.mesh(&format!("tile-shield-{:?}", arms.shape), || {
+                shield_mesh(arms.shape, shield_size)
+            })),
+            MeshMaterial2d(paint.colour(if scandal { Color::srgb(0.4, 0.38, 0.4) } else { faction })),
             Transform::from_translation(shield_at + Vec3::Z * 0.01),
         ));
         let charge_ink = if scandal {
@@ -527,7 +534,7 @@ pub(super) fn draw_tile(
             Text2d::new(if scandal { icon::HOOD } else { arms.charge }.to_string()),
             TextFont::from_font_size(19.0).with_font(fonts.icons.clone()),
             TextColor(charge_ink),
-            Transform::from_translation(shield_at + Vec3::new(0.0, 1.0, 0.05)),
+            Transform::from_translation(shield_at.with_z(z::ICON) + Vec3::Y),
         ));
         let name = info.name.strip_prefix("Sir ").unwrap_or(&info.name).to_string();
         t.spawn((
@@ -537,7 +544,7 @@ pub(super) fn draw_tile(
             TextColor(ink),
             TextLayout::justify(Justify::Center),
             TextBounds::new_horizontal(TILE.x - 10.0),
-            Transform::from_xyz(0.0, if scandal { -10.0 } else { -20.0 }, 0.3),
+            Transform::from_xyz(0.0, if scandal { -10.0 } else { -20.0 }, z::NAME),
         ));
         if scandal {
             t.spawn((
@@ -545,7 +552,7 @@ pub(super) fn draw_tile(
                 Text2d::new("Scandalised"),
                 TextFont::from_font_size(size::WORLD_SMALL).with_font(fonts.regular.clone()),
                 TextColor(world::SCANDAL_INK),
-                Transform::from_xyz(0.0, -27.0, 0.3),
+                Transform::from_xyz(0.0, -27.0, z::SMALL),
             ));
         }
         // Power: white on black, top left; points: red on white, top right (as on the tiles).
@@ -569,22 +576,22 @@ pub(super) fn draw_tile(
         ] {
             t.spawn((
                 Pickable::IGNORE,
-                Mesh2d(meshes.add(Circle::new(13.0))),
-                MeshMaterial2d(materials.add(world::INK)),
-                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.24),
+                Mesh2d(paint.mesh("badge-rim", || Circle::new(13.0).into())),
+                MeshMaterial2d(paint.colour(world::INK)),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, z::BADGE_RIM),
             ));
             t.spawn((
                 Pickable::IGNORE,
-                Mesh2d(meshes.add(Circle::new(11.5))),
-                MeshMaterial2d(materials.add(fill)),
-                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.25),
+                Mesh2d(paint.mesh("badge", || Circle::new(11.5).into())),
+                MeshMaterial2d(paint.colour(fill)),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, z::BADGE),
             ));
             t.spawn((
                 Pickable::IGNORE,
                 Text2d::new(value.to_string()),
                 TextFont::from_font_size(size::WORLD_BADGE).with_font(fonts.numbers.clone()),
                 TextColor(text),
-                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, 0.3),
+                Transform::from_xyz(x, TILE.y / 2.0 - 14.0, z::NUMBER),
             ));
         }
         // Followers as tokens beneath: a Priest is round and purple, a Soldier square and steel.
@@ -595,19 +602,21 @@ pub(super) fn draw_tile(
                 CardKind::Soldier(v) => (icon::SWORD, Color::srgb(0.42, 0.45, 0.52), *v, false),
                 _ => (icon::SHIELD, Color::srgb(0.3, 0.3, 0.3), 0, false),
             };
-            let at = Vec3::new((i as f32 - (n - 1.0) / 2.0) * 44.0, -TILE.y / 2.0 - 12.0, 0.4);
+            let at = Vec3::new((i as f32 - (n - 1.0) / 2.0) * 44.0, -TILE.y / 2.0 - 12.0, z::TOKEN_RIM);
             let size = Vec2::new(42.0, 22.0);
             if round {
                 t.spawn((
                     Pickable::IGNORE,
-                    Mesh2d(meshes.add(Capsule2d::new(size.y / 2.0 + 1.0, size.x - size.y))),
-                    MeshMaterial2d(materials.add(world::INK)),
+                    Mesh2d(paint.mesh("token-rim", || {
+                        Capsule2d::new(size.y / 2.0 + 1.0, size.x - size.y).into()
+                    })),
+                    MeshMaterial2d(paint.colour(world::INK)),
                     Transform::from_translation(at).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
                 ));
                 t.spawn((
                     Pickable::IGNORE,
-                    Mesh2d(meshes.add(Capsule2d::new(size.y / 2.0 - 1.0, size.x - size.y))),
-                    MeshMaterial2d(materials.add(fill)),
+                    Mesh2d(paint.mesh("token", || Capsule2d::new(size.y / 2.0 - 1.0, size.x - size.y).into())),
+                    MeshMaterial2d(paint.colour(fill)),
                     Transform::from_translation(at + Vec3::Z * 0.01)
                         .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
                 ));
@@ -628,14 +637,14 @@ pub(super) fn draw_tile(
                 Text2d::new(glyph.to_string()),
                 TextFont::from_font_size(14.0).with_font(fonts.icons.clone()),
                 TextColor(Color::WHITE),
-                Transform::from_translation(at + Vec3::new(-9.0, 0.0, 0.02)),
+                Transform::from_translation(at.with_z(z::SMALL_ICON) + Vec3::new(-9.0, 0.0, 0.0)),
             ));
             t.spawn((
                 Pickable::IGNORE,
                 Text2d::new(format!("+{value}")),
                 TextFont::from_font_size(14.0).with_font(fonts.numbers.clone()),
                 TextColor(Color::WHITE),
-                Transform::from_translation(at + Vec3::new(8.0, 0.0, 0.02)),
+                Transform::from_translation(at.with_z(z::SMALL_NUMBER) + Vec3::new(8.0, 0.0, 0.0)),
             ));
         }
     });

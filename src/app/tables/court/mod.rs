@@ -158,7 +158,7 @@ mod tests {
 
     fn court() -> Court {
         let library = Library::load(ContentSet::embedded());
-        let content = library.court.clone().expect("shipped content is valid");
+        let content = library.content::<Court>().expect("shipped content is valid");
         Court::new(&TableConfig::with_players(2, SeatKind::Human, 3), &content).expect("setup")
     }
 
