@@ -551,60 +551,66 @@ fn results(
         return Ok(());
     }
     let config = m.config();
-    egui::Window::new("Game over")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
-            ui.label(
-                egui::RichText::new(format!(
-                    "{} {}!",
-                    names.join(" and "),
-                    if names.len() == 1 { "wins" } else { "win" }
-                ))
-                .size(28.0)
-                .color(GOLD),
-            );
-            ui.label(&outcome.summary);
-            ui.add_space(8.0);
-            let mut order: Vec<Seat> = (0..config.seats.len()).collect();
-            order.sort_by_key(|&s| std::cmp::Reverse(outcome.scores.get(s).copied().unwrap_or(0)));
-            egui::Grid::new("final-scores").striped(true).show(ui, |ui| {
-                for s in order {
-                    seat_chip(
-                        ui,
-                        config.seat_name(s),
-                        config.seats[s].colour,
-                        outcome.winners.contains(&s),
-                        m.seat_emblem(s).as_deref(),
-                    );
-                    ui.label(
-                        egui::RichText::new(outcome.scores.get(s).map(|v| v.to_string()).unwrap_or_default())
-                            .size(20.0),
-                    );
-                    ui.end_row();
-                }
-            });
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Play again")
-                    .on_hover_text("Same seats and variants, a new seed")
-                    .clicked()
-                {
-                    let mut config = config.clone();
-                    config.seed = config
-                        .seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    start.write(StartMatch::New { game: m.game(), config });
-                }
-                if ui.button("Back to the menu").clicked() {
-                    close.write(CloseMatch);
-                }
-            });
+    egui::Window::new(
+        egui::RichText::new("Game over")
+            .family(egui::FontFamily::Name("heading".into()))
+            .size(super::style::size::HEADING),
+    )
+    .id(egui::Id::new("game-over"))
+    .frame(super::style::window_frame(ctx))
+    .collapsible(false)
+    .resizable(false)
+    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+    .show(ctx, |ui| {
+        let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {}!",
+                names.join(" and "),
+                if names.len() == 1 { "wins" } else { "win" }
+            ))
+            .family(super::style::book())
+            .size(34.0)
+            .color(GOLD),
+        );
+        ui.label(&outcome.summary);
+        ui.add_space(8.0);
+        let mut order: Vec<Seat> = (0..config.seats.len()).collect();
+        order.sort_by_key(|&s| std::cmp::Reverse(outcome.scores.get(s).copied().unwrap_or(0)));
+        egui::Grid::new("final-scores").striped(true).show(ui, |ui| {
+            for s in order {
+                seat_chip(
+                    ui,
+                    config.seat_name(s),
+                    config.seats[s].colour,
+                    outcome.winners.contains(&s),
+                    m.seat_emblem(s).as_deref(),
+                );
+                ui.label(
+                    egui::RichText::new(outcome.scores.get(s).map(|v| v.to_string()).unwrap_or_default()).size(20.0),
+                );
+                ui.end_row();
+            }
         });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui
+                .button("Play again")
+                .on_hover_text("Same seats and variants, a new seed")
+                .clicked()
+            {
+                let mut config = config.clone();
+                config.seed = config
+                    .seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                start.write(StartMatch::New { game: m.game(), config });
+            }
+            if ui.button("Back to the menu").clicked() {
+                close.write(CloseMatch);
+            }
+        });
+    });
     Ok(())
 }
 
