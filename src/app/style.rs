@@ -25,19 +25,16 @@ pub const MUTED: egui::Color32 = egui::Color32::from_rgb(170, 160, 140);
 pub mod world {
     use bevy::prelude::Color;
     pub const STONE: Color = Color::srgb(0.25, 0.23, 0.21);
-    pub const STONE_JOINT: Color = Color::srgb(0.15, 0.14, 0.13);
     pub const WOOD: Color = Color::srgb(0.22, 0.14, 0.08);
     pub const GOLD: Color = Color::srgb(0.87, 0.72, 0.35);
     pub const GOLD_DIM: Color = Color::srgba(0.87, 0.72, 0.35, 0.55);
     pub const CARPET: Color = Color::srgb(0.45, 0.09, 0.10);
     pub const CARPET_EDGE: Color = Color::srgb(0.72, 0.55, 0.22);
     pub const PARCHMENT: Color = Color::srgb(0.93, 0.89, 0.77);
-    pub const PARCHMENT_DARK: Color = Color::srgb(0.80, 0.74, 0.60);
     pub const INK: Color = Color::srgb(0.16, 0.12, 0.08);
     pub const BLOOD: Color = Color::srgb(0.70, 0.06, 0.06);
     pub const PATH: Color = Color::srgb(0.66, 0.58, 0.42);
     pub const PATH_EDGE: Color = Color::srgb(0.12, 0.10, 0.08);
-    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
     /// The Scandalised! side of a tile.
     pub const SCANDAL: Color = Color::srgb(0.20, 0.16, 0.22);
     pub const SCANDAL_INK: Color = Color::srgb(0.96, 0.58, 0.80);
@@ -45,24 +42,19 @@ pub mod world {
 
 /// Spacing in points (egui) or world units.
 pub mod space {
-    pub const XS: f32 = 2.0;
     pub const S: f32 = 4.0;
     pub const M: f32 = 8.0;
     pub const L: f32 = 12.0;
-    pub const XL: f32 = 20.0;
 }
 
 /// The type scale: egui points, and world units for text drawn on a board.
 pub mod size {
-    pub const TITLE: f32 = 34.0;
     pub const HEADING: f32 = 26.0;
     pub const SUBHEADING: f32 = 20.0;
     pub const PROMPT: f32 = 18.0;
     pub const BODY: f32 = 16.0;
     pub const SMALL: f32 = 13.0;
-    pub const ICON: f32 = 22.0;
     /// World text: labels of a board, names on tiles and cards, small print.
-    pub const WORLD_TITLE: f32 = 30.0;
     pub const WORLD_LABEL: f32 = 22.0;
     pub const WORLD_NAME: f32 = 19.0;
     pub const WORLD_BADGE: f32 = 17.0;
@@ -73,7 +65,6 @@ pub mod size {
 pub mod icon {
     pub const CROWN: char = '\u{e97f}';
     pub const QUEEN: char = '\u{ea74}';
-    pub const KING: char = '\u{ea68}';
     pub const FOOTPRINT: char = '\u{e9d2}';
     pub const SPEECH: char = '\u{eaae}';
     pub const GAVEL: char = '\u{e9da}';
@@ -81,16 +72,12 @@ pub mod icon {
     pub const ANKH: char = '\u{e908}';
     pub const SWORD: char = '\u{e946}';
     pub const SWORDS: char = '\u{e97d}';
-    pub const DICE: char = '\u{e998}';
     pub const TOWER: char = '\u{ead2}';
     pub const SHIELD: char = '\u{ea96}';
-    pub const SCROLL: char = '\u{ea8f}';
     pub const HOOD: char = '\u{ea03}';
     pub const HAMMER: char = '\u{e9ee}';
-    pub const HELMET: char = '\u{ea1a}';
     pub const TROPHY: char = '\u{ead7}';
     pub const CASTLE: char = '\u{e95d}';
-    pub const CYCLE: char = '\u{e988}';
     pub const LION: char = '\u{ea32}';
     pub const RAVEN: char = '\u{ea7a}';
     pub const MOON: char = '\u{ea45}';
@@ -141,15 +128,14 @@ impl Look {
             Look::Refused => egui::Stroke::new(1.0, egui::Color32::from_gray(70)),
         }
     }
-    /// The outline in the world (colour, width).
-    pub fn outline(self) -> (Color, f32) {
+    /// The colour of a world thing's frame in this state (a lit space's glow, a chosen piece).
+    pub fn outline_colour(self) -> Color {
         match self {
-            Look::Idle => (world::INK, 2.0),
-            Look::Hover => (world::PARCHMENT, 4.0),
-            Look::Pressed => (world::GOLD_DIM, 4.0),
-            Look::Selected => (world::GOLD, 6.0),
-            Look::Lit => (world::GOLD, 5.0),
-            Look::Refused => (Color::srgb(0.3, 0.3, 0.3), 2.0),
+            Look::Lit | Look::Selected => world::GOLD,
+            Look::Hover => world::PARCHMENT,
+            Look::Pressed => world::GOLD_DIM,
+            Look::Idle => world::INK,
+            Look::Refused => Color::srgb(0.3, 0.3, 0.3),
         }
     }
     /// How far a card in this state rises from its place (world units).
@@ -160,10 +146,6 @@ impl Look {
             Look::Pressed => 26.0,
             _ => 0.0,
         }
-    }
-    /// How much of its colour a thing keeps.
-    pub fn fade(self) -> f32 {
-        if self == Look::Refused { 0.45 } else { 1.0 }
     }
 }
 
@@ -376,7 +358,7 @@ pub fn paint_shield(painter: &egui::Painter, rect: egui::Rect, arms: Heraldry, f
         fill,
         egui::Stroke::NONE,
     ));
-    let ink = text_on([fill.r(), fill.g(), fill.b()]);
+    let ink = ink_on(fill);
     painter.text(
         c + egui::vec2(0.0, -rect.height() * 0.04),
         egui::Align2::CENTER_CENTER,
@@ -698,9 +680,14 @@ pub fn world_colour(rgb: [u8; 3]) -> Color {
     Color::srgb_u8(rgb[0], rgb[1], rgb[2])
 }
 
-/// Black or white text, whichever reads on this background (as shown).
+/// Black or white text, whichever reads on this seat's or faction's colour (as shown).
 pub fn text_on(rgb: [u8; 3]) -> egui::Color32 {
-    let rgb = shown_rgb(rgb);
+    ink_on(seat_colour(rgb))
+}
+
+/// Black or white text, whichever reads on a colour already on screen.
+pub fn ink_on(fill: egui::Color32) -> egui::Color32 {
+    let rgb = [fill.r(), fill.g(), fill.b()];
     let l = 0.299 * rgb[0] as f32 + 0.587 * rgb[1] as f32 + 0.114 * rgb[2] as f32;
     if l > 150.0 {
         egui::Color32::BLACK

@@ -4,7 +4,9 @@
 
 use super::*;
 use crate::app::motion::Glide;
-use crate::app::style::{BoardFrame, Heraldry, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour};
+use crate::app::style::{
+    BoardFrame, Heraldry, Look, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour,
+};
 
 /// Board units (the hall file's x and y) to world units.
 pub(super) const UNIT_X: f32 = 50.0;
@@ -145,7 +147,6 @@ pub(super) fn spawn_or_sync_board(
                     // Entering from the reserve: in from the players' side, below the hall.
                     let from = Transform::from_translation(Vec3::new(hall.floor.min.x - 60.0, hall.floor.min.y, 6.0))
                         .with_scale(Vec3::splat(0.6));
-                    *glide = Glide::at(from.translation);
                     glide.path(
                         &from,
                         [crate::app::motion::Leg {
@@ -399,7 +400,7 @@ pub(super) fn build_hall(commands: &mut Commands, content: &Arc<CourtContent>, f
         let id = SpaceId(i as u8);
         let p = positions[i];
         commands.spawn((
-            Sprite::from_color(world::GOLD, SPACE + Vec2::splat(14.0)),
+            Sprite::from_color(Look::Lit.outline_colour(), SPACE + Vec2::splat(14.0)),
             Transform::from_translation(p.extend(0.0)),
             Visibility::Hidden,
             SpaceHighlight(id),
@@ -667,7 +668,7 @@ pub(super) fn show_highlights(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     ui: Res<CourtUi>,
-    mut lights: Query<(&SpaceHighlight, &mut Visibility, &mut Sprite)>,
+    mut lights: Query<(&SpaceHighlight, &mut Visibility)>,
 ) {
     let targets = court_match(&res)
         .filter(|m| acting_seat(m, &handoff).is_some())
@@ -677,11 +678,14 @@ pub(super) fn show_highlights(
         })
         .unwrap_or_default();
     // A steady glow: a pulse would keep the window drawing while a player thinks.
-    for (light, mut vis, mut sprite) in &mut lights {
-        let on = targets.contains(&light.0);
-        *vis = if on { Visibility::Inherited } else { Visibility::Hidden };
-        if on {
-            sprite.color = Color::srgba(1.0, 0.82, 0.3, 0.75);
+    for (light, mut vis) in &mut lights {
+        let want = if targets.contains(&light.0) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *vis != want {
+            *vis = want;
         }
     }
 }

@@ -181,7 +181,8 @@ pub(super) struct CardClicked(pub(super) usize);
 pub(super) struct HandShown {
     viewer: Option<Seat>,
     pub(super) hover: Option<usize>,
-    piles: Option<Entity>,
+    /// The piles are on the table.
+    piles: bool,
     /// The discard pile's top card as shown, and the pile's size then.
     top: Option<(CardKind, usize)>,
 }
@@ -285,7 +286,7 @@ fn spawn_back(commands: &mut Commands, at: Transform, fonts: &WorldFonts, parent
 }
 
 /// The draw and discard piles with their counts.
-fn spawn_piles(commands: &mut Commands, floor: Rect, fonts: &WorldFonts) -> Entity {
+fn spawn_piles(commands: &mut Commands, floor: Rect, fonts: &WorldFonts) {
     let root = commands
         .spawn((
             Transform::default(),
@@ -330,7 +331,6 @@ fn spawn_piles(commands: &mut Commands, floor: Rect, fonts: &WorldFonts) -> Enti
             ChildOf(root),
         ));
     }
-    root
 }
 
 /// Keeps the hand's cards in step with the hand in the view, and the piles' counts.
@@ -353,8 +353,9 @@ pub(super) fn sync_hand(
     };
     let floor = hall.floor;
     let (view, private) = screen_view(m, &handoff);
-    if shown.piles.is_none() {
-        shown.piles = Some(spawn_piles(&mut commands, floor, &fonts));
+    if !shown.piles {
+        spawn_piles(&mut commands, floor, &fonts);
+        shown.piles = true;
     }
     let viewer = private.then_some(view.seat);
     // A new viewer (a hand-off): the hand is dealt anew where it lies, without flights.
@@ -366,13 +367,7 @@ pub(super) fn sync_hand(
         shown.hover = None;
         let n = view.hand.len();
         for (i, card) in view.hand.iter().enumerate() {
-            let e = spawn_card(&mut commands, *card, slot(floor, i, n, 0.0), &fonts);
-            commands.entity(e).insert(HandCard {
-                index: i,
-                card: *card,
-                dim: false,
-            });
-            observe_card(&mut commands, e);
+            hand_card(&mut commands, *card, i, slot(floor, i, n, 0.0), &fonts);
         }
         return;
     }
@@ -412,7 +407,7 @@ pub(super) fn sync_hand(
         }
         // A new card: from the draw pile, one after another.
         let from = Transform::from_translation(draw_pile_at(floor) + Vec3::Z * 15.0);
-        let e = spawn_card(&mut commands, *card, from, &fonts);
+        let e = hand_card(&mut commands, *card, i, from, &fonts);
         let mut glide = Glide::at(from.translation);
         glide.path(
             &from,
@@ -429,15 +424,7 @@ pub(super) fn sync_hand(
                 },
             ],
         );
-        commands.entity(e).insert((
-            HandCard {
-                index: i,
-                card: *card,
-                dim: false,
-            },
-            glide,
-        ));
-        observe_card(&mut commands, e);
+        commands.entity(e).insert(glide);
         dealt += 1;
     }
     // Every card at its place: lifted when hovered or chosen, dimmed when it has no use now.
@@ -538,9 +525,16 @@ pub(super) fn tint_cards(
     }
 }
 
-fn observe_card(commands: &mut Commands, e: Entity) {
+/// A card of the hand at `index`: its face, and the pointer's hover and press on it.
+fn hand_card(commands: &mut Commands, card: CardKind, index: usize, at: Transform, fonts: &WorldFonts) -> Entity {
+    let e = spawn_card(commands, card, at, fonts);
     commands
         .entity(e)
+        .insert(HandCard {
+            index,
+            card,
+            dim: false,
+        })
         .observe(
             |ev: On<Pointer<Over>>, cards: Query<&HandCard>, mut shown: ResMut<HandShown>| {
                 if let Ok(c) = cards.get(ev.entity) {
@@ -566,6 +560,7 @@ fn observe_card(commands: &mut Commands, e: Entity) {
                 }
             },
         );
+    e
 }
 
 /// Every card put into play flies to where it acts, rests there a moment, then goes to the

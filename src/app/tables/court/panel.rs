@@ -50,13 +50,7 @@ pub(super) fn players_panel(
                     let cfg = &m.config.seats[seat];
                     let faction = view.faction_of(seat);
                     let turn = view.to_act == Some(seat);
-                    let frame = egui::Frame::group(ui.style())
-                        .inner_margin(egui::Margin::symmetric(6, 4))
-                        .stroke(if turn {
-                            egui::Stroke::new(2.0, GOLD)
-                        } else {
-                            egui::Stroke::new(1.0, egui::Color32::from_gray(60))
-                        });
+                    let frame = crate::app::style::group_frame(turn);
                     frame.show(ui, |ui| {
                         ui.set_width(ui.available_width());
                         ui.spacing_mut().item_spacing.y = 3.0;

@@ -18,7 +18,7 @@ pub(super) fn prompt_line(
             Pending::Decide { seat, prompt, .. } => format!("{}: {prompt}", m.config.seat_name(seat)),
             Pending::Finished(o) => o.summary,
         };
-        ui.label(egui::RichText::new(text).size(17.0).italics());
+        ui.label(egui::RichText::new(text).size(size::PROMPT).italics());
         return;
     };
     let send = |requests: &mut MessageWriter<ActionRequest>, a: Action| {
@@ -29,7 +29,7 @@ pub(super) fn prompt_line(
     };
     let name = |k: KnightId| view.content.knight_name(k).to_string();
     ui.horizontal_wrapped(|ui| {
-        let big = |t: String| egui::RichText::new(t).size(17.0).strong().color(GOLD);
+        let big = |t: String| egui::RichText::new(t).size(size::PROMPT).strong().color(GOLD);
         match &view.phase {
             Phase::Placement { .. } => {
                 ui.label(big(match state.knight {
