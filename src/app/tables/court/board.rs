@@ -101,6 +101,7 @@ pub(super) fn spawn_or_sync_board(
     mut paint: Paint,
     mut ui: ResMut<CourtUi>,
     mut frame: ResMut<BoardFrame>,
+    dice: Res<DiceShow>,
 ) {
     let changed = changed.read().count() > 0;
     let Some(m) = court_match(&res) else {
@@ -133,6 +134,10 @@ pub(super) fn spawn_or_sync_board(
             at_action: m.actions.len(),
             ..default()
         };
+    }
+    // The pieces wait while dice roll, so the board does not tell the result before the dice do.
+    if dice.hiding_a_result() {
+        return;
     }
     let (view, _) = screen_view(m, &handoff);
     let mut seen = vec![false; content.knights.len()];

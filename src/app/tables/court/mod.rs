@@ -50,8 +50,8 @@ impl Plugin for CourtTablePlugin {
             .add_systems(
                 Update,
                 (
-                    spawn_or_sync_board,
                     read_events,
+                    spawn_or_sync_board,
                     fly_played_cards,
                     sync_hand,
                     tint_cards,
