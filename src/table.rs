@@ -288,6 +288,7 @@ impl GameEntry {
 /// Every game that can be played. Adding a game is one line here.
 pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<crate::rules::court::Court>(),
+    GameEntry::of::<crate::rules::future::Future>(),
     GameEntry::of::<TestGame>(),
 ];
 

@@ -151,6 +151,13 @@ fn start_matches(
             StartMatch::New { game, config } => library.0.new_match(*game, config.clone()),
             StartMatch::Load(text) => library.0.load_save(text).map_err(|e| e.to_string()),
         };
+        let result = result.and_then(|m| {
+            if crate::app::tables::has_table(m.game()) {
+                Ok(m)
+            } else {
+                Err(format!("{} has no table in the window yet (try `camelot sim`)", m.game().title()))
+            }
+        });
         match result {
             Ok(m) => {
                 let opening = m.opening_events();

@@ -341,8 +341,8 @@ fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
                         );
                         ui.label(format!("{lo}–{hi} players"));
                         ui.label(egui::RichText::new(blurb(game)).small());
-                        if !crate::table::is_built(game) {
-                            ui.colored_label(WARN, "Not playable yet: its rules are still being built.");
+                        if !crate::app::tables::has_table(game) {
+                            ui.colored_label(WARN, "Not playable at the table yet.");
                         }
                     });
                 });
@@ -538,12 +538,12 @@ fn setup_panel(
     });
     ui.add_space(16.0);
     let content_ok = library.content_ok(game);
-    let startable = crate::table::is_built(game) && content_ok;
+    let startable = crate::app::tables::has_table(game) && content_ok;
     ui.horizontal(|ui| {
         let button =
             egui::Button::new(egui::RichText::new("Start game").size(20.0).strong()).min_size(egui::vec2(180.0, 44.0));
         let response = ui.add_enabled(startable, button);
-        let response = if !crate::table::is_built(game) {
+        let response = if !crate::app::tables::has_table(game) {
             response.on_disabled_hover_text(format!("{} is not built yet in this version", game.title()))
         } else if !content_ok {
             response.on_disabled_hover_text("Fix the content problems listed above first")
@@ -572,7 +572,7 @@ fn setup_panel(
             settings.open = !settings.open;
         }
     });
-    if !crate::table::is_built(game) {
+    if !crate::app::tables::has_table(game) {
         ui.colored_label(
             WARN,
             format!("{} is not built yet: choose Camelot – The Court to play.", game.title()),

@@ -2,6 +2,7 @@
 //! shuffles, and the match record with its replay. Plain Rust, no Bevy.
 
 pub mod court;
+pub mod future;
 pub mod dice;
 pub mod record;
 pub mod testgame;

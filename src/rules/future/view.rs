@@ -1,0 +1,406 @@
+//! What one seat may see (spec §17), sampling what it cannot, and every text the game shows:
+//! prompts, action labels and log lines.
+
+use super::*;
+
+/// The state as one seat may know it: the others' fists before the reveal, their Grail parts
+/// and Merlin values, the stacks' order, the Merlin row and the Grail supply are hidden. Hidden
+/// tiles are pooled (sorted) with the face-down supplies so that no order or owner shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FutureView {
+    pub seat: Seat,
+    pub state: Future,
+}
+
+impl FutureView {
+    /// The seat's own colours.
+    pub fn own(&self) -> &[Slot] {
+        &self.state.seat_slots[self.seat]
+    }
+}
+
+impl Future {
+    pub(super) fn make_view(&self, seat: Seat) -> FutureView {
+        let mut s = self.clone();
+        let mine = |slot: usize| self.colours[slot].seat == seat;
+        let revealed = !matches!(self.phase, Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. });
+        let mut pooled_merlin = 0u8;
+        let mut pooled_grail = 0u8;
+        for (i, c) in s.colours.iter_mut().enumerate() {
+            if mine(i) {
+                continue;
+            }
+            if !revealed {
+                c.sent = 0;
+            }
+            for t in c.merlin.drain(..) {
+                s.merlin_row.push(t);
+            }
+            pooled_merlin += c.merlin_held;
+            for (p, n) in c.grail.iter_mut().enumerate() {
+                s.grail_supply.extend(std::iter::repeat_n(p as u8, *n as usize));
+                *n = 0;
+            }
+            pooled_grail += c.grail_held;
+        }
+        s.merlin_row.sort_unstable();
+        s.grail_supply.sort_unstable();
+        for st in &mut s.stacks {
+            st.sort_unstable();
+        }
+        s.pooled_merlin = pooled_merlin;
+        s.pooled_grail = pooled_grail;
+        s.rng = Dice(GameRng::seeded(0));
+        s.opening = Vec::new();
+        s.masked = true;
+        FutureView { seat, state: s }
+    }
+
+    /// A full state the view allows, its hidden parts drawn at random.
+    pub fn determinize_view(view: &FutureView, rng: &mut GameRng) -> Future {
+        let mut s = view.state.clone();
+        let seat = view.seat;
+        let max_fist = s.content.0.deck.max_fist;
+        let revealed = !matches!(s.phase, Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. });
+        rng.shuffle(&mut s.merlin_row);
+        rng.shuffle(&mut s.grail_supply);
+        for st in &mut s.stacks {
+            rng.shuffle(st);
+        }
+        for c in s.colours.iter_mut() {
+            if c.seat == seat {
+                continue;
+            }
+            if !revealed && c.has_sent {
+                c.sent = rng.below(max_fist.min(c.screen) as u32 + 1) as u8;
+            }
+            for _ in 0..c.merlin_held {
+                if let Some(t) = s.merlin_row.pop() {
+                    c.merlin.push(t);
+                }
+            }
+            for _ in 0..c.grail_held {
+                if let Some(p) = s.grail_supply.pop() {
+                    c.grail[p as usize] += 1;
+                }
+            }
+        }
+        // The row's order is hidden too: what is left of the shuffle is a fair row.
+        s.pooled_merlin = 0;
+        s.pooled_grail = 0;
+        s.rng = Dice(GameRng::seeded(rng.next_u64()));
+        s.masked = false;
+        s
+    }
+
+    /// Tiles still face down in the Grail supply (a view pools others' tiles with them).
+    pub fn grail_supply_count(&self) -> usize {
+        self.grail_supply.len() - self.pooled_grail as usize
+    }
+
+    /// Merlin tiles still in the row.
+    pub fn merlin_row_count(&self) -> usize {
+        self.merlin_row.len() - self.pooled_merlin as usize
+    }
+
+    fn colour_name(&self, slot: Slot) -> String {
+        let c = &self.colours[slot as usize];
+        let name = c.name();
+        let mut s = String::with_capacity(24);
+        s.push_str(&name[..1].to_uppercase());
+        s.push_str(&name[1..]);
+        if self.players > 2 {
+            // One colour a seat: the player's name says who.
+            if let Some(n) = self.seat_names.get(c.seat) {
+                s = format!("{n} ({})", c.name());
+            }
+        }
+        s
+    }
+
+    fn field_name(&self, board: Board, field: u8) -> String {
+        match self.room(board) {
+            Some(room) => format!("{} {}", room.name(), room.fields().get(field as usize).map_or("?", |f| f.id.as_str())),
+            None => "?".into(),
+        }
+    }
+
+    fn mission_name(&self, card: u16) -> String {
+        let m = &self.content.0.deck.missions[card as usize];
+        let mut s = m.id.clone();
+        if let Some(sp) = m.special {
+            s.push_str(&format!(" (special: {} knights back, +{})", sp.knights, sp.points));
+        } else {
+            let shields: Vec<&str> = m.shields.iter().map(|s| s.name()).collect();
+            s.push_str(&format!(" ({}", shields.join(", ")));
+            if m.grail > 0 {
+                s.push_str(&format!(", {} Grail", m.grail));
+            }
+            if m.tree {
+                s.push_str(", tree");
+            }
+            s.push(')');
+        }
+        s
+    }
+
+    pub(super) fn prompt(&self) -> String {
+        if let Some(&task) = self.tasks.last() {
+            let who = self.colour_name(task.slot());
+            return match task {
+                Task::Shields { .. } => format!("{who}: place a knight for a shield"),
+                Task::Tree { .. } => format!("{who}: take the tree (a hinterland knight home and a Grail tile)?"),
+                Task::Extra { board, .. } => format!("{who}: place an extra knight in the {} room?", board.name()),
+                Task::LineBonus { .. } => format!("{who}: a line of three! Choose a bonus"),
+                Task::RecallRed { .. } => format!("{who}: move one of your red-room knights to the hinterland"),
+                Task::GrailPick { left, .. } => format!("{who}: pick a Grail tile from the supply ({left} to take)"),
+                Task::Parzival { .. } => format!("{who}: use Parzival to choose your Grail tiles this turn?"),
+                Task::Tristan { .. } => format!("{who}: two knights in one room: use Tristan for +3?"),
+                Task::Magician { .. } => format!("{who}: majority! Place your magician in another room?"),
+            };
+        }
+        match self.phase {
+            Phase::Colours { pick } => format!(
+                "{}: choose a colour",
+                self.seat_names.get(self.picker(pick)).map_or("?", String::as_str)
+            ),
+            Phase::Send { seat } => format!(
+                "{}: how many knights do you send out? (0 = recall from the hinterland)",
+                self.seat_names.get(seat).map_or("?", String::as_str)
+            ),
+            Phase::Predict { pos } => {
+                let slot = self.track[pos as usize];
+                format!("{}: predict the total of all fists", self.colour_name(slot))
+            }
+            Phase::Missions { pos, stage } => {
+                let slot = self.track[pos as usize];
+                let who = self.colour_name(slot);
+                match stage {
+                    TurnStage::Choose if self.colours[slot as usize].sent == 0 => {
+                        format!("{who}: bring knights back from the hinterland")
+                    }
+                    TurnStage::Choose => format!("{who}: take a mission"),
+                    _ => format!("{who}: use your hero or end the turn"),
+                }
+            }
+            Phase::Final => "final scoring".into(),
+            Phase::Over => "the game is over".into(),
+        }
+    }
+
+    pub(super) fn describe(&self, action: &Action) -> String {
+        let deck = &self.content.0.deck;
+        match *action {
+            Action::Colour(c) => format!("Play {}", COLOUR_NAMES[c as usize]),
+            Action::Send(a, b) => {
+                let slots = self.to_act().map(|s| self.seat_slots[s].clone()).unwrap_or_default();
+                if slots.len() == 2 {
+                    format!("Send {a} {}, {b} {}", self.colours[slots[0] as usize].name(), self.colours[slots[1] as usize].name())
+                } else if a == 0 {
+                    "Send none (recall)".into()
+                } else {
+                    format!("Send {a}")
+                }
+            }
+            Action::Predict(n) => format!("Predict {n}"),
+            Action::Take(card) => format!("Take {}", self.mission_name(card)),
+            Action::NoMission => "No mission fits: all to the hinterland".into(),
+            Action::Recall(n) => format!("Recall {n} knight(s)"),
+            Action::Place { shield, board, field, hero } => {
+                let shield_name = match self.tasks.last() {
+                    Some(Task::Shields { card, .. }) => deck.missions[*card as usize]
+                        .shields
+                        .get(shield as usize)
+                        .map_or("?", |s| s.name()),
+                    _ => "?",
+                };
+                let f = self.field_name(board, field);
+                if hero {
+                    format!("{shield_name} shield → {f} (hero)")
+                } else {
+                    format!("{shield_name} shield → {f}")
+                }
+            }
+            Action::Return { .. } => "No field: the knight goes back behind the screen".into(),
+            Action::Extra { screen, field } => {
+                let board = match self.tasks.last() {
+                    Some(Task::Extra { board, .. }) => *board,
+                    _ => Board::Red,
+                };
+                format!(
+                    "Extra knight from {} → {}",
+                    if screen { "the screen" } else { "the hinterland" },
+                    self.field_name(board, field)
+                )
+            }
+            Action::Bonus(i) => {
+                let bonus = match self.room(Board::Green).map(|r| &r.file.rule) {
+                    Some(RoomRule::LowestOpenRow { line_bonuses, .. }) => line_bonuses.get(i as usize).copied(),
+                    _ => None,
+                };
+                match bonus {
+                    Some(e) => format!("Bonus: {}", effect_words(e)),
+                    None => "Bonus".into(),
+                }
+            }
+            Action::RecallRed(f) => format!("Recall the knight on {}", self.field_name(Board::Red, f)),
+            Action::Grail(p) => format!("Take a {}", deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str())),
+            Action::Magician { board, field } => format!("Magician → {}", self.field_name(board, field)),
+            Action::Discard(card) => format!("Discard {}", self.mission_name(card)),
+            Action::BlackKnight { board, field } => {
+                format!("Black knight → {} (−{})", self.field_name(board, field), deck.black_knight_cost)
+            }
+            Action::Accept => "Yes".into(),
+            Action::Decline => "No".into(),
+            Action::EndTurn => "End the turn".into(),
+        }
+    }
+
+    pub(super) fn describe_event_text(&self, event: &Event) -> String {
+        let deck = &self.content.0.deck;
+        let seat_name = |s: Seat| self.seat_names.get(s).cloned().unwrap_or_else(|| "?".into());
+        match event {
+            Event::Setup { rooms, neutral } => {
+                let rooms: Vec<String> = rooms
+                    .iter()
+                    .filter_map(|&(b, _)| self.room(b).map(|r| r.name().to_string()))
+                    .collect();
+                match neutral {
+                    Some(n) => format!("The castle: {}; neutral colour {}", rooms.join(", "), COLOUR_NAMES[*n as usize]),
+                    None => format!("The castle: {}", rooms.join(", ")),
+                }
+            }
+            Event::ColourChosen { seat, colour } => format!("{} plays {}", seat_name(*seat), COLOUR_NAMES[*colour as usize]),
+            Event::TrackOrder { track, initial } => {
+                let names: Vec<String> = track.iter().map(|&s| self.colour_name(s)).collect();
+                if *initial {
+                    format!("Turn order: {}", names.join(", "))
+                } else {
+                    format!("New turn order: {}", names.join(", "))
+                }
+            }
+            Event::RoundStarted { round } => format!("Round {round} of {}", deck.rounds),
+            Event::Revealed { cards } => {
+                let names: Vec<String> = cards.iter().map(|&c| self.mission_name(c)).collect();
+                format!("Missions: {}", names.join("; "))
+            }
+            Event::FistClosed { seat } => format!("{} has closed the fist", seat_name(*seat)),
+            Event::Fist { counts, .. } => {
+                let parts: Vec<String> = counts.iter().map(|&(s, n)| format!("{n} {}", self.colours[s as usize].name())).collect();
+                format!("Your fist: {}", parts.join(", "))
+            }
+            Event::Predicted { slot, number, .. } => format!("{} predicts {number}", self.colour_name(*slot)),
+            Event::FistsOpened { counts, total } => {
+                let parts: Vec<String> = counts.iter().map(|&(s, n)| format!("{} {n}", self.colours[s as usize].name())).collect();
+                format!("Fists open: {} — total {total}", parts.join(", "))
+            }
+            Event::MerlinTaken { slot } => format!("{} takes a Merlin tile", self.colour_name(*slot)),
+            Event::MerlinValue { value, .. } => format!("Your Merlin tile is worth {value}"),
+            Event::TurnStarted { slot } => format!("{}'s turn", self.colour_name(*slot)),
+            Event::Took { slot, card, surplus } => {
+                let mut s = format!("{} takes {}", self.colour_name(*slot), self.mission_name(*card));
+                if *surplus > 0 {
+                    s.push_str(&format!("; {surplus} to the hinterland"));
+                }
+                s
+            }
+            Event::NothingFits { slot, knights } => {
+                format!("{}: no mission fits; {knights} knight(s) to the hinterland", self.colour_name(*slot))
+            }
+            Event::Recalled { slot, knights } => format!("{} brings {knights} knight(s) back from the hinterland", self.colour_name(*slot)),
+            Event::GrailDrawn { slot, count } => format!("{} draws {count} Grail tile(s)", self.colour_name(*slot)),
+            Event::GrailParts { parts, .. } => {
+                let names: Vec<&str> = parts
+                    .iter()
+                    .map(|&p| deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str()))
+                    .collect();
+                format!("Your Grail tile(s): {}", names.join(", "))
+            }
+            Event::Placed { slot, board, field, piece } => {
+                let what = match piece {
+                    Piece::Magician(_) => "magician",
+                    _ => "knight",
+                };
+                format!("{} {what} → {}", self.colour_name(*slot), self.field_name(*board, *field))
+            }
+            Event::Returned { slot, board } => format!(
+                "{}: no field in the {} room; the knight goes back behind the screen",
+                self.colour_name(*slot),
+                board.map_or("chosen", |b| b.name())
+            ),
+            Event::Scored { slot, points, .. } => format!("{} {points:+}", self.colour_name(*slot)),
+            Event::TreeTaken { slot, knight } => {
+                if *knight {
+                    format!("{}: tree — a knight comes home", self.colour_name(*slot))
+                } else {
+                    format!("{}: tree (no hinterland knight)", self.colour_name(*slot))
+                }
+            }
+            Event::LineFormed { slot, bonus } => match bonus {
+                Some(_) => format!("{} forms a line and takes a bonus", self.colour_name(*slot)),
+                None => format!("{} forms a line and takes no bonus", self.colour_name(*slot)),
+            },
+            Event::TournamentTile { slot } => format!("{} takes a tournament tile", self.colour_name(*slot)),
+            Event::FinalsOpened => "The tournament finals open".into(),
+            Event::WinnerOpened => "The tournament winner's field opens".into(),
+            Event::GroupFilled { group, penalised } => {
+                let names: Vec<String> = penalised.iter().map(|&s| self.colour_name(s)).collect();
+                if names.is_empty() {
+                    format!("Intrigue group {group} is complete")
+                } else {
+                    format!("Intrigue group {group} is complete: penalty for {}", names.join(", "))
+                }
+            }
+            Event::KnightsTable { royalists } => {
+                if *royalists {
+                    "The Knights' Table turns gold: the royalists lead".into()
+                } else {
+                    "The Knights' Table turns green: the rebels lead".into()
+                }
+            }
+            Event::RecalledFromRed { slot, field } => {
+                format!("{}'s knight leaves {} for the hinterland", self.colour_name(*slot), self.field_name(Board::Red, *field))
+            }
+            Event::HeroUsed { slot, side } => {
+                let c = &self.colours[*slot as usize];
+                format!("{} uses {}'s side {side}", self.colour_name(*slot), HERO_NAMES[c.colour as usize])
+            }
+            Event::Discarded { slot, card } => format!("{} discards {}", self.colour_name(*slot), self.mission_name(*card)),
+            Event::RoundEnded { round, .. } => format!("Round {round} ends"),
+            Event::FinalStep { slot, step, points } => {
+                let what = match step {
+                    1 => "red room",
+                    2 => "Merlin tiles",
+                    3 => "knights behind the screen",
+                    4 => "hinterland",
+                    5 => "Grail sets",
+                    _ => "secret room",
+                };
+                if *step == 4 {
+                    String::new()
+                } else {
+                    format!("{}: {what} {points:+}", self.colour_name(*slot))
+                }
+            }
+            Event::MerlinRevealed { slot, values } => {
+                let v: Vec<String> = values.iter().map(i32::to_string).collect();
+                format!("{}'s Merlin tiles: {}", self.colour_name(*slot), if v.is_empty() { "none".into() } else { v.join(", ") })
+            }
+            Event::Final { slot, score } => format!("{} ends with {score} points", self.colour_name(*slot)),
+            Event::Won { seats } => {
+                let names: Vec<String> = seats.iter().map(|&s| seat_name(s)).collect();
+                format!("{} wins", names.join(", "))
+            }
+        }
+    }
+}
+
+/// An effect in words.
+pub fn effect_words(e: Effect) -> String {
+    match e {
+        Effect::Points(n) => format!("{n:+} points"),
+        Effect::Grail(n) => format!("{n} Grail tile(s)"),
+        Effect::Tree => "a tree (a hinterland knight home and a Grail tile)".into(),
+        Effect::ExtraKnight(b) => format!("an extra knight in the {} room", b.name()),
+    }
+}
