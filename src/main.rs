@@ -155,7 +155,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     report.games, report.game, report.players, report.finished, report.errors
                 );
                 for (seat, (w, bot)) in report.wins_by_seat.iter().zip(&report.bots).enumerate() {
-                    println!("  seat {} ({bot}): {w} wins", seat + 1);
+                    match report.mean_score_by_seat.get(seat) {
+                        Some(s) => println!("  seat {} ({bot}): {w} wins, mean score {s:.1}", seat + 1),
+                        None => println!("  seat {} ({bot}): {w} wins", seat + 1),
+                    }
                 }
                 println!(
                     "  mean {:.1} actions, {:.1} turns; {:.1} games/s; decisions mean {:.3} ms, p95 {:.3} ms",

@@ -39,6 +39,10 @@ pub struct SimReport {
     pub wins_by_seat: Vec<usize>,
     /// Wins of each seat as a share of finished games.
     pub win_rate_by_seat: Vec<f64>,
+    /// Mean final score of each seat (empty for games without scores).
+    pub mean_score_by_seat: Vec<f64>,
+    /// Mean final score over all seats.
+    pub mean_score: f64,
     pub mean_actions: f64,
     pub mean_turns: f64,
     pub games_per_second: f64,
@@ -116,6 +120,8 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     };
     let started = Instant::now();
     let mut wins = vec![0usize; opts.players];
+    let mut score_sums = vec![0i64; opts.players];
+    let mut scored = 0usize;
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
     let mut all_times = Vec::new();
     // Each bot kind's decisions: milliseconds and what its search did.
@@ -140,6 +146,12 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                 finished += 1;
                 total_actions += played.actions;
                 total_turns += played.turns;
+                if played.scores.len() == opts.players {
+                    scored += 1;
+                    for (sum, s) in score_sums.iter_mut().zip(&played.scores) {
+                        *sum += s;
+                    }
+                }
                 for w in played.winners {
                     if let Some(c) = wins.get_mut(w) {
                         *c += 1;
@@ -195,6 +207,19 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             })
             .collect(),
         wins_by_seat: wins,
+        mean_score_by_seat: if scored == 0 {
+            Vec::new()
+        } else {
+            score_sums
+                .iter()
+                .map(|&s| (s as f64 / scored as f64 * 100.0).round() / 100.0)
+                .collect()
+        },
+        mean_score: if scored == 0 {
+            0.0
+        } else {
+            (score_sums.iter().sum::<i64>() as f64 / (scored * opts.players) as f64 * 100.0).round() / 100.0
+        },
         mean_actions: per(total_actions),
         mean_turns: per(total_turns),
         games_per_second: (opts.games as f64 / secs * 1000.0).round() / 1000.0,

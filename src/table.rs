@@ -37,6 +37,8 @@ pub type BotStatsJob = Box<dyn FnOnce() -> (Option<Arc<dyn Any + Send + Sync>>, 
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
     pub winners: Vec<Seat>,
+    /// Final score of each seat, where the game has scores.
+    pub scores: Vec<i64>,
     pub actions: usize,
     /// Turns where the game counts them, else changes of the deciding seat.
     pub turns: usize,
@@ -167,6 +169,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
             if let Some(o) = state.outcome() {
                 return Ok(PlayedGame {
                     winners: o.winners.clone(),
+                    scores: o.scores.clone(),
                     actions: step,
                     turns: state.turns_taken().map_or(changes, |t| t as usize),
                     decisions,

@@ -155,7 +155,10 @@ fn start_matches(
             if crate::app::tables::has_table(m.game()) {
                 Ok(m)
             } else {
-                Err(format!("{} has no table in the window yet (try `camelot sim`)", m.game().title()))
+                Err(format!(
+                    "{} has no table in the window yet (try `camelot sim`)",
+                    m.game().title()
+                ))
             }
         });
         match result {

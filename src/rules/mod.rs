@@ -2,8 +2,8 @@
 //! shuffles, and the match record with its replay. Plain Rust, no Bevy.
 
 pub mod court;
-pub mod future;
 pub mod dice;
+pub mod future;
 pub mod record;
 pub mod testgame;
 

@@ -36,9 +36,9 @@ fn parse_sides(value: &str, rng: &mut GameRng) -> Result<[Side; 4], SetupError> 
         }
         other => {
             for part in other.split([';', ',']).map(str::trim).filter(|p| !p.is_empty()) {
-                let (board, side) = part.split_once('=').ok_or_else(|| {
-                    SetupError(format!("sides: \"{part}\" is not board=side (e.g. green=b)"))
-                })?;
+                let (board, side) = part
+                    .split_once('=')
+                    .ok_or_else(|| SetupError(format!("sides: \"{part}\" is not board=side (e.g. green=b)")))?;
                 let board = Board::parse(board.trim())
                     .filter(|b| *b != Board::Violet)
                     .ok_or_else(|| SetupError(format!("sides: \"{board}\" is not red, yellow, green or blue")))?;
@@ -58,7 +58,9 @@ impl Future {
     pub(super) fn setup(config: &TableConfig, content: Arc<FutureContent>) -> Result<Future, SetupError> {
         let players = config.players();
         if !(2..=5).contains(&players) {
-            return Err(SetupError(format!("Die Zukunft von Camelot is for 2 to 5 players, not {players}")));
+            return Err(SetupError(format!(
+                "Die Zukunft von Camelot is for 2 to 5 players, not {players}"
+            )));
         }
         let mut rng = GameRng::seeded(config.seed);
         let heroes = match config.variant("heroes", "off") {
@@ -207,7 +209,9 @@ impl Future {
 
     fn finish_setup(&mut self, r: &mut Report, initial_track: bool) {
         if self.players == 3 {
-            let unused: Vec<u8> = (0..5u8).filter(|c| !self.colours.iter().any(|x| x.colour == *c)).collect();
+            let unused: Vec<u8> = (0..5u8)
+                .filter(|c| !self.colours.iter().any(|x| x.colour == *c))
+                .collect();
             let pick = self.rng.0.below(unused.len() as u32) as usize;
             self.neutral = unused.get(pick).copied();
             for b in Board::CASTLE {
@@ -328,7 +332,10 @@ impl Future {
             }
             RoomRule::Tournament { .. } => {
                 let fs = room.fields();
-                let prelim_free = fs.iter().enumerate().any(|(i, f)| f.stage == Stage::Normal && free(i as u8));
+                let prelim_free = fs
+                    .iter()
+                    .enumerate()
+                    .any(|(i, f)| f.stage == Stage::Normal && free(i as u8));
                 if prelim_free {
                     out.extend((0..fs.len() as u8).filter(|&i| fs[i as usize].stage == Stage::Normal && free(i)));
                 } else {
@@ -374,7 +381,13 @@ impl Future {
                         match c.last[board.index()].filter(|&l| fl[l as usize] == Piece::Knight(slot)) {
                             Some(l) => {
                                 let at = row.iter().position(|&f| f == l);
-                                let next = at.and_then(|p| if forward { row.get(p + 1) } else { p.checked_sub(1).and_then(|q| row.get(q)) });
+                                let next = at.and_then(|p| {
+                                    if forward {
+                                        row.get(p + 1)
+                                    } else {
+                                        p.checked_sub(1).and_then(|q| row.get(q))
+                                    }
+                                });
                                 if let Some(&n) = next {
                                     let unclaimed_start = (0..4).any(|j| room.starts[j] == n && !held(j));
                                     if free(n) && !unclaimed_start {
@@ -499,7 +512,12 @@ impl Future {
                         for &b in boards {
                             for f in self.legal_fields(slot, b) {
                                 any = true;
-                                out.push(Action::Place { shield: i as u8, board: b, field: f, hero: false });
+                                out.push(Action::Place {
+                                    shield: i as u8,
+                                    board: b,
+                                    field: f,
+                                    hero: false,
+                                });
                             }
                         }
                         if !any {
@@ -518,7 +536,12 @@ impl Future {
                             };
                             for &b in redirect {
                                 for f in self.legal_fields(slot, b) {
-                                    out.push(Action::Place { shield: i as u8, board: b, field: f, hero: true });
+                                    out.push(Action::Place {
+                                        shield: i as u8,
+                                        board: b,
+                                        field: f,
+                                        hero: true,
+                                    });
                                 }
                             }
                         }
@@ -531,7 +554,10 @@ impl Future {
                 Task::Extra { board, .. } => {
                     for f in self.legal_fields(slot, board) {
                         if c.hinterland > 0 {
-                            out.push(Action::Extra { screen: false, field: f });
+                            out.push(Action::Extra {
+                                screen: false,
+                                field: f,
+                            });
                         }
                         if c.screen > 0 {
                             out.push(Action::Extra { screen: true, field: f });
@@ -540,7 +566,9 @@ impl Future {
                     out.push(Action::Decline);
                 }
                 Task::LineBonus { .. } => {
-                    if let Some(RoomRule::LowestOpenRow { line_bonuses, .. }) = self.room(Board::Green).map(|r| &r.file.rule) {
+                    if let Some(RoomRule::LowestOpenRow { line_bonuses, .. }) =
+                        self.room(Board::Green).map(|r| &r.file.rule)
+                    {
                         out.extend((0..line_bonuses.len() as u8).map(Action::Bonus));
                     }
                     out.push(Action::Decline);
@@ -563,7 +591,10 @@ impl Future {
                     for &b in &Board::CASTLE[1..] {
                         for (i, p) in self.fields[b.index()].iter().enumerate() {
                             if *p == Piece::Empty {
-                                out.push(Action::Magician { board: b, field: i as u8 });
+                                out.push(Action::Magician {
+                                    board: b,
+                                    field: i as u8,
+                                });
                             }
                         }
                     }
@@ -680,7 +711,9 @@ impl Future {
             return "the game is over".into();
         }
         let deck = &self.content.0.deck;
-        let same_kind = legal.iter().any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
+        let same_kind = legal
+            .iter()
+            .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
         if !same_kind {
             return format!("not now: {}", self.prompt());
         }
@@ -727,7 +760,11 @@ impl Future {
                 };
                 match self.room(board) {
                     None => format!("the {} room is not in play", board.name()),
-                    Some(room) => format!("that field of the {} is not open to you: {}", room.name(), Self::rule_words(room)),
+                    Some(room) => format!(
+                        "that field of the {} is not open to you: {}",
+                        room.name(),
+                        Self::rule_words(room)
+                    ),
                 }
             }
             (Action::Discard(_), _) => "that mission cannot be discarded now".into(),
@@ -760,7 +797,15 @@ impl Future {
             let slot = task.slot();
             let seat = self.col(slot).seat;
             match (task, action) {
-                (Task::Shields { card, left, .. }, Action::Place { shield, board, field, hero }) => {
+                (
+                    Task::Shields { card, left, .. },
+                    Action::Place {
+                        shield,
+                        board,
+                        field,
+                        hero,
+                    },
+                ) => {
                     self.shield_done(slot, card, left, shield);
                     if hero {
                         self.use_hero(slot, r);
@@ -822,7 +867,10 @@ impl Future {
                         c.grail[part as usize] += 1;
                         c.grail_held += 1;
                         r.public(|| Event::GrailDrawn { slot, count: 1 });
-                        r.only(seat, || Event::GrailParts { slot, parts: vec![part] });
+                        r.only(seat, || Event::GrailParts {
+                            slot,
+                            parts: vec![part],
+                        });
                     }
                 }
                 (Task::Parzival { n, .. }, Action::Accept) => {
@@ -882,7 +930,9 @@ impl Future {
                 self.phase = if seat + 1 < self.players {
                     Phase::Send { seat: seat + 1 }
                 } else {
-                    Phase::Predict { pos: self.track.len() as u8 - 1 }
+                    Phase::Predict {
+                        pos: self.track.len() as u8 - 1,
+                    }
                 };
             }
             (Phase::Predict { pos }, Action::Predict(number)) => {
@@ -907,7 +957,10 @@ impl Future {
                 let surplus = c.sent - needs;
                 c.hinterland += surplus;
                 r.public(|| Event::Took { slot, card, surplus });
-                self.phase = Phase::Missions { pos, stage: TurnStage::Resolve };
+                self.phase = Phase::Missions {
+                    pos,
+                    stage: TurnStage::Resolve,
+                };
                 if let Some(s) = m.special {
                     let c = self.col_mut(slot);
                     c.screen += needs;
@@ -932,7 +985,10 @@ impl Future {
                 c.hinterland += knights;
                 c.sent = 0;
                 r.public(|| Event::NothingFits { slot, knights });
-                self.phase = Phase::Missions { pos, stage: TurnStage::After };
+                self.phase = Phase::Missions {
+                    pos,
+                    stage: TurnStage::After,
+                };
             }
             (Phase::Missions { pos, .. }, Action::Recall(n)) => {
                 let slot = self.track[pos as usize];
@@ -940,7 +996,10 @@ impl Future {
                 c.hinterland -= n;
                 c.screen += n;
                 r.public(|| Event::Recalled { slot, knights: n });
-                self.phase = Phase::Missions { pos, stage: TurnStage::Resolve };
+                self.phase = Phase::Missions {
+                    pos,
+                    stage: TurnStage::Resolve,
+                };
                 self.gain_grail(slot, n, r);
             }
             (Phase::Missions { pos, .. }, Action::Discard(card)) => {
@@ -954,7 +1013,10 @@ impl Future {
                 self.use_hero(slot, r);
                 self.col_mut(slot).black_knight = false;
                 self.add_points(slot, -deck.black_knight_cost, Why::BlackKnight, r);
-                self.phase = Phase::Missions { pos, stage: TurnStage::Resolve };
+                self.phase = Phase::Missions {
+                    pos,
+                    stage: TurnStage::Resolve,
+                };
                 self.place_piece(slot, board, field, Piece::Knight(slot), r);
             }
             (Phase::Missions { pos, .. }, Action::EndTurn) => {
@@ -1074,7 +1136,7 @@ impl Future {
     }
 
     /// A piece arrives on a field; its points, effects and the room's triggers follow.
-    fn place_piece(&mut self, slot: Slot, board: Board, field: u8, piece: Piece, r: &mut Report) {
+    pub(super) fn place_piece(&mut self, slot: Slot, board: Board, field: u8, piece: Piece, r: &mut Report) {
         let content = self.content.0.clone();
         let Some(ri) = self.room_of[board.index()] else {
             return;
@@ -1092,7 +1154,12 @@ impl Future {
                 }
             }
         }
-        r.public(|| Event::Placed { slot, board, field, piece });
+        r.public(|| Event::Placed {
+            slot,
+            board,
+            field,
+            piece,
+        });
         let f = room.field(field as usize);
         self.add_points(slot, f.points, Why::Field, r);
         if f.hearts > 0 {
@@ -1100,8 +1167,14 @@ impl Future {
         }
         // Room triggers go under the field's own optional effects, so those come first.
         match &room.file.rule {
-            RoomRule::LowestOpenRow { line_length, bonuses_per_turn, .. } => {
-                if self.col(slot).bonuses_taken < *bonuses_per_turn && self.line_due(room, board, field, slot, *line_length) {
+            RoomRule::LowestOpenRow {
+                line_length,
+                bonuses_per_turn,
+                ..
+            } => {
+                if self.col(slot).bonuses_taken < *bonuses_per_turn
+                    && self.line_due(room, board, field, slot, *line_length)
+                {
                     self.tasks.push(Task::LineBonus { slot });
                 }
             }
@@ -1267,7 +1340,7 @@ impl Future {
     }
 
     /// Resolves what needs no decision until someone must decide.
-    fn settle(&mut self, r: &mut Report) {
+    pub(super) fn settle(&mut self, r: &mut Report) {
         loop {
             if self.outcome.is_some() {
                 return;
@@ -1280,10 +1353,19 @@ impl Future {
                 continue;
             }
             match self.phase {
-                Phase::Missions { pos, stage: TurnStage::Resolve } => {
-                    self.phase = Phase::Missions { pos, stage: TurnStage::After };
+                Phase::Missions {
+                    pos,
+                    stage: TurnStage::Resolve,
+                } => {
+                    self.phase = Phase::Missions {
+                        pos,
+                        stage: TurnStage::After,
+                    };
                 }
-                Phase::Missions { pos, stage: TurnStage::After } => {
+                Phase::Missions {
+                    pos,
+                    stage: TurnStage::After,
+                } => {
                     let mut opts = Vec::new();
                     self.after_options(self.track[pos as usize], &mut opts);
                     if !opts.is_empty() {
@@ -1308,7 +1390,10 @@ impl Future {
         c.hero_used = false;
         c.placed = [0; 5];
         c.parzival = false;
-        self.phase = Phase::Missions { pos, stage: TurnStage::Choose };
+        self.phase = Phase::Missions {
+            pos,
+            stage: TurnStage::Choose,
+        };
         r.public(|| Event::TurnStarted { slot });
     }
 
@@ -1385,7 +1470,7 @@ impl Future {
         entries
     }
 
-    fn final_scoring(&mut self, r: &mut Report) {
+    pub(super) fn final_scoring(&mut self, r: &mut Report) {
         self.scoring_final = true;
         self.phase = Phase::Final;
         let content = self.content.0.clone();
@@ -1399,14 +1484,22 @@ impl Future {
                         if let Some(s) = s {
                             let pts = ranks.get(i).copied().unwrap_or(0);
                             self.add_points(s, pts, Why::RedRoom, r);
-                            r.public(|| Event::FinalStep { slot: s, step: 1, points: pts });
+                            r.public(|| Event::FinalStep {
+                                slot: s,
+                                step: 1,
+                                points: pts,
+                            });
                         }
                     }
                     for s in 0..self.colours.len() as u8 {
                         if !ranking.iter().any(|e| e.0 == Some(s)) {
                             self.add_points(s, *absent_penalty, Why::RedRoom, r);
                             let points = *absent_penalty;
-                            r.public(|| Event::FinalStep { slot: s, step: 1, points });
+                            r.public(|| Event::FinalStep {
+                                slot: s,
+                                step: 1,
+                                points,
+                            });
                         }
                     }
                     winner = ranking.first().and_then(|e| e.0);
@@ -1421,7 +1514,11 @@ impl Future {
                             if let Some(s) = s {
                                 let pts = values.get(i).copied().unwrap_or(0);
                                 self.add_points(s, pts, Why::RedRoom, r);
-                                r.public(|| Event::FinalStep { slot: s, step: 1, points: pts });
+                                r.public(|| Event::FinalStep {
+                                    slot: s,
+                                    step: 1,
+                                    points: pts,
+                                });
                             }
                         }
                         if winning {
@@ -1449,32 +1546,52 @@ impl Future {
             let pts: i32 = values.iter().sum();
             r.public(|| Event::MerlinRevealed { slot: s, values });
             self.add_points(s, pts, Why::Merlin, r);
-            r.public(|| Event::FinalStep { slot: s, step: 2, points: pts });
+            r.public(|| Event::FinalStep {
+                slot: s,
+                step: 2,
+                points: pts,
+            });
         }
         // 3. Knights behind the screen.
         for s in 0..n {
             let pts = self.col(s).screen as i32 * deck.behind_screen_points;
             self.add_points(s, pts, Why::Screen, r);
-            r.public(|| Event::FinalStep { slot: s, step: 3, points: pts });
+            r.public(|| Event::FinalStep {
+                slot: s,
+                step: 3,
+                points: pts,
+            });
         }
         // 4. The hinterland, in track order.
         for s in self.track.clone() {
             let tiles = self.col(s).hinterland / deck.hinterland_knights_per_grail.max(1);
             self.draw_grail(s, tiles, r);
-            r.public(|| Event::FinalStep { slot: s, step: 4, points: 0 });
+            r.public(|| Event::FinalStep {
+                slot: s,
+                step: 4,
+                points: 0,
+            });
         }
         // 5. Grail sets.
         for s in 0..n {
             let pts = grail_points(&self.col(s).grail, &deck.grail_set_points);
             self.add_points(s, pts, Why::Grail, r);
-            r.public(|| Event::FinalStep { slot: s, step: 5, points: pts });
+            r.public(|| Event::FinalStep {
+                slot: s,
+                step: 5,
+                points: pts,
+            });
         }
         // 6. The secret room.
         if let Some(RoomRule::TopmostFree { absent_penalty }) = self.room(Board::Violet).map(|r| r.file.rule.clone()) {
             for s in 0..n {
                 if !self.has_piece_in(s, Board::Violet, |_| true) {
                     self.add_points(s, absent_penalty, Why::SecretRoom, r);
-                    r.public(|| Event::FinalStep { slot: s, step: 6, points: absent_penalty });
+                    r.public(|| Event::FinalStep {
+                        slot: s,
+                        step: 6,
+                        points: absent_penalty,
+                    });
                 }
             }
         }
@@ -1514,7 +1631,11 @@ impl Future {
         );
         r.public(|| Event::Won { seats: seats.clone() });
         self.phase = Phase::Over;
-        self.outcome = Some(Outcome { winners: seats, scores, summary });
+        self.outcome = Some(Outcome {
+            winners: seats,
+            scores,
+            summary,
+        });
     }
 }
 

@@ -186,7 +186,11 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
 pub fn best_action(state: &Future, legal: &[Action], rng: &mut GameRng, noise: f32) -> Option<Action> {
     let mut best: Option<(f32, Action)> = None;
     for a in legal {
-        let jitter = if noise > 0.0 { rng.below(1000) as f32 / 1000.0 * noise } else { 0.0 };
+        let jitter = if noise > 0.0 {
+            rng.below(1000) as f32 / 1000.0 * noise
+        } else {
+            0.0
+        };
         let v = action_value(state, a) + jitter;
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, *a));

@@ -442,7 +442,9 @@ impl FutureContent {
 
     /// The room side of a board, by index into `rooms`.
     pub fn room_of(&self, board: Board, side: Side) -> Option<usize> {
-        self.rooms.iter().position(|r| r.board() == board && (board == Board::Violet || r.side() == side))
+        self.rooms
+            .iter()
+            .position(|r| r.board() == board && (board == Board::Violet || r.side() == side))
     }
 
     /// The display counts for a number of players (the nearest row below if it is missing).
@@ -490,23 +492,25 @@ impl FutureContent {
             for (i, r) in rooms.iter().enumerate() {
                 let key = (r.board(), if r.board() == Board::Violet { Side::A } else { r.side() });
                 if let Some(&j) = seen.get(&key) {
-                    errors.push(files[i].error_at("board", format!(
-                        "two rooms are the {} board's side {:?}: {} and {}",
-                        r.board().name(),
-                        r.side(),
-                        rooms[j].id(),
-                        r.id()
-                    )));
+                    errors.push(files[i].error_at(
+                        "board",
+                        format!(
+                            "two rooms are the {} board's side {:?}: {} and {}",
+                            r.board().name(),
+                            r.side(),
+                            rooms[j].id(),
+                            r.id()
+                        ),
+                    ));
                 }
                 seen.insert(key, i);
             }
             for b in Board::CASTLE {
                 for s in [Side::A, Side::B] {
                     if !seen.contains_key(&(b, s)) {
-                        errors.push(files[0].error_at(
-                            "board",
-                            format!("no room file is the {} board's side {s:?}", b.name()),
-                        ));
+                        errors.push(
+                            files[0].error_at("board", format!("no room file is the {} board's side {s:?}", b.name())),
+                        );
                     }
                 }
             }
@@ -570,7 +574,10 @@ fn load_throne(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Thr
     if throne.track.len() < 5 {
         errors.push(file.error_at(
             "track",
-            format!("the turn-order track needs 5 slots (five magicians), not {}", throne.track.len()),
+            format!(
+                "the turn-order track needs 5 slots (five magicians), not {}",
+                throne.track.len()
+            ),
         ));
     }
     (errors.len() == before).then_some(throne)
@@ -598,14 +605,20 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
     if (deck.knights as i64) <= reserved {
         errors.push(file.error_at(
             "knights",
-            format!("{} knights leave none behind the screen (1 scores, {} start in the hinterland, {} go back at five)",
-                deck.knights, deck.hinterland_start, deck.five_player_box),
+            format!(
+                "{} knights leave none behind the screen (1 scores, {} start in the hinterland, {} go back at five)",
+                deck.knights, deck.hinterland_start, deck.five_player_box
+            ),
         ));
     }
     if deck.merlin.len() < deck.rounds as usize {
         errors.push(file.error_at(
             "merlin",
-            format!("{} Merlin tiles for {} rounds: the top of the track takes one a round", deck.merlin.len(), deck.rounds),
+            format!(
+                "{} Merlin tiles for {} rounds: the top of the track takes one a round",
+                deck.merlin.len(),
+                deck.rounds
+            ),
         ));
     }
     if deck.grail_parts.is_empty() {
@@ -631,7 +644,11 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
     for (i, m) in deck.missions.iter().enumerate() {
         let at = |msg: String| file.error_at(&format!("\"{}\"", m.id), msg);
         if ids.insert(m.id.as_str(), i).is_some() {
-            errors.push(file.error_at_nth(&format!("\"{}\"", m.id), 1, format!("the mission id {} is used twice", m.id)));
+            errors.push(file.error_at_nth(
+                &format!("\"{}\"", m.id),
+                1,
+                format!("the mission id {} is used twice", m.id),
+            ));
         }
         match (m.special, m.stack.knights()) {
             (Some(s), _) => {
@@ -639,7 +656,10 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
                     errors.push(at(format!("{}: a special mission shows no shields", m.id)));
                 }
                 if s.knights == 0 || s.knights > deck.max_fist {
-                    errors.push(at(format!("{}: a special mission needs 1 to {} knights, not {}", m.id, deck.max_fist, s.knights)));
+                    errors.push(at(format!(
+                        "{}: a special mission needs 1 to {} knights, not {}",
+                        m.id, deck.max_fist, s.knights
+                    )));
                 }
             }
             (None, Some(k)) => {
@@ -653,12 +673,20 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
             }
             (None, None) => {
                 if m.shields.is_empty() || m.shields.len() > deck.max_fist as usize {
-                    errors.push(at(format!("{}: a key card shows 1 to {} shields, not {}", m.id, deck.max_fist, m.shields.len())));
+                    errors.push(at(format!(
+                        "{}: a key card shows 1 to {} shields, not {}",
+                        m.id,
+                        deck.max_fist,
+                        m.shields.len()
+                    )));
                 }
             }
         }
         if m.stack != Stack::Key && m.shields.contains(&Shield::Violet) {
-            errors.push(at(format!("{}: violet shields are on key cards only (the secret room is for five players)", m.id)));
+            errors.push(at(format!(
+                "{}: violet shields are on key cards only (the secret room is for five players)",
+                m.id
+            )));
         }
     }
     // Every stack must last the rounds at every player count.
@@ -673,7 +701,10 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
         if have < need {
             errors.push(file.error_at(
                 "missions",
-                format!("the {stack:?} stack has {have} cards but {} rounds need {need}", deck.rounds),
+                format!(
+                    "the {stack:?} stack has {have} cards but {} rounds need {need}",
+                    deck.rounds
+                ),
             ));
         }
     }
@@ -718,7 +749,10 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
         }
         for e in &f.effects {
             if let Effect::ExtraKnight(Board::Violet) = e {
-                errors.push(file.error_at(&quoted(&f.id), "no knight enters the secret room but by a violet shield"));
+                errors.push(file.error_at(
+                    &quoted(&f.id),
+                    "no knight enters the secret room but by a violet shield",
+                ));
             }
         }
     }
@@ -744,13 +778,20 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
         for w in order.windows(2) {
             if w[0].0 == w[1].0 {
                 let f = &raw.fields[w[1].1 as usize];
-                errors.push(file.error_at(&quoted(&f.id), format!("two fields of {} have the order {}", raw.id, f.order)));
+                errors.push(file.error_at(
+                    &quoted(&f.id),
+                    format!("two fields of {} have the order {}", raw.id, f.order),
+                ));
             }
         }
         order.into_iter().map(|(_, i)| i).collect()
     };
     match &raw.rule {
-        RoomRule::LowestOpenRow { line_length, line_bonuses, .. } => {
+        RoomRule::LowestOpenRow {
+            line_length,
+            line_bonuses,
+            ..
+        } => {
             let rows = raw.fields.iter().map(|f| f.row).max().unwrap_or(0) as usize;
             let cols = raw.fields.iter().map(|f| f.col).max().unwrap_or(0) as usize;
             room.grid = vec![vec![None; cols]; rows];
@@ -761,7 +802,10 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
                 }
                 let cell = &mut room.grid[f.row as usize - 1][f.col as usize - 1];
                 if cell.is_some() {
-                    errors.push(file.error_at(&quoted(&f.id), format!("{} shares its row and column with another field", f.id)));
+                    errors.push(file.error_at(
+                        &quoted(&f.id),
+                        format!("{} shares its row and column with another field", f.id),
+                    ));
                 }
                 *cell = Some(i as u8);
             }
@@ -784,7 +828,10 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
             }
             for f in &raw.fields {
                 if f.stage == Stage::Final && !prelims.contains(&f.group) {
-                    errors.push(file.error_at(&quoted(&f.id), format!("the final {} needs a preliminary {} that exists", f.id, f.group)));
+                    errors.push(file.error_at(
+                        &quoted(&f.id),
+                        format!("the final {} needs a preliminary {} that exists", f.id, f.group),
+                    ));
                 }
             }
             if raw.fields.iter().filter(|f| f.stage == Stage::Winner).count() != 1 {
@@ -796,7 +843,12 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
                 errors.push(file.error_at("ranks", "the majority needs at least one rank"));
             }
         }
-        RoomRule::Treason { royalist, rebel, win, lose } => {
+        RoomRule::Treason {
+            royalist,
+            rebel,
+            win,
+            lose,
+        } => {
             for (k, row) in [royalist, rebel].into_iter().enumerate() {
                 if row.len() < 2 {
                     errors.push(file.error_at(
@@ -833,7 +885,10 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
             for (i, f) in raw.fields.iter().enumerate() {
                 match groups.iter().position(|g| g.group == f.group) {
                     Some(g) => room.group_of[i] = Some(g),
-                    None => errors.push(file.error_at(&quoted(&f.id), format!("{} is in group {}, which has no rule", f.id, f.group))),
+                    None => errors.push(file.error_at(
+                        &quoted(&f.id),
+                        format!("{} is in group {}, which has no rule", f.id, f.group),
+                    )),
                 }
             }
         }

@@ -21,8 +21,8 @@ mod view;
 mod tests;
 
 pub use content::{
-    Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile,
-    RoomRule, Shield, Side, Special, Stack, Stage, Throne,
+    Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
+    Shield, Side, Special, Stack, Stage, Throne,
 };
 pub use view::FutureView;
 
@@ -138,13 +138,22 @@ impl Colour {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
     /// Expert variant: seats choose colours; `pick` counts the picks made.
-    Colours { pick: u8 },
+    Colours {
+        pick: u8,
+    },
     /// Phase 2: seats choose their fists one after another (`seat` is next).
-    Send { seat: Seat },
+    Send {
+        seat: Seat,
+    },
     /// Phase 3: the magician at track position `pos` predicts (from the bottom up).
-    Predict { pos: u8 },
+    Predict {
+        pos: u8,
+    },
     /// Phase 4: the colour at track position `pos` fulfils a mission.
-    Missions { pos: u8, stage: TurnStage },
+    Missions {
+        pos: u8,
+        stage: TurnStage,
+    },
     /// Final scoring: the red room's winner may place its magician (then the rest is automatic).
     Final,
     Over,
@@ -218,7 +227,12 @@ pub enum Action {
     Recall(u8),
     /// Place the knight of this shield (by its index on the card) on a field; `hero`: by the
     /// hero's redirect (Kay, Tristan, Parzival, Lancelot).
-    Place { shield: u8, board: Board, field: u8, hero: bool },
+    Place {
+        shield: u8,
+        board: Board,
+        field: u8,
+        hero: bool,
+    },
     /// The shield's room has no field for you: its knight goes back behind the screen.
     Return { shield: u8 },
     /// The extra knight, from behind the screen (`screen`) or the hinterland, onto a field.
@@ -264,54 +278,151 @@ pub enum Why {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// The castle as set up: the room side of each board, the neutral colour.
-    Setup { rooms: Vec<(Board, Side)>, neutral: Option<u8> },
+    Setup {
+        rooms: Vec<(Board, Side)>,
+        neutral: Option<u8>,
+    },
     /// A seat took a colour (expert variant).
-    ColourChosen { seat: Seat, colour: u8 },
+    ColourChosen {
+        seat: Seat,
+        colour: u8,
+    },
     /// The turn order at the start (the magician cards) or after the predictions.
-    TrackOrder { track: Vec<Slot>, initial: bool },
-    RoundStarted { round: u8 },
+    TrackOrder {
+        track: Vec<Slot>,
+        initial: bool,
+    },
+    RoundStarted {
+        round: u8,
+    },
     /// Missions revealed from their stacks.
-    Revealed { cards: Vec<u16> },
+    Revealed {
+        cards: Vec<u16>,
+    },
     /// A seat closed its fist (everyone: that it did).
-    FistClosed { seat: Seat },
+    FistClosed {
+        seat: Seat,
+    },
     /// What the fists hold (that seat only).
-    Fist { seat: Seat, counts: Vec<(Slot, u8)> },
-    Predicted { slot: Slot, number: u8, inner: bool },
+    Fist {
+        seat: Seat,
+        counts: Vec<(Slot, u8)>,
+    },
+    Predicted {
+        slot: Slot,
+        number: u8,
+        inner: bool,
+    },
     /// All fists open together.
-    FistsOpened { counts: Vec<(Slot, u8)>, total: u8 },
+    FistsOpened {
+        counts: Vec<(Slot, u8)>,
+        total: u8,
+    },
     /// The top of the track takes the leftmost Merlin tile (its value: the owner only).
-    MerlinTaken { slot: Slot },
-    MerlinValue { slot: Slot, value: i32 },
-    TurnStarted { slot: Slot },
-    Took { slot: Slot, card: u16, surplus: u8 },
-    NothingFits { slot: Slot, knights: u8 },
-    Recalled { slot: Slot, knights: u8 },
+    MerlinTaken {
+        slot: Slot,
+    },
+    MerlinValue {
+        slot: Slot,
+        value: i32,
+    },
+    TurnStarted {
+        slot: Slot,
+    },
+    Took {
+        slot: Slot,
+        card: u16,
+        surplus: u8,
+    },
+    NothingFits {
+        slot: Slot,
+        knights: u8,
+    },
+    Recalled {
+        slot: Slot,
+        knights: u8,
+    },
     /// Grail tiles drawn (everyone: how many).
-    GrailDrawn { slot: Slot, count: u8 },
+    GrailDrawn {
+        slot: Slot,
+        count: u8,
+    },
     /// Their parts (the owner only).
-    GrailParts { slot: Slot, parts: Vec<u8> },
-    Placed { slot: Slot, board: Board, field: u8, piece: Piece },
+    GrailParts {
+        slot: Slot,
+        parts: Vec<u8>,
+    },
+    Placed {
+        slot: Slot,
+        board: Board,
+        field: u8,
+        piece: Piece,
+    },
     /// The knight went back behind the screen: no field for it.
-    Returned { slot: Slot, board: Option<Board> },
-    Scored { slot: Slot, points: i32, why: Why },
-    TreeTaken { slot: Slot, knight: bool },
-    LineFormed { slot: Slot, bonus: Option<u8> },
-    TournamentTile { slot: Slot },
+    Returned {
+        slot: Slot,
+        board: Option<Board>,
+    },
+    Scored {
+        slot: Slot,
+        points: i32,
+        why: Why,
+    },
+    TreeTaken {
+        slot: Slot,
+        knight: bool,
+    },
+    LineFormed {
+        slot: Slot,
+        bonus: Option<u8>,
+    },
+    TournamentTile {
+        slot: Slot,
+    },
     FinalsOpened,
     WinnerOpened,
-    GroupFilled { group: u8, penalised: Vec<Slot> },
-    KnightsTable { royalists: bool },
-    RecalledFromRed { slot: Slot, field: u8 },
-    HeroUsed { slot: Slot, side: u8 },
-    Discarded { slot: Slot, card: u16 },
+    GroupFilled {
+        group: u8,
+        penalised: Vec<Slot>,
+    },
+    KnightsTable {
+        royalists: bool,
+    },
+    RecalledFromRed {
+        slot: Slot,
+        field: u8,
+    },
+    HeroUsed {
+        slot: Slot,
+        side: u8,
+    },
+    Discarded {
+        slot: Slot,
+        card: u16,
+    },
     /// The face-up missions left at the end of a round leave the game.
-    RoundEnded { round: u8, removed: Vec<u16> },
+    RoundEnded {
+        round: u8,
+        removed: Vec<u16>,
+    },
     /// Final scoring: a step for one colour.
-    FinalStep { slot: Slot, step: u8, points: i32 },
+    FinalStep {
+        slot: Slot,
+        step: u8,
+        points: i32,
+    },
     /// The Merlin tiles' values shown at the end.
-    MerlinRevealed { slot: Slot, values: Vec<i32> },
-    Final { slot: Slot, score: i32 },
-    Won { seats: Vec<Seat> },
+    MerlinRevealed {
+        slot: Slot,
+        values: Vec<i32>,
+    },
+    Final {
+        slot: Slot,
+        score: i32,
+    },
+    Won {
+        seats: Vec<Seat>,
+    },
 }
 
 /// Content and generator behind wrappers that compare equal, so that two states (or views)
@@ -448,11 +559,13 @@ impl Game for Future {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        self.deciding_slot().map(|s| self.colours[s as usize].seat).or(match self.phase {
-            Phase::Colours { pick } => Some(self.picker(pick)),
-            Phase::Send { seat } => Some(seat),
-            _ => None,
-        })
+        self.deciding_slot()
+            .map(|s| self.colours[s as usize].seat)
+            .or(match self.phase {
+                Phase::Colours { pick } => Some(self.picker(pick)),
+                Phase::Send { seat } => Some(seat),
+                _ => None,
+            })
     }
 
     fn outcome(&self) -> Option<&Outcome> {
@@ -520,10 +633,20 @@ impl Game for Future {
                 .flatten()
                 .filter(|p| **p == Piece::Knight(i as u8))
                 .count();
-            let total = col.screen as usize + col.hinterland as usize + on_fields + 1 + col.black_knight as usize;
+            // After the reveal the fist's knights are out until they are placed.
+            let out = if matches!(self.phase, Phase::Missions { .. }) {
+                col.sent as usize
+            } else {
+                0
+            };
+            let total = col.screen as usize + col.hinterland as usize + on_fields + 1 + col.black_knight as usize + out;
             c.insert(format!("knights {}", col.name()), total);
         }
-        let held_grail: usize = self.colours.iter().map(|c| c.grail.iter().map(|&n| n as usize).sum::<usize>()).sum();
+        let held_grail: usize = self
+            .colours
+            .iter()
+            .map(|c| c.grail.iter().map(|&n| n as usize).sum::<usize>())
+            .sum();
         c.insert("grail tiles".into(), held_grail + self.grail_supply.len());
         let held_merlin: usize = self.colours.iter().map(|c| c.merlin.len()).sum();
         c.insert("merlin tiles".into(), held_merlin + self.merlin_row.len());

@@ -1,0 +1,958 @@
+//! Die Zukunft von Camelot: the spec's worked examples, every room's rule on both sides, the
+//! player counts, the heroes, final scoring and the hidden information, then random games.
+
+use super::apply::{Report, grail_points, turn_order};
+use super::*;
+use crate::bots::BotHints;
+use crate::content::ContentSet;
+use std::sync::OnceLock;
+
+fn content() -> Arc<FutureContent> {
+    static C: OnceLock<Arc<FutureContent>> = OnceLock::new();
+    C.get_or_init(|| match FutureContent::load(&ContentSet::embedded()) {
+        Ok(c) => Arc::new(c),
+        Err(e) => panic!("the shipped content does not load: {e:?}"),
+    })
+    .clone()
+}
+
+fn game_with(players: usize, seed: u64, variants: &[(&str, &str)]) -> Future {
+    let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
+    for (k, v) in variants {
+        config.variants.insert(k.to_string(), v.to_string());
+    }
+    match Future::new_shared(&config, &content()) {
+        Ok(g) => g,
+        Err(e) => panic!("setup failed: {e}"),
+    }
+}
+
+fn game(players: usize) -> Future {
+    game_with(players, 7, &[])
+}
+
+fn apply(g: &mut Future, a: Action) -> Vec<Event> {
+    match g.apply(&a) {
+        Ok(ev) => ev.into_iter().map(|t| t.event).collect(),
+        Err(e) => panic!("{a:?} refused: {e} (legal: {:?})", g.legal_actions()),
+    }
+}
+
+fn field(g: &Future, board: Board, id: &str) -> u8 {
+    g.room(board)
+        .and_then(|r| r.field_index(id))
+        .unwrap_or_else(|| panic!("no field {id} in the {} room", board.name()))
+}
+
+fn card(id: &str) -> u16 {
+    content()
+        .deck
+        .missions
+        .iter()
+        .position(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no mission {id}")) as u16
+}
+
+/// Puts `slot` in its mission turn, resolving `card`'s shields.
+fn shield_turn(g: &mut Future, slot: Slot, id: &str) {
+    let pos = g.track.iter().position(|&s| s == slot).unwrap_or(0) as u8;
+    g.phase = Phase::Missions {
+        pos,
+        stage: TurnStage::Resolve,
+    };
+    let c = card(id);
+    let n = content().deck.missions[c as usize].shields.len();
+    g.colours[slot as usize].sent = n as u8;
+    g.tasks.clear();
+    g.tasks.push(Task::Shields {
+        slot,
+        card: c,
+        left: ((1u16 << n) - 1) as u8,
+    });
+}
+
+/// Places a piece directly (setting up a position).
+fn put(g: &mut Future, board: Board, id: &str, piece: Piece) {
+    let f = field(g, board, id);
+    g.fields[board.index()][f as usize] = piece;
+    if let Piece::Knight(s) = piece {
+        g.colours[s as usize].last[board.index()] = Some(f);
+    }
+}
+
+fn legal_ids(g: &Future, slot: Slot, board: Board) -> Vec<String> {
+    let room = g.room(board).expect("room in play");
+    g.legal_fields(slot, board)
+        .iter()
+        .map(|&f| room.field(f as usize).id.clone())
+        .collect()
+}
+
+fn place(g: &mut Future, shield: u8, board: Board, id: &str) -> Vec<Event> {
+    let f = field(g, board, id);
+    apply(
+        g,
+        Action::Place {
+            shield,
+            board,
+            field: f,
+            hero: false,
+        },
+    )
+}
+
+// ---- the turn order (spec §7) ----
+
+#[test]
+fn turn_order_follows_the_worked_examples() {
+    // Example A: Green 8 (outer), Yellow 11, Blue 8 (inner), Red 10; total 9.
+    let (g, y, b, r) = (0, 1, 2, 3);
+    assert_eq!(turn_order(&[(g, 8), (y, 11), (b, 8), (r, 10)], 9), vec![g, b, r, y]);
+    // Example B: Green 7, Yellow 9, Red 7 (inner), Blue 6, Purple 12; total 8.
+    let (g, y, r, b, p) = (0, 1, 2, 3, 4);
+    assert_eq!(
+        turn_order(&[(g, 7), (y, 9), (r, 7), (b, 6), (p, 12)], 8),
+        vec![g, r, b, y, p]
+    );
+    // ... and with Yellow on 8, an exact hit: Yellow first.
+    assert_eq!(
+        turn_order(&[(g, 7), (y, 8), (r, 7), (b, 6), (p, 12)], 8),
+        vec![y, g, r, b, p]
+    );
+    // A lower guess goes before a closer higher one.
+    assert_eq!(turn_order(&[(0, 10), (1, 5)], 9), vec![1, 0]);
+}
+
+#[test]
+fn predictions_run_from_the_bottom_and_a_space_holds_two() {
+    let mut g = game(3);
+    for seat in 0..3 {
+        apply(&mut g, Action::Send(1, 0));
+        let _ = seat;
+    }
+    let bottom = *g.track.last().unwrap();
+    assert_eq!(g.deciding_slot(), Some(bottom));
+    apply(&mut g, Action::Predict(3));
+    apply(&mut g, Action::Predict(3));
+    assert!(
+        !g.legal_actions().contains(&Action::Predict(3)),
+        "a third magician on 3"
+    );
+    let err = g.apply(&Action::Predict(3)).unwrap_err();
+    assert!(err.0.contains("already holds 2"), "{err}");
+    let ev = apply(&mut g, Action::Predict(2));
+    // All fists open together; total 3: the two on 3 first (outer, inner), then 2.
+    assert!(ev.iter().any(|e| matches!(e, Event::FistsOpened { total: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::MerlinTaken { .. })));
+    let top = g.track[0];
+    assert_eq!(g.colours[top as usize].merlin.len(), 1);
+}
+
+// ---- the fist ----
+
+#[test]
+fn a_fist_holds_at_most_three_and_only_screen_knights() {
+    let mut g = game(4);
+    assert_eq!(g.legal_actions().len(), 4, "0 to 3");
+    assert!(g.apply(&Action::Send(4, 0)).unwrap_err().0.contains("at most 3"));
+    g.colours[g.seat_slots[0][0] as usize].screen = 1;
+    assert_eq!(g.legal_actions(), vec![Action::Send(0, 0), Action::Send(1, 0)]);
+}
+
+#[test]
+fn the_recall_brings_back_up_to_two_with_grail_tiles() {
+    let mut g = game(4);
+    for _ in 0..4 {
+        apply(&mut g, Action::Send(0, 0));
+    }
+    for n in [0, 0, 1, 1] {
+        apply(&mut g, Action::Predict(n));
+    }
+    let slot = g.track[0];
+    let before = g.colours[slot as usize].clone();
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Recall(0), Action::Recall(1), Action::Recall(2)]
+    );
+    apply(&mut g, Action::Recall(2));
+    let c = &g.colours[slot as usize];
+    assert_eq!(c.hinterland, before.hinterland - 2);
+    assert_eq!(c.screen, before.screen + 2);
+    assert_eq!(c.grail_held, before.grail_held + 2);
+}
+
+#[test]
+fn a_mission_needs_its_shields_and_surplus_goes_to_the_hinterland() {
+    let mut g = game(4);
+    g.display = vec![card("m1_01"), card("m3_01")];
+    let slot = g.track[0];
+    g.phase = Phase::Missions {
+        pos: 0,
+        stage: TurnStage::Choose,
+    };
+    g.colours[slot as usize].sent = 2;
+    assert_eq!(g.legal_actions(), vec![Action::Take(card("m1_01"))]);
+    assert!(g.apply(&Action::Take(card("m3_01"))).unwrap_err().0.contains("needs 3"));
+    let hinterland = g.colours[slot as usize].hinterland;
+    apply(&mut g, Action::Take(card("m1_01")));
+    assert_eq!(
+        g.colours[slot as usize].hinterland,
+        hinterland + 1,
+        "one surplus knight"
+    );
+    assert!(matches!(g.tasks.last(), Some(Task::Shields { .. })));
+}
+
+#[test]
+fn with_no_mission_that_fits_all_knights_go_to_the_hinterland() {
+    let mut g = game(4);
+    g.display = vec![card("m3_01")];
+    let slot = g.track[0];
+    g.phase = Phase::Missions {
+        pos: 0,
+        stage: TurnStage::Choose,
+    };
+    g.colours[slot as usize].sent = 2;
+    assert_eq!(g.legal_actions(), vec![Action::NoMission]);
+    let h = g.colours[slot as usize].hinterland;
+    apply(&mut g, Action::NoMission);
+    assert_eq!(g.colours[slot as usize].hinterland, h + 2);
+}
+
+#[test]
+fn a_special_mission_sends_its_knights_home_and_scores() {
+    let mut g = game(4);
+    g.display = vec![card("m3_07")];
+    let slot = g.track[0];
+    g.phase = Phase::Missions {
+        pos: 0,
+        stage: TurnStage::Choose,
+    };
+    g.colours[slot as usize].sent = 3;
+    let screen = g.colours[slot as usize].screen;
+    apply(&mut g, Action::Take(card("m3_07")));
+    let c = &g.colours[slot as usize];
+    assert_eq!(c.screen, screen + 3);
+    assert_eq!(c.score, 7);
+}
+
+// ---- rooms, side A ----
+
+#[test]
+fn training_ground_fills_from_the_bottom_and_a_new_line_of_three_gives_one_bonus() {
+    let mut g = game(4);
+    let s = 0;
+    assert_eq!(
+        legal_ids(&g, s, Board::Green),
+        ["tg_r1c1", "tg_r1c2", "tg_r1c3", "tg_r1c4"]
+    );
+    put(&mut g, Board::Green, "tg_r1c1", Piece::Knight(s));
+    put(&mut g, Board::Green, "tg_r1c2", Piece::Knight(s));
+    shield_turn(&mut g, s, "m2_12"); // green, green
+    let ev = place(&mut g, 0, Board::Green, "tg_r1c3");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Scored {
+            points: 2,
+            why: Why::Field,
+            ..
+        }
+    )));
+    assert!(matches!(g.tasks.last(), Some(Task::LineBonus { .. })), "three in a row");
+    apply(&mut g, Action::Bonus(3)); // +4
+    assert_eq!(g.colours[0].score, 2 + 4);
+    // Extending the line to four gives nothing, and the turn's bonus is spent anyway.
+    place(&mut g, 1, Board::Green, "tg_r1c4");
+    assert!(!g.tasks.iter().any(|t| matches!(t, Task::LineBonus { .. })));
+    assert_eq!(g.colours[0].score, 2 + 4 + 3);
+    // Row 1 is full: row 2 opens.
+    assert!(legal_ids(&g, 1, Board::Green).iter().all(|id| id.starts_with("tg_r2")));
+}
+
+#[test]
+fn training_ground_joining_two_and_one_makes_a_line_but_extending_three_does_not() {
+    let mut g = game(4);
+    put(&mut g, Board::Green, "tg_r1c1", Piece::Knight(0));
+    put(&mut g, Board::Green, "tg_r1c2", Piece::Knight(0));
+    put(&mut g, Board::Green, "tg_r1c4", Piece::Knight(0));
+    shield_turn(&mut g, 0, "m1_09");
+    place(&mut g, 0, Board::Green, "tg_r1c3");
+    assert!(
+        matches!(g.tasks.last(), Some(Task::LineBonus { .. })),
+        "2 + new + 1 is a new line of four"
+    );
+    let mut g = game(4);
+    for id in ["tg_r1c1", "tg_r1c2", "tg_r1c3"] {
+        put(&mut g, Board::Green, id, Piece::Knight(0));
+    }
+    shield_turn(&mut g, 0, "m1_09");
+    place(&mut g, 0, Board::Green, "tg_r1c4");
+    assert!(g.tasks.is_empty(), "extending three to four gives nothing");
+}
+
+#[test]
+fn round_table_takes_any_seat_and_pays_the_majority_at_the_end() {
+    let mut g = game(4);
+    assert_eq!(legal_ids(&g, 0, Board::Red).len(), 12);
+    g.track = vec![0, 1, 2, 3];
+    for (i, slot) in [0, 0, 1, 1, 2].into_iter().enumerate() {
+        let id = format!("rt_{:02}", i + 1);
+        put(&mut g, Board::Red, &id, Piece::Knight(slot));
+    }
+    let ranking = g.red_ranking(None);
+    // 0 and 1 tie on two: the higher magician (0) first.
+    assert_eq!(ranking, vec![(Some(0), 2), (Some(1), 2), (Some(2), 1)]);
+    let mut r = Report(None);
+    g.final_scoring(&mut r);
+    assert_eq!(g.colours[0].final_gain, 13);
+    assert_eq!(g.colours[1].final_gain, 8);
+    assert_eq!(g.colours[2].final_gain, 5);
+    assert_eq!(g.colours[3].final_gain, -4, "no knight at the table");
+    assert_eq!(g.tasks.last(), Some(&Task::Magician { slot: 0 }));
+}
+
+#[test]
+fn ballroom_fills_in_order_and_three_hearts_open_the_queen() {
+    let mut g = game(4);
+    assert_eq!(legal_ids(&g, 0, Board::Blue), ["br_01"]);
+    shield_turn(&mut g, 0, "m3_05"); // red, blue, blue
+    place(&mut g, 1, Board::Blue, "br_01"); // 1 heart
+    assert_eq!(legal_ids(&g, 0, Board::Blue), ["br_02"]);
+    put(&mut g, Board::Blue, "br_02", Piece::Knight(1));
+    g.colours[0].hearts = 3;
+    assert_eq!(legal_ids(&g, 0, Board::Blue), ["br_03", "br_q"]);
+    assert_eq!(legal_ids(&g, 1, Board::Blue), ["br_03"]);
+}
+
+#[test]
+fn chapel_climbs_by_the_arrows_of_the_most_recent_knight_and_can_be_cut_off() {
+    let mut g = game(4);
+    assert_eq!(
+        legal_ids(&g, 0, Board::Yellow),
+        ["ch_1_1", "ch_1_2", "ch_1_3", "ch_1_4"]
+    );
+    put(&mut g, Board::Yellow, "ch_1_2", Piece::Knight(0));
+    assert_eq!(legal_ids(&g, 0, Board::Yellow), ["ch_2_2"]);
+    put(&mut g, Board::Yellow, "ch_2_2", Piece::Knight(0));
+    assert_eq!(legal_ids(&g, 0, Board::Yellow), ["ch_3_1", "ch_3_2"]);
+    put(&mut g, Board::Yellow, "ch_3_1", Piece::Knight(1));
+    put(&mut g, Board::Yellow, "ch_3_2", Piece::Knight(2));
+    assert!(legal_ids(&g, 0, Board::Yellow).is_empty(), "cut off");
+}
+
+#[test]
+fn a_full_room_sends_the_knight_back_behind_the_screen() {
+    let mut g = game(4);
+    for i in 1..=12 {
+        put(&mut g, Board::Red, &format!("rt_{i:02}"), Piece::Knight(1));
+    }
+    shield_turn(&mut g, 0, "m1_01");
+    assert_eq!(g.legal_actions(), vec![Action::Return { shield: 0 }]);
+    let screen = g.colours[0].screen;
+    apply(&mut g, Action::Return { shield: 0 });
+    assert_eq!(g.colours[0].screen, screen + 1);
+}
+
+#[test]
+fn a_multicolour_shield_takes_any_castle_room_with_a_field() {
+    let mut g = game(4);
+    shield_turn(&mut g, 0, "m1_17");
+    let boards: std::collections::BTreeSet<Board> = g
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place { board, .. } => Some(*board),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boards.into_iter().collect::<Vec<_>>(), Board::CASTLE.to_vec());
+}
+
+#[test]
+fn an_extra_knight_comes_from_the_hinterland_or_the_screen_and_may_be_declined() {
+    let mut g = game(4);
+    // tg line bonus / Chapel ch_4_1 gives ExtraKnight(red).
+    put(&mut g, Board::Yellow, "ch_3_1", Piece::Knight(0));
+    shield_turn(&mut g, 0, "m1_05");
+    place(&mut g, 0, Board::Yellow, "ch_4_1");
+    assert_eq!(
+        g.tasks.last(),
+        Some(&Task::Extra {
+            slot: 0,
+            board: Board::Red
+        })
+    );
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Extra { screen: true, field: 0 }));
+    assert!(legal.contains(&Action::Extra {
+        screen: false,
+        field: 0
+    }));
+    assert!(legal.contains(&Action::Decline));
+    let h = g.colours[0].hinterland;
+    apply(
+        &mut g,
+        Action::Extra {
+            screen: false,
+            field: 0,
+        },
+    );
+    assert_eq!(g.colours[0].hinterland, h - 1);
+    assert_eq!(g.fields[Board::Red.index()][0], Piece::Knight(0));
+}
+
+// ---- rooms, side B ----
+
+#[test]
+fn tournament_preliminaries_then_finals_then_the_winner() {
+    let mut g = game_with(4, 1, &[("sides", "b")]);
+    assert_eq!(legal_ids(&g, 0, Board::Green).len(), 8, "the preliminaries");
+    // Slot 0 in every preliminary: a tournament tile (+3) when the third goes in.
+    put(&mut g, Board::Green, "tt_p1a", Piece::Knight(0));
+    put(&mut g, Board::Green, "tt_p2a", Piece::Knight(0));
+    shield_turn(&mut g, 0, "m1_09");
+    place(&mut g, 0, Board::Green, "tt_p3a");
+    assert!(g.colours[0].tournament_tile);
+    assert_eq!(g.colours[0].score, 2 + 3);
+    for id in ["tt_p1b", "tt_p1c", "tt_p2b", "tt_p2c"] {
+        put(&mut g, Board::Green, id, Piece::Knight(1));
+    }
+    assert_eq!(legal_ids(&g, 0, Board::Green), ["tt_p3b"]);
+    put(&mut g, Board::Green, "tt_p3b", Piece::Knight(2));
+    // Finals open: each needs a knight of yours in its preliminary.
+    assert_eq!(legal_ids(&g, 0, Board::Green), ["tt_f1", "tt_f2", "tt_f3"]);
+    assert_eq!(legal_ids(&g, 1, Board::Green), ["tt_f1", "tt_f2"]);
+    assert_eq!(legal_ids(&g, 2, Board::Green), ["tt_f3"]);
+    assert!(legal_ids(&g, 3, Board::Green).is_empty());
+    put(&mut g, Board::Green, "tt_f1", Piece::Knight(1));
+    put(&mut g, Board::Green, "tt_f2", Piece::Knight(1));
+    put(&mut g, Board::Green, "tt_f3", Piece::Knight(2));
+    assert_eq!(legal_ids(&g, 1, Board::Green), ["tt_w"]);
+    assert!(legal_ids(&g, 0, Board::Green).is_empty(), "no final: no winner field");
+}
+
+#[test]
+fn treason_starts_alternate_sides_and_paths_run_from_the_start() {
+    let mut g = game_with(4, 1, &[("sides", "b")]);
+    assert_eq!(legal_ids(&g, 0, Board::Red), ["tr_k1"]);
+    shield_turn(&mut g, 0, "m2_11"); // red, red
+    place(&mut g, 0, Board::Red, "tr_k1");
+    assert_eq!(g.colours[0].treason_start, Some(0));
+    assert_eq!(legal_ids(&g, 0, Board::Red), ["tr_k2"]);
+    assert_eq!(legal_ids(&g, 1, Board::Red), ["tr_r1"], "the next colour takes start 2");
+    place(&mut g, 1, Board::Red, "tr_k2");
+    // Blue 1 (rebels 0 vs royalists 2): the table shows the royalists.
+    assert!(g.royalists_lead());
+    put(&mut g, Board::Red, "tr_r1", Piece::Knight(1));
+    g.colours[1].treason_start = Some(1);
+    put(&mut g, Board::Red, "tr_r2", Piece::Knight(1));
+    assert!(!g.royalists_lead(), "a tie goes to the rebels");
+    assert_eq!(legal_ids(&g, 2, Board::Red), ["tr_k7"], "start 3");
+    // A path never runs onto a start nobody holds.
+    for id in ["tr_k3", "tr_k4", "tr_k5", "tr_k6"] {
+        put(&mut g, Board::Red, id, Piece::Knight(0));
+    }
+    assert!(legal_ids(&g, 0, Board::Red).is_empty());
+}
+
+#[test]
+fn intrigue_one_knight_a_group_and_a_filled_group_penalises_the_absent() {
+    let mut g = game_with(4, 1, &[("sides", "b")]);
+    put(&mut g, Board::Blue, "in_5a", Piece::Knight(1));
+    assert!(
+        !legal_ids(&g, 1, Board::Blue).contains(&"in_5b".to_string()),
+        "one a group"
+    );
+    g.fields[Board::Red.index()][0] = Piece::Knight(2);
+    shield_turn(&mut g, 0, "m1_13");
+    g.colours[2].score = 10;
+    g.colours[3].score = 1;
+    place(&mut g, 0, Board::Blue, "in_5b");
+    assert_eq!(g.colours[0].score, 4);
+    assert_eq!(g.colours[2].score, 8, "−2");
+    assert_eq!(g.colours[3].score, 0, "cut off at 0");
+    // Slot 2 must move its red-room knight to the hinterland.
+    assert_eq!(g.tasks.last(), Some(&Task::RecallRed { slot: 2 }));
+    let h = g.colours[2].hinterland;
+    apply(&mut g, Action::RecallRed(0));
+    assert_eq!(g.colours[2].hinterland, h + 1);
+    assert_eq!(g.fields[Board::Red.index()][0], Piece::Empty);
+}
+
+#[test]
+fn library_climbs_from_any_of_your_knights() {
+    let mut g = game_with(4, 1, &[("sides", "b")]);
+    put(&mut g, Board::Yellow, "lb_1_1", Piece::Knight(0));
+    put(&mut g, Board::Yellow, "lb_2_1", Piece::Knight(0));
+    let mut ids = legal_ids(&g, 0, Board::Yellow);
+    ids.sort();
+    assert_eq!(ids, ["lb_2_2", "lb_3_1"]);
+}
+
+#[test]
+fn the_secret_room_takes_violet_shields_only_topmost_first_and_costs_nine_without() {
+    let mut g = game(5);
+    assert!(g.room(Board::Violet).is_some());
+    assert_eq!(legal_ids(&g, 0, Board::Violet), ["sr_1"]);
+    // Not by a multicolour shield.
+    shield_turn(&mut g, 0, "mk_04"); // violet, multicolour
+    assert!(g.legal_actions().iter().all(|a| match a {
+        Action::Place { shield: 1, board, .. } => *board != Board::Violet,
+        _ => true,
+    }));
+    place(&mut g, 0, Board::Violet, "sr_1");
+    assert_eq!(g.colours[0].score, 6);
+    g.tasks.clear();
+    let mut events = Vec::new();
+    let mut r = Report(Some(&mut events));
+    g.final_scoring(&mut r);
+    g.tasks.clear();
+    g.settle(&mut r);
+    assert!(g.outcome.is_some());
+    let penalised: Vec<Slot> = events
+        .iter()
+        .filter_map(|t| match t.event {
+            Event::FinalStep { slot, step: 6, points } => {
+                assert_eq!(points, -9);
+                Some(slot)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        penalised,
+        vec![1, 2, 3, 4],
+        "everyone without a secret-room knight loses 9"
+    );
+}
+
+// ---- player counts ----
+
+#[test]
+fn three_players_have_a_neutral_colour_on_the_marked_fields_and_a_smaller_display() {
+    let g = game(3);
+    let neutral = g.neutral.expect("a neutral colour");
+    assert!(!g.colours.iter().any(|c| c.colour == neutral));
+    let neutrals: usize = g.fields.iter().flatten().filter(|p| **p == Piece::Neutral).count();
+    assert_eq!(neutrals, 2 + 2 + 2 + 1, "green, red, blue 2 each, yellow 1 on side A");
+    assert_eq!(g.display.len(), 5, "1 + 1 + 3");
+    // The neutral colour ranks at the Round Table, loses ties, scores nothing.
+    let mut g = g;
+    put(&mut g, Board::Red, "rt_01", Piece::Knight(0));
+    put(&mut g, Board::Red, "rt_02", Piece::Knight(0));
+    assert_eq!(g.red_ranking(None)[0], (Some(0), 2), "neutral 2 loses the tie");
+    g.fields[Board::Red.index()][0] = Piece::Empty;
+    assert_eq!(g.red_ranking(None)[0], (None, 2), "neutral first: nobody gets 13");
+}
+
+#[test]
+fn five_players_keep_ten_knights_behind_the_screen_and_use_the_key_stack() {
+    let g = game(5);
+    assert!(g.colours.iter().all(|c| c.screen == 10 && c.hinterland == 2));
+    assert_eq!(g.display.len(), 7);
+    let g4 = game(4);
+    assert!(g4.colours.iter().all(|c| c.screen == 11));
+    assert!(g4.room(Board::Violet).is_none());
+    assert!(g4.stacks[Stack::Key.index()].is_empty());
+}
+
+#[test]
+fn two_players_run_two_colours_and_the_lower_one_counts() {
+    let mut g = game(2);
+    assert_eq!(g.colours.len(), 4);
+    assert_eq!(g.seat_slots[0].len(), 2);
+    assert_eq!(g.legal_actions().len(), 16, "both fists at once");
+    apply(&mut g, Action::Send(3, 0));
+    apply(&mut g, Action::Send(1, 2));
+    // Each magician predicts on its own.
+    for _ in 0..4 {
+        let a = g.legal_actions()[0];
+        apply(&mut g, a);
+    }
+    assert!(matches!(g.phase, Phase::Missions { .. }));
+    // The result of a seat is the lower of its colours.
+    let mut g = game(2);
+    let [a, b] = [g.seat_slots[0][0], g.seat_slots[0][1]];
+    let [c, d] = [g.seat_slots[1][0], g.seat_slots[1][1]];
+    g.colours[a as usize].score = 90;
+    g.colours[b as usize].score = 30;
+    g.colours[c as usize].score = 40;
+    g.colours[d as usize].score = 41;
+    for col in &mut g.colours {
+        col.screen = 0;
+        col.hinterland = 0;
+    }
+    let mut r = Report(None);
+    g.final_scoring(&mut r);
+    g.tasks.clear();
+    g.settle(&mut r);
+    let o = g.outcome.clone().expect("over");
+    assert_eq!(o.winners, vec![1]);
+}
+
+// ---- final scoring ----
+
+#[test]
+fn final_scoring_matches_the_worked_example() {
+    // Spec §14.3: Red ends with 4 Round Table knights (Blue 4, Green 2, Yellow 1; Red's magician
+    // above Blue's), Merlin 3 + 5, 2 knights behind the screen and 3 in the hinterland, Grail
+    // bowl ×2, stem, base. The magician goes on ch_2_2 (+1, a tree: a knight home, a lid).
+    let mut g = game(4);
+    let (red, green, yellow, blue) = (0u8, 1u8, 2u8, 3u8);
+    g.colours[blue as usize].colour = BLUE;
+    g.track = vec![red, blue, green, yellow];
+    let mut seat = 1;
+    for (slot, n) in [(red, 4), (blue, 4), (green, 2), (yellow, 1)] {
+        for _ in 0..n {
+            let id = format!("rt_{seat:02}");
+            put(&mut g, Board::Red, &id, Piece::Knight(slot));
+            seat += 1;
+        }
+    }
+    for c in &mut g.colours {
+        c.screen = 0;
+        c.hinterland = 0;
+    }
+    let r0 = &mut g.colours[red as usize];
+    r0.merlin = vec![1, 5]; // values 3 and 5
+    r0.screen = 2;
+    r0.hinterland = 3;
+    r0.grail = [2, 1, 1, 0, 0, 0, 0, 0];
+    r0.grail_held = 4;
+    // The supply's top (last) is a lid, then a stem.
+    g.grail_supply = vec![0, 2, 1, 3];
+    let mut r = Report(None);
+    g.final_scoring(&mut r);
+    assert_eq!(g.colours[red as usize].final_gain, 13);
+    assert_eq!(g.tasks.last(), Some(&Task::Magician { slot: red }));
+    let f = field(&g, Board::Yellow, "ch_2_2");
+    apply(
+        &mut g,
+        Action::Magician {
+            board: Board::Yellow,
+            field: f,
+        },
+    );
+    assert_eq!(g.tasks.last(), Some(&Task::Tree { slot: red }));
+    apply(&mut g, Action::Accept);
+    let c = &g.colours[red as usize];
+    assert!(g.outcome.is_some());
+    assert_eq!(c.score, 13 + 1 + 8 + 6 + 13, "+41");
+    assert_eq!(c.grail, [2, 2, 1, 1, 0, 0, 0, 0]);
+    assert_eq!(grail_points(&c.grail, &content().deck.grail_set_points), 13);
+}
+
+#[test]
+fn grail_sets_score_in_layers() {
+    let pts = &content().deck.grail_set_points;
+    assert_eq!(grail_points(&[3, 2, 1, 1], pts), 10 + 3 + 1);
+    assert_eq!(grail_points(&[1, 1, 1, 1], pts), 10);
+    assert_eq!(grail_points(&[0, 0, 0, 0], pts), 0);
+    assert_eq!(grail_points(&[2, 0, 0, 0], pts), 2);
+}
+
+// ---- heroes ----
+
+#[test]
+fn kay_redirects_a_shield_to_the_red_room_then_discards_a_mission() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let kay = g.colours.iter().position(|c| c.colour == RED).unwrap() as u8;
+    g.display = vec![card("m1_05"), card("m1_09")];
+    shield_turn(&mut g, kay, "m1_05"); // yellow
+    let hero: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Place { hero: true, .. }))
+        .collect();
+    assert_eq!(hero.len(), 12, "any Round Table seat by the redirect");
+    assert!(
+        hero.iter()
+            .all(|a| matches!(a, Action::Place { board: Board::Red, .. }))
+    );
+    apply(&mut g, hero[0]);
+    assert_eq!(g.colours[kay as usize].hero, Hero::Side2);
+    // Side 2 not in the same turn: no discard is offered, the turn ends by itself.
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Discard(_))));
+    // In a later turn of Kay's, side 2 discards a face-up mission after the mission.
+    g.phase = Phase::Missions {
+        pos: 0,
+        stage: TurnStage::After,
+    };
+    g.track[0] = kay;
+    g.colours[kay as usize].hero_used = false;
+    g.tasks.clear();
+    let discard = Action::Discard(card("m1_09"));
+    assert!(g.legal_actions().contains(&discard));
+    apply(&mut g, discard);
+    assert!(!g.display.contains(&card("m1_09")));
+    assert_eq!(g.colours[kay as usize].hero, Hero::Gone);
+}
+
+#[test]
+fn mordreds_black_knight_costs_two_points_and_enters_any_room() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let m = g.colours.iter().position(|c| c.colour == PURPLE).unwrap() as u8;
+    assert!(g.colours[m as usize].black_knight);
+    let pos = g.track.iter().position(|&s| s == m).unwrap() as u8;
+    g.phase = Phase::Missions {
+        pos,
+        stage: TurnStage::After,
+    };
+    g.colours[m as usize].hero = Hero::Side2;
+    g.colours[m as usize].score = 1;
+    let mut legal = Vec::new();
+    g.legal_into(&mut legal);
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::BlackKnight { .. })),
+        "needs 2 points"
+    );
+    g.colours[m as usize].score = 5;
+    let legal = g.legal_actions();
+    let bk = legal
+        .iter()
+        .find(|a| matches!(a, Action::BlackKnight { board: Board::Red, .. }))
+        .copied()
+        .unwrap();
+    apply(&mut g, bk);
+    let c = &g.colours[m as usize];
+    assert_eq!(c.score, 3);
+    assert!(!c.black_knight);
+    assert_eq!(c.hero, Hero::Gone);
+}
+
+#[test]
+fn tristan_scores_three_when_two_knights_go_into_one_room() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let t = g.colours.iter().position(|c| c.colour == GREEN).unwrap() as u8;
+    g.colours[t as usize].hero = Hero::Side2;
+    shield_turn(&mut g, t, "m2_11"); // red, red
+    g.colours[t as usize].placed = [0; 5];
+    place(&mut g, 0, Board::Red, "rt_01");
+    place(&mut g, 1, Board::Red, "rt_02");
+    assert_eq!(g.tasks.last(), Some(&Task::Tristan { slot: t }));
+    apply(&mut g, Action::Accept);
+    assert_eq!(g.colours[t as usize].score, 3);
+    assert_eq!(g.colours[t as usize].hero, Hero::Gone);
+}
+
+#[test]
+fn parzival_picks_his_grail_tiles_from_the_supply() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let p = g.colours.iter().position(|c| c.colour == YELLOW).unwrap() as u8;
+    g.colours[p as usize].hero = Hero::Side2;
+    let pos = g.track.iter().position(|&s| s == p).unwrap() as u8;
+    g.phase = Phase::Missions {
+        pos,
+        stage: TurnStage::Choose,
+    };
+    g.colours[p as usize].sent = 1;
+    g.display = vec![card("m1_02")]; // red + 1 Grail
+    apply(&mut g, Action::Take(card("m1_02")));
+    assert_eq!(g.tasks.last(), Some(&Task::Parzival { slot: p, n: 1 }));
+    apply(&mut g, Action::Accept);
+    assert!(matches!(g.tasks.last(), Some(Task::GrailPick { .. })));
+    apply(&mut g, Action::Grail(3));
+    assert_eq!(g.colours[p as usize].grail[3], 1);
+}
+
+#[test]
+fn lancelot_sends_a_blue_shield_to_another_room_with_side_two() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let l = g.colours.iter().position(|c| c.colour == BLUE);
+    // Four players play red, green, yellow, purple: make slot 3 Lancelot for the test.
+    let l = l.unwrap_or(3) as u8;
+    g.colours[l as usize].colour = BLUE;
+    g.colours[l as usize].hero = Hero::Side2;
+    shield_turn(&mut g, l, "m1_13"); // blue
+    let boards: std::collections::BTreeSet<Board> = g
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place { board, hero: true, .. } => Some(*board),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        boards.into_iter().collect::<Vec<_>>(),
+        vec![Board::Red, Board::Yellow, Board::Green]
+    );
+}
+
+// ---- content ----
+
+#[test]
+fn the_shipped_deck_agrees_with_the_specs_totals() {
+    let deck = &content().deck;
+    let count = |stack: Stack| deck.missions.iter().filter(|m| m.stack == stack).count();
+    assert_eq!(
+        [
+            count(Stack::Three),
+            count(Stack::Two),
+            count(Stack::One),
+            count(Stack::Key)
+        ],
+        [7, 14, 21, 7]
+    );
+    let violet = deck
+        .missions
+        .iter()
+        .flat_map(|m| &m.shields)
+        .filter(|s| **s == Shield::Violet)
+        .count();
+    assert_eq!(violet, 5);
+    assert_eq!(deck.merlin.iter().sum::<i32>(), 27);
+}
+
+#[test]
+fn broken_content_is_refused_with_positions() {
+    let dir = std::env::temp_dir().join(format!("camelot-future-broken-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |key: &str, text: String| {
+        let path = dir.join(key);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+    };
+    let shipped = ContentSet::embedded();
+    let chapel = shipped
+        .get("levels/future/chapel.ron")
+        .unwrap()
+        .text
+        .replace("next: [\"ch_2_1\"]", "next: [\"ch_9_9\"]");
+    write("levels/future/chapel.ron", chapel);
+    let deck =
+        shipped
+            .get("assets/decks/future.ron")
+            .unwrap()
+            .text
+            .replacen("shields: [Red]", "shields: [Red, Red]", 1);
+    write("assets/decks/future.ron", deck);
+    let set = ContentSet::shipped(Some(&dir)).unwrap();
+    let errors = FutureContent::load(&set).unwrap_err();
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|e| e.contains("chapel.ron:") && e.contains("no field ch_9_9")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|e| e.contains("future.ron:") && e.contains("shows 1 shield(s), not 2")),
+        "{text:?}"
+    );
+    assert!(errors.iter().all(|e| e.line > 1), "positions: {text:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- random games ----
+
+/// Plays a random game, checking invariants at every step.
+fn random_game(players: usize, seed: u64, variants: &[(&str, &str)]) -> Future {
+    let mut g = game_with(players, seed, variants);
+    let mut rng = GameRng::seeded(seed ^ 0xabc);
+    let mut census = None;
+    let mut steps = 0;
+    while g.outcome.is_none() {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "no legal action at step {steps} ({:?})", g.phase);
+        // A refused action leaves the state as it was.
+        for bad in [
+            Action::Predict(200),
+            Action::Take(999),
+            Action::Recall(9),
+            Action::Bonus(77),
+            Action::EndTurn,
+        ] {
+            if !legal.contains(&bad) {
+                let before = g.clone();
+                assert!(g.apply(&bad).is_err());
+                assert_eq!(g, before, "a refused {bad:?} changed the state");
+            }
+        }
+        // Views hold no one else's secrets: sampling the hidden parts gives the same view.
+        if steps % 7 == 0 {
+            for seat in 0..players {
+                let v = g.view(seat);
+                let sampled = Future::determinize(&v, &mut rng).expect("a sample");
+                assert_eq!(
+                    sampled.view(seat),
+                    v,
+                    "seat {seat}'s view changed with what it cannot see"
+                );
+                assert_eq!(sampled.legal_actions().len() > 0 || sampled.outcome.is_some(), true);
+            }
+        }
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        let events = g.apply(&a).unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+        for t in &events {
+            match (&t.event, t.to) {
+                (Event::Fist { seat, .. }, Visibility::Only(s)) => assert_eq!(*seat, s),
+                (Event::MerlinValue { slot, .. } | Event::GrailParts { slot, .. }, Visibility::Only(s)) => {
+                    assert_eq!(g.colours[*slot as usize].seat, s)
+                }
+                (Event::Fist { .. } | Event::MerlinValue { .. } | Event::GrailParts { .. }, to) => {
+                    panic!("a secret shown to {to:?}")
+                }
+                (_, Visibility::Everyone) => {}
+                (e, to) => panic!("{e:?} shown to {to:?} only"),
+            }
+        }
+        if !matches!(g.phase, Phase::Colours { .. }) {
+            let now = g.census();
+            match &census {
+                None => census = Some(now),
+                Some(c) => assert_eq!(&now, c, "census changed after {a:?}"),
+            }
+        }
+        steps += 1;
+        assert!(steps < 2000, "the game does not end");
+    }
+    g
+}
+
+#[test]
+fn random_games_end_with_everything_conserved_and_secrets_kept() {
+    let sides = ["a", "b", "random", "green=b;red=a"];
+    for seed in 0..48u64 {
+        let players = 2 + (seed % 4) as usize;
+        let heroes = if seed % 3 == 0 { "on" } else { "off" };
+        let colours = if seed % 5 == 0 { "expert" } else { "random" };
+        let g = random_game(
+            players,
+            seed,
+            &[
+                ("sides", sides[(seed / 4) as usize % 4]),
+                ("heroes", heroes),
+                ("colours", colours),
+            ],
+        );
+        let o = g.outcome.expect("over");
+        assert_eq!(o.winners.len(), 1);
+        assert_eq!(o.scores.len(), players);
+        assert!(g.colours.iter().all(|c| c.score >= 0));
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let a = random_game(4, 11, &[("sides", "random"), ("heroes", "on")]);
+    let b = random_game(4, 11, &[("sides", "random"), ("heroes", "on")]);
+    assert_eq!(a, b);
+    assert_eq!(a.outcome, b.outcome);
+}
+
+#[test]
+fn bad_variants_are_refused_with_a_reason() {
+    let mut config = TableConfig::with_players(4, SeatKind::Human, 1);
+    config.variants.insert("sides".into(), "purple=b".into());
+    assert!(
+        Future::new_shared(&config, &content())
+            .unwrap_err()
+            .0
+            .contains("purple")
+    );
+    config.variants.insert("sides".into(), "a".into());
+    config.variants.insert("heroes".into(), "maybe".into());
+    assert!(Future::new_shared(&config, &content()).is_err());
+    let config = TableConfig::with_players(6, SeatKind::Human, 1);
+    assert!(Future::new_shared(&config, &content()).is_err());
+}

@@ -23,7 +23,10 @@ impl Future {
     pub(super) fn make_view(&self, seat: Seat) -> FutureView {
         let mut s = self.clone();
         let mine = |slot: usize| self.colours[slot].seat == seat;
-        let revealed = !matches!(self.phase, Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. });
+        let revealed = !matches!(
+            self.phase,
+            Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
+        );
         let mut pooled_merlin = 0u8;
         let mut pooled_grail = 0u8;
         for (i, c) in s.colours.iter_mut().enumerate() {
@@ -61,7 +64,10 @@ impl Future {
         let mut s = view.state.clone();
         let seat = view.seat;
         let max_fist = s.content.0.deck.max_fist;
-        let revealed = !matches!(s.phase, Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. });
+        let revealed = !matches!(
+            s.phase,
+            Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
+        );
         rng.shuffle(&mut s.merlin_row);
         rng.shuffle(&mut s.grail_supply);
         for st in &mut s.stacks {
@@ -120,7 +126,11 @@ impl Future {
 
     fn field_name(&self, board: Board, field: u8) -> String {
         match self.room(board) {
-            Some(room) => format!("{} {}", room.name(), room.fields().get(field as usize).map_or("?", |f| f.id.as_str())),
+            Some(room) => format!(
+                "{} {}",
+                room.name(),
+                room.fields().get(field as usize).map_or("?", |f| f.id.as_str())
+            ),
             None => "?".into(),
         }
     }
@@ -195,7 +205,11 @@ impl Future {
             Action::Send(a, b) => {
                 let slots = self.to_act().map(|s| self.seat_slots[s].clone()).unwrap_or_default();
                 if slots.len() == 2 {
-                    format!("Send {a} {}, {b} {}", self.colours[slots[0] as usize].name(), self.colours[slots[1] as usize].name())
+                    format!(
+                        "Send {a} {}, {b} {}",
+                        self.colours[slots[0] as usize].name(),
+                        self.colours[slots[1] as usize].name()
+                    )
                 } else if a == 0 {
                     "Send none (recall)".into()
                 } else {
@@ -206,7 +220,12 @@ impl Future {
             Action::Take(card) => format!("Take {}", self.mission_name(card)),
             Action::NoMission => "No mission fits: all to the hinterland".into(),
             Action::Recall(n) => format!("Recall {n} knight(s)"),
-            Action::Place { shield, board, field, hero } => {
+            Action::Place {
+                shield,
+                board,
+                field,
+                hero,
+            } => {
                 let shield_name = match self.tasks.last() {
                     Some(Task::Shields { card, .. }) => deck.missions[*card as usize]
                         .shields
@@ -244,11 +263,18 @@ impl Future {
                 }
             }
             Action::RecallRed(f) => format!("Recall the knight on {}", self.field_name(Board::Red, f)),
-            Action::Grail(p) => format!("Take a {}", deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str())),
+            Action::Grail(p) => format!(
+                "Take a {}",
+                deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str())
+            ),
             Action::Magician { board, field } => format!("Magician → {}", self.field_name(board, field)),
             Action::Discard(card) => format!("Discard {}", self.mission_name(card)),
             Action::BlackKnight { board, field } => {
-                format!("Black knight → {} (−{})", self.field_name(board, field), deck.black_knight_cost)
+                format!(
+                    "Black knight → {} (−{})",
+                    self.field_name(board, field),
+                    deck.black_knight_cost
+                )
             }
             Action::Accept => "Yes".into(),
             Action::Decline => "No".into(),
@@ -266,11 +292,17 @@ impl Future {
                     .filter_map(|&(b, _)| self.room(b).map(|r| r.name().to_string()))
                     .collect();
                 match neutral {
-                    Some(n) => format!("The castle: {}; neutral colour {}", rooms.join(", "), COLOUR_NAMES[*n as usize]),
+                    Some(n) => format!(
+                        "The castle: {}; neutral colour {}",
+                        rooms.join(", "),
+                        COLOUR_NAMES[*n as usize]
+                    ),
                     None => format!("The castle: {}", rooms.join(", ")),
                 }
             }
-            Event::ColourChosen { seat, colour } => format!("{} plays {}", seat_name(*seat), COLOUR_NAMES[*colour as usize]),
+            Event::ColourChosen { seat, colour } => {
+                format!("{} plays {}", seat_name(*seat), COLOUR_NAMES[*colour as usize])
+            }
             Event::TrackOrder { track, initial } => {
                 let names: Vec<String> = track.iter().map(|&s| self.colour_name(s)).collect();
                 if *initial {
@@ -286,12 +318,18 @@ impl Future {
             }
             Event::FistClosed { seat } => format!("{} has closed the fist", seat_name(*seat)),
             Event::Fist { counts, .. } => {
-                let parts: Vec<String> = counts.iter().map(|&(s, n)| format!("{n} {}", self.colours[s as usize].name())).collect();
+                let parts: Vec<String> = counts
+                    .iter()
+                    .map(|&(s, n)| format!("{n} {}", self.colours[s as usize].name()))
+                    .collect();
                 format!("Your fist: {}", parts.join(", "))
             }
             Event::Predicted { slot, number, .. } => format!("{} predicts {number}", self.colour_name(*slot)),
             Event::FistsOpened { counts, total } => {
-                let parts: Vec<String> = counts.iter().map(|&(s, n)| format!("{} {n}", self.colours[s as usize].name())).collect();
+                let parts: Vec<String> = counts
+                    .iter()
+                    .map(|&(s, n)| format!("{} {n}", self.colours[s as usize].name()))
+                    .collect();
                 format!("Fists open: {} — total {total}", parts.join(", "))
             }
             Event::MerlinTaken { slot } => format!("{} takes a Merlin tile", self.colour_name(*slot)),
@@ -305,9 +343,15 @@ impl Future {
                 s
             }
             Event::NothingFits { slot, knights } => {
-                format!("{}: no mission fits; {knights} knight(s) to the hinterland", self.colour_name(*slot))
+                format!(
+                    "{}: no mission fits; {knights} knight(s) to the hinterland",
+                    self.colour_name(*slot)
+                )
             }
-            Event::Recalled { slot, knights } => format!("{} brings {knights} knight(s) back from the hinterland", self.colour_name(*slot)),
+            Event::Recalled { slot, knights } => format!(
+                "{} brings {knights} knight(s) back from the hinterland",
+                self.colour_name(*slot)
+            ),
             Event::GrailDrawn { slot, count } => format!("{} draws {count} Grail tile(s)", self.colour_name(*slot)),
             Event::GrailParts { parts, .. } => {
                 let names: Vec<&str> = parts
@@ -316,12 +360,21 @@ impl Future {
                     .collect();
                 format!("Your Grail tile(s): {}", names.join(", "))
             }
-            Event::Placed { slot, board, field, piece } => {
+            Event::Placed {
+                slot,
+                board,
+                field,
+                piece,
+            } => {
                 let what = match piece {
                     Piece::Magician(_) => "magician",
                     _ => "knight",
                 };
-                format!("{} {what} → {}", self.colour_name(*slot), self.field_name(*board, *field))
+                format!(
+                    "{} {what} → {}",
+                    self.colour_name(*slot),
+                    self.field_name(*board, *field)
+                )
             }
             Event::Returned { slot, board } => format!(
                 "{}: no field in the {} room; the knight goes back behind the screen",
@@ -359,13 +412,23 @@ impl Future {
                 }
             }
             Event::RecalledFromRed { slot, field } => {
-                format!("{}'s knight leaves {} for the hinterland", self.colour_name(*slot), self.field_name(Board::Red, *field))
+                format!(
+                    "{}'s knight leaves {} for the hinterland",
+                    self.colour_name(*slot),
+                    self.field_name(Board::Red, *field)
+                )
             }
             Event::HeroUsed { slot, side } => {
                 let c = &self.colours[*slot as usize];
-                format!("{} uses {}'s side {side}", self.colour_name(*slot), HERO_NAMES[c.colour as usize])
+                format!(
+                    "{} uses {}'s side {side}",
+                    self.colour_name(*slot),
+                    HERO_NAMES[c.colour as usize]
+                )
             }
-            Event::Discarded { slot, card } => format!("{} discards {}", self.colour_name(*slot), self.mission_name(*card)),
+            Event::Discarded { slot, card } => {
+                format!("{} discards {}", self.colour_name(*slot), self.mission_name(*card))
+            }
             Event::RoundEnded { round, .. } => format!("Round {round} ends"),
             Event::FinalStep { slot, step, points } => {
                 let what = match step {
@@ -384,7 +447,11 @@ impl Future {
             }
             Event::MerlinRevealed { slot, values } => {
                 let v: Vec<String> = values.iter().map(i32::to_string).collect();
-                format!("{}'s Merlin tiles: {}", self.colour_name(*slot), if v.is_empty() { "none".into() } else { v.join(", ") })
+                format!(
+                    "{}'s Merlin tiles: {}",
+                    self.colour_name(*slot),
+                    if v.is_empty() { "none".into() } else { v.join(", ") }
+                )
             }
             Event::Final { slot, score } => format!("{} ends with {score} points", self.colour_name(*slot)),
             Event::Won { seats } => {
