@@ -370,10 +370,10 @@ impl Future {
                 let held = |k: usize| self.colours.iter().any(|x| x.treason_start == Some(k as u8));
                 match c.treason_start {
                     None => {
-                        if may_enter(false) {
-                            if let Some(k) = (0..4).find(|&k| !held(k) && free(room.starts[k])) {
-                                out.push(room.starts[k]);
-                            }
+                        if may_enter(false)
+                            && let Some(k) = (0..4).find(|&k| !held(k) && free(room.starts[k]))
+                        {
+                            out.push(room.starts[k]);
                         }
                     }
                     Some(k) => {
@@ -409,10 +409,11 @@ impl Future {
                 if let Some(&f) = room.order.iter().find(|&&f| free(f)) {
                     out.push(f);
                 }
-                if let Some(q) = room.queen {
-                    if free(q) && c.hearts >= *queen_hearts {
-                        out.push(q);
-                    }
+                if let Some(q) = room.queen
+                    && free(q)
+                    && c.hearts >= *queen_hearts
+                {
+                    out.push(q);
                 }
             }
             RoomRule::Groups { .. } => {
@@ -441,8 +442,8 @@ impl Future {
                         out.extend((0..fl.len() as u8).filter(|&i| room.field(i as usize).start && free(i)));
                     }
                 } else {
-                    for i in 0..fl.len() {
-                        if fl[i] == Piece::Knight(slot) {
+                    for (i, p) in fl.iter().enumerate() {
+                        if *p == Piece::Knight(slot) {
                             for &n in &room.next[i] {
                                 if free(n) && !out.contains(&n) {
                                     out.push(n);
@@ -1148,10 +1149,10 @@ impl Future {
             let c = self.col_mut(slot);
             c.last[board.index()] = Some(field);
             c.placed[board.index()] += 1;
-            if c.treason_start.is_none() {
-                if let RoomRule::Treason { .. } = room.file.rule {
-                    c.treason_start = room.starts.iter().position(|&s| s == field).map(|k| k as u8);
-                }
+            if c.treason_start.is_none()
+                && let RoomRule::Treason { .. } = room.file.rule
+            {
+                c.treason_start = room.starts.iter().position(|&s| s == field).map(|k| k as u8);
             }
         }
         r.public(|| Event::Placed {
@@ -1171,12 +1172,10 @@ impl Future {
                 line_length,
                 bonuses_per_turn,
                 ..
-            } => {
-                if self.col(slot).bonuses_taken < *bonuses_per_turn
-                    && self.line_due(room, board, field, slot, *line_length)
-                {
-                    self.tasks.push(Task::LineBonus { slot });
-                }
+            } if self.col(slot).bonuses_taken < *bonuses_per_turn
+                && self.line_due(room, board, field, slot, *line_length) =>
+            {
+                self.tasks.push(Task::LineBonus { slot });
             }
             RoomRule::Tournament { tile_points, .. } => {
                 let fs = room.fields();

@@ -520,16 +520,16 @@ impl FutureContent {
         }
         if let (Some(deck), Some(throne)) = (&deck, &throne) {
             let most = deck.max_fist as usize * 5;
-            if (throne.highest as usize) < most {
-                if let Ok(f) = set.get(Self::THRONE) {
-                    errors.push(f.error_at(
-                        "highest",
-                        format!(
-                            "the throne room's highest number {} is below the {most} knights five fists can hold",
-                            throne.highest
-                        ),
-                    ));
-                }
+            if (throne.highest as usize) < most
+                && let Ok(f) = set.get(Self::THRONE)
+            {
+                errors.push(f.error_at(
+                    "highest",
+                    format!(
+                        "the throne room's highest number {} is below the {most} knights five fists can hold",
+                        throne.highest
+                    ),
+                ));
             }
             // Violet shields are the only way into the secret room: it needs a field for each.
             let violet = deck
@@ -538,18 +538,17 @@ impl FutureContent {
                 .flat_map(|m| &m.shields)
                 .filter(|s| **s == Shield::Violet)
                 .count();
-            if let Some(secret) = rooms.iter().find(|r| r.board() == Board::Violet) {
-                if secret.len() < violet {
-                    if let Ok(f) = set.get(Self::ROOMS[8]) {
-                        errors.push(f.error_at(
-                            "fields",
-                            format!(
-                                "the secret room has {} fields for the deck's {violet} violet shields",
-                                secret.len()
-                            ),
-                        ));
-                    }
-                }
+            if let Some(secret) = rooms.iter().find(|r| r.board() == Board::Violet)
+                && secret.len() < violet
+                && let Ok(f) = set.get(Self::ROOMS[8])
+            {
+                errors.push(f.error_at(
+                    "fields",
+                    format!(
+                        "the secret room has {} fields for the deck's {violet} violet shields",
+                        secret.len()
+                    ),
+                ));
             }
         }
         match (deck, throne, errors.is_empty()) {

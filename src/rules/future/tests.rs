@@ -878,7 +878,7 @@ fn random_game(players: usize, seed: u64, variants: &[(&str, &str)]) -> Future {
                     v,
                     "seat {seat}'s view changed with what it cannot see"
                 );
-                assert_eq!(sampled.legal_actions().len() > 0 || sampled.outcome.is_some(), true);
+                assert!(!sampled.legal_actions().is_empty() || sampled.outcome.is_some());
             }
         }
         let a = legal[rng.below(legal.len() as u32) as usize];
@@ -955,4 +955,57 @@ fn bad_variants_are_refused_with_a_reason() {
     assert!(Future::new_shared(&config, &content()).is_err());
     let config = TableConfig::with_players(6, SeatKind::Human, 1);
     assert!(Future::new_shared(&config, &content()).is_err());
+}
+
+#[test]
+fn bots_choose_legal_actions_from_their_views_at_every_level() {
+    use crate::bots::{self, BotKind, Budget};
+    let mut rng = GameRng::seeded(5);
+    for seed in 0..6u64 {
+        let mut g = game_with(
+            2 + (seed % 4) as usize,
+            seed,
+            &[("heroes", if seed % 2 == 0 { "on" } else { "off" })],
+        );
+        let mut step = 0;
+        while g.outcome.is_none() {
+            let seat = g.to_act().expect("a seat");
+            let legal = g.legal_actions();
+            let view = g.view(seat);
+            let a = if step % 15 == 0 {
+                let d = bots::search::<Future>(&view, &legal, &Budget::new(12, 5_000), &mut rng);
+                d.action.expect("the search chooses")
+            } else {
+                bots::choose::<Future>(BotKind::Heuristic, &view, &legal, &mut rng).expect("the heuristic chooses")
+            };
+            assert!(legal.contains(&a), "{a:?} is not legal");
+            g.apply(&a).expect("legal");
+            step += 1;
+        }
+    }
+}
+
+#[test]
+fn the_heuristic_beats_random_play() {
+    use crate::bots::{self, BotKind};
+    let mut wins = 0;
+    let games = 60;
+    for seed in 0..games {
+        let mut g = game_with(4, 1000 + seed, &[]);
+        let mut rng = GameRng::seeded(seed);
+        while g.outcome.is_none() {
+            let seat = g.to_act().expect("a seat");
+            let legal = g.legal_actions();
+            let kind = if seat == 0 { BotKind::Heuristic } else { BotKind::Random };
+            let a = bots::choose::<Future>(kind, &g.view(seat), &legal, &mut rng).expect("a choice");
+            g.apply(&a).expect("legal");
+        }
+        if g.outcome.as_ref().is_some_and(|o| o.winners == vec![0]) {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins * 10 > games * 6,
+        "the heuristic won only {wins} of {games} against three random bots"
+    );
 }
