@@ -142,3 +142,48 @@ fn search_decisions_are_pinned() {
 const PINNED_RANDOM: u64 = 0xba607964a18e8bd3;
 const PINNED_HEURISTIC: u64 = 0x46520fbf3c5aad47;
 const PINNED_SEARCH: u64 = 0x823d4abb98906511;
+
+/// Die Zukunft: random and heuristic games over every player count, sides and heroes.
+#[test]
+fn future_games_are_pinned() {
+    use camelot::rules::future::{Future, FutureContent};
+    let content = std::sync::Arc::new(match FutureContent::load(&ContentSet::embedded()) {
+        Ok(c) => c,
+        Err(e) => panic!("the shipped content does not load: {e:?}"),
+    });
+    let mut fp = Fingerprint::new();
+    for players in 2..=5 {
+        for seed in 1..=8u64 {
+            let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
+            config.variants.insert("sides".into(), "random".into());
+            config
+                .variants
+                .insert("heroes".into(), if seed % 2 == 0 { "on" } else { "off" }.into());
+            let mut g = match Future::new_shared(&config, &content) {
+                Ok(g) => g,
+                Err(e) => panic!("{e}"),
+            };
+            let mut rng = GameRng::seeded(seed * 13 + players as u64);
+            let heuristic = seed % 2 == 1;
+            while let Some(seat) = g.to_act() {
+                let legal = g.legal_actions();
+                let a = if heuristic {
+                    bots::choose::<Future>(BotKind::Heuristic, &g.view(seat), &legal, &mut rng)
+                } else {
+                    legal.get(rng.below(legal.len() as u32) as usize).copied()
+                };
+                let Some(a) = a else { panic!("no decision") };
+                fp.action(&a);
+                if let Err(e) = g.apply(&a) {
+                    panic!("a legal action was refused: {e}");
+                }
+            }
+            for s in g.outcome().map(|o| o.scores.clone()).unwrap_or_default() {
+                fp.add(&s.to_le_bytes());
+            }
+        }
+    }
+    assert_eq!(fp.0, PINNED_FUTURE, "Die Zukunft's games changed: {:#x}", fp.0);
+}
+
+const PINNED_FUTURE: u64 = 0x58ffee69cf59d0b0;

@@ -132,6 +132,7 @@ impl Future {
             grail_supply,
             pooled_merlin: 0,
             pooled_grail: 0,
+            supply_shown: None,
             tournament_tiles,
             tasks: Vec::new(),
             rng: Dice(rng),
@@ -752,7 +753,15 @@ impl Future {
                     _ => "that mission is not face up".into(),
                 }
             }
-            (Action::Recall(n), _) => format!("you may bring back at most {} knight(s) now", n.saturating_sub(1)),
+            (Action::Recall(_), Phase::Missions { pos, .. }) => {
+                let c = self.col(self.track[pos as usize]);
+                format!(
+                    "you may bring back at most {} knight(s): {} in your hinterland, at most {} a recall",
+                    deck.recall_max.min(c.hinterland),
+                    c.hinterland,
+                    deck.recall_max
+                )
+            }
             (Action::Place { .. } | Action::Extra { .. } | Action::BlackKnight { .. }, _) => {
                 let board = match (*action, self.tasks.last()) {
                     (Action::Place { board, .. } | Action::BlackKnight { board, .. }, _) => board,

@@ -77,8 +77,10 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
     let deck = &state.content.0.deck;
     let slot = match state.deciding_slot() {
         Some(s) => s,
-        None => match state.to_act() {
-            Some(seat) => state.seat_slots[seat][0],
+        // Phase 2 (a seat's fists) and the expert colour choice, where a seat may hold no
+        // colour yet.
+        None => match state.to_act().and_then(|seat| state.seat_slots[seat].first()) {
+            Some(&s) => s,
             None => return 0.0,
         },
     };
@@ -155,6 +157,10 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
                 Some(Task::Extra { board, .. }) => *board,
                 _ => return 0.0,
             };
+            // After the red room is scored, a knight there is worth nothing (spec §14.2).
+            if state.scoring_final && board == Board::Red {
+                return -3.0;
+            }
             field_value(state, slot, board, field) + if screen { -2.0 } else { -0.5 }
         }
         Action::Bonus(i) => match state.room(Board::Green).map(|r| &r.file.rule) {
@@ -199,8 +205,8 @@ pub fn best_action(state: &Future, legal: &[Action], rng: &mut GameRng, noise: f
     best.map(|b| b.1)
 }
 
-const NORMAL_ITERATIONS: u32 = 300;
-const HARD_ITERATIONS: u32 = 1200;
+const NORMAL_ITERATIONS: u32 = 1000;
+const HARD_ITERATIONS: u32 = 4000;
 
 impl BotHints for Future {
     fn heuristic(view: &FutureView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {

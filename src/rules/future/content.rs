@@ -318,6 +318,9 @@ pub struct GrailPart {
     pub tiles: u8,
 }
 
+/// The most Grail parts a deck may have (a colour counts its tiles by part in a fixed array).
+pub const MAX_GRAIL_PARTS: usize = 8;
+
 /// The deck file: missions, tiles and every designed rule number.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -620,8 +623,14 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
             ),
         ));
     }
-    if deck.grail_parts.is_empty() {
-        errors.push(file.error_at("grail_parts", "there must be at least one Grail part"));
+    if deck.grail_parts.is_empty() || deck.grail_parts.len() > MAX_GRAIL_PARTS {
+        errors.push(file.error_at(
+            "grail_parts",
+            format!(
+                "there must be 1 to {MAX_GRAIL_PARTS} Grail parts, not {}",
+                deck.grail_parts.len()
+            ),
+        ));
     }
     if deck.grail_set_points.len() != deck.grail_parts.len() + 1 {
         errors.push(file.error_at(

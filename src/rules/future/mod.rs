@@ -476,6 +476,9 @@ pub struct Future {
     /// (pooled with the hidden ones so that a view cannot tell them apart).
     pub pooled_merlin: u8,
     pub pooled_grail: u8,
+    /// In a view while Parzival's side 2 picks Grail tiles for the viewing seat: the supply's
+    /// tiles by part (spec §16.4; the supply is otherwise hidden from everyone).
+    pub supply_shown: Option<[u8; 8]>,
     pub tournament_tiles: u8,
     pub tasks: Vec<Task>,
     pub rng: Dice,

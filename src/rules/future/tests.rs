@@ -751,6 +751,11 @@ fn parzival_picks_his_grail_tiles_from_the_supply() {
     assert_eq!(g.tasks.last(), Some(&Task::Parzival { slot: p, n: 1 }));
     apply(&mut g, Action::Accept);
     assert!(matches!(g.tasks.last(), Some(Task::GrailPick { .. })));
+    // The supply shows to its owner while it picks, to no one else.
+    let seat = g.colours[p as usize].seat;
+    let shown = g.view(seat).state.supply_shown.expect("shown to Parzival");
+    assert_eq!(shown.iter().map(|&n| n as usize).sum::<usize>(), g.grail_supply.len());
+    assert!(g.view((seat + 1) % 4).state.supply_shown.is_none());
     apply(&mut g, Action::Grail(3));
     assert_eq!(g.colours[p as usize].grail[3], 1);
 }

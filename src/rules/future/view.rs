@@ -27,6 +27,15 @@ impl Future {
             self.phase,
             Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
         );
+        if let Some(Task::GrailPick { slot, .. }) = self.tasks.last() {
+            if self.colours[*slot as usize].seat == seat {
+                let mut shown = [0u8; 8];
+                for &p in &self.grail_supply {
+                    shown[p as usize] += 1;
+                }
+                s.supply_shown = Some(shown);
+            }
+        }
         let mut pooled_merlin = 0u8;
         let mut pooled_grail = 0u8;
         for (i, c) in s.colours.iter_mut().enumerate() {
@@ -69,6 +78,18 @@ impl Future {
             Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
         );
         rng.shuffle(&mut s.merlin_row);
+        // With Parzival looking at the supply, the supply is what he sees and only the rest of
+        // the pool is the others'.
+        let mut kept_supply = Vec::new();
+        if let Some(shown) = s.supply_shown {
+            for (p, &n) in shown.iter().enumerate() {
+                for _ in 0..n {
+                    if let Some(i) = s.grail_supply.iter().position(|&x| x == p as u8) {
+                        kept_supply.push(s.grail_supply.swap_remove(i));
+                    }
+                }
+            }
+        }
         rng.shuffle(&mut s.grail_supply);
         for st in &mut s.stacks {
             rng.shuffle(st);
@@ -92,8 +113,13 @@ impl Future {
             }
         }
         // The row's order is hidden too: what is left of the shuffle is a fair row.
+        if s.supply_shown.is_some() {
+            rng.shuffle(&mut kept_supply);
+            s.grail_supply.extend(kept_supply);
+        }
         s.pooled_merlin = 0;
         s.pooled_grail = 0;
+        s.supply_shown = None;
         s.rng = Dice(GameRng::seeded(rng.next_u64()));
         s.masked = false;
         s
