@@ -162,3 +162,22 @@ fn an_illegal_request_is_refused_and_changes_nothing() {
     let after = app.world().resource::<MatchRes>().current.as_ref().map(|m| m.to_ron());
     assert_eq!(before, after);
 }
+
+#[test]
+fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
+    let (mut app, save) = new_app("no-table");
+    app.world_mut().write_message(StartMatch::New {
+        game: GameId::Future,
+        config: TableConfig::with_players(4, SeatKind::Bot(Difficulty::Easy), 3),
+    });
+    app.update();
+    app.update();
+    let res = app.world().resource::<MatchRes>();
+    assert!(res.current.is_none(), "no match without a table");
+    let notice = res.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("Die Zukunft") && notice.contains("no table"),
+        "{notice}"
+    );
+    assert!(!save.exists(), "no autosave was written");
+}

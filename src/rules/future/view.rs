@@ -27,14 +27,14 @@ impl Future {
             self.phase,
             Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
         );
-        if let Some(Task::GrailPick { slot, .. }) = self.tasks.last() {
-            if self.colours[*slot as usize].seat == seat {
-                let mut shown = [0u8; 8];
-                for &p in &self.grail_supply {
-                    shown[p as usize] += 1;
-                }
-                s.supply_shown = Some(shown);
+        if let Some(Task::GrailPick { slot, .. }) = self.tasks.last()
+            && self.colours[*slot as usize].seat == seat
+        {
+            let mut shown = [0u8; 8];
+            for &p in &self.grail_supply {
+                shown[p as usize] += 1;
             }
+            s.supply_shown = Some(shown);
         }
         let mut pooled_merlin = 0u8;
         let mut pooled_grail = 0u8;
