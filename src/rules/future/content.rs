@@ -352,6 +352,17 @@ pub struct Deck {
     pub missions: Vec<Mission>,
 }
 
+impl Deck {
+    /// How many shields of one kind the missions show.
+    pub fn shields_of(&self, kind: Shield) -> usize {
+        self.missions
+            .iter()
+            .flat_map(|m| &m.shields)
+            .filter(|s| **s == kind)
+            .count()
+    }
+}
+
 /// A room side ready for play: fields by index, arrows and paths resolved.
 #[derive(Clone, Debug)]
 pub struct Room {
@@ -535,12 +546,7 @@ impl FutureContent {
                 ));
             }
             // Violet shields are the only way into the secret room: it needs a field for each.
-            let violet = deck
-                .missions
-                .iter()
-                .flat_map(|m| &m.shields)
-                .filter(|s| **s == Shield::Violet)
-                .count();
+            let violet = deck.shields_of(Shield::Violet);
             if let Some(secret) = rooms.iter().find(|r| r.board() == Board::Violet)
                 && secret.len() < violet
                 && let Ok(f) = set.get(Self::ROOMS[8])

@@ -798,13 +798,12 @@ fn the_shipped_deck_agrees_with_the_specs_totals() {
         ],
         [7, 14, 21, 7]
     );
-    let violet = deck
-        .missions
-        .iter()
-        .flat_map(|m| &m.shields)
-        .filter(|s| **s == Shield::Violet)
-        .count();
-    assert_eq!(violet, 5);
+    assert_eq!(deck.shields_of(Shield::Violet), 5);
+    assert_eq!(
+        deck.shields_of(Shield::Multi),
+        9 + 2,
+        "§12.3: 9 on the regular stacks, 2 on key cards"
+    );
     assert_eq!(deck.merlin.iter().sum::<i32>(), 27);
 }
 
