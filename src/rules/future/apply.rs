@@ -182,7 +182,6 @@ impl Future {
             missions: Vec::new(),
             sent: 0,
             has_sent: false,
-            prediction: None,
             hearts: 0,
             tournament_tile: false,
             treason_start: None,
@@ -257,7 +256,6 @@ impl Future {
         for c in &mut self.colours {
             c.sent = 0;
             c.has_sent = false;
-            c.prediction = None;
         }
         self.predictions.clear();
         self.phase = Phase::Send { seat: 0 };
@@ -527,12 +525,9 @@ impl Future {
                         }
                         if self.heroes && !c.hero_used {
                             let redirect: &[Board] = match (c.hero, hero_room(c.colour)) {
-                                (Hero::Side1, Some(h)) if !boards.contains(&h) => std::slice::from_ref(match h {
-                                    Board::Red => &Board::CASTLE[0],
-                                    Board::Yellow => &Board::CASTLE[1],
-                                    Board::Green => &Board::CASTLE[2],
-                                    _ => &Board::CASTLE[3],
-                                }),
+                                (Hero::Side1, Some(h)) if !boards.contains(&h) => {
+                                    std::slice::from_ref(&Board::ALL[h.index()])
+                                }
                                 (Hero::Side2, _) if c.colour == BLUE && shield == Shield::Blue => &Board::CASTLE[..3],
                                 _ => &[],
                             };
@@ -949,7 +944,6 @@ impl Future {
                 let slot = self.track[pos as usize];
                 let inner = self.on_space(number) > 0;
                 self.predictions.push((slot, number));
-                self.col_mut(slot).prediction = Some(number);
                 r.public(|| Event::Predicted { slot, number, inner });
                 if pos == 0 {
                     self.reveal(r);
@@ -1231,8 +1225,7 @@ impl Future {
                     let members: ArrayVec<usize, 64> = (0..fl.len()).filter(|&i| room.group_of[i] == Some(g)).collect();
                     if members.iter().all(|&i| fl[i] != Piece::Empty) {
                         let mut penalised = Vec::new();
-                        for (pos, &s) in self.track.clone().iter().enumerate().rev() {
-                            let _ = pos;
+                        for &s in self.track.clone().iter().rev() {
                             let fl = &self.fields[board.index()];
                             let present = members.iter().any(|&i| fl[i].owner() == Some(s));
                             if !present {
@@ -1313,11 +1306,9 @@ impl Future {
     }
 
     fn recall_red(&mut self, slot: Slot, field: u8, r: &mut Report) {
-        let content = self.content.0.clone();
         let Some(room) = self.room(Board::Red).cloned() else {
             return;
         };
-        let _ = content;
         let before = self.royalists_lead();
         let red = Board::Red.index();
         self.fields[red][field as usize] = Piece::Empty;
@@ -1481,7 +1472,6 @@ impl Future {
     pub(super) fn final_scoring(&mut self, r: &mut Report) {
         self.scoring_final = true;
         self.phase = Phase::Final;
-        let content = self.content.0.clone();
         // 1. The red room.
         let mut winner = None;
         if let Some(rule) = self.room(Board::Red).map(|r| r.file.rule.clone()) {
@@ -1537,7 +1527,6 @@ impl Future {
                 _ => {}
             }
         }
-        let _ = content;
         if let Some(s) = winner {
             self.tasks.push(Task::Magician { slot: s });
         }

@@ -30,7 +30,6 @@ fn field_value(state: &Future, slot: Slot, board: Board, field: u8) -> f32 {
         return 0.0;
     };
     let f = room.field(field as usize);
-    let c = &state.colours[slot as usize];
     let mut v = f.points as f32 + f.hearts as f32 * 0.8;
     for &e in &f.effects {
         v += effect_value(state, slot, e);
@@ -68,7 +67,6 @@ fn field_value(state: &Future, slot: Slot, board: Board, field: u8) -> f32 {
         }
         _ => 0.0,
     };
-    let _ = c;
     v
 }
 
@@ -112,13 +110,12 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
         Action::Predict(n) => {
             // Guess the total: one's own fists plus a fair guess of the others'.
             let mut estimate = 0.0f32;
-            for (i, x) in state.colours.iter().enumerate() {
+            for x in &state.colours {
                 if x.seat == c.seat {
                     estimate += x.sent as f32;
                 } else {
                     estimate += 0.6 * x.screen.min(deck.max_fist) as f32 + 0.2;
                 }
-                let _ = i;
             }
             let d = n as f32 - estimate;
             -(d.abs()) - if d > 0.0 { 1.5 } else { 0.0 }

@@ -411,10 +411,6 @@ impl Room {
     pub fn field_index(&self, id: &str) -> Option<u8> {
         self.file.fields.iter().position(|f| f.id == id).map(|i| i as u8)
     }
-    /// Treason: which row (0 royalist, 1 rebel) a field is in.
-    pub fn row_of(&self, field: u8) -> Option<usize> {
-        self.rows.iter().position(|r| r.contains(&field))
-    }
 }
 
 /// The validated content of the game.

@@ -109,8 +109,6 @@ pub struct Colour {
     /// The fist (private until the reveal); after the reveal, the knights still to place.
     pub sent: u8,
     pub has_sent: bool,
-    /// The number space predicted this round.
-    pub prediction: Option<u8>,
     pub hearts: u8,
     pub tournament_tile: bool,
     /// Treason: the start (0..4 for starts 1..4) this colour entered by.
@@ -627,7 +625,6 @@ impl Game for Future {
 
     fn census(&self) -> std::collections::BTreeMap<String, usize> {
         let mut c = std::collections::BTreeMap::new();
-        let deck = &self.content.0.deck;
         // Knights of each colour: screen + hinterland + fields + score marker (+ the black knight).
         for (i, col) in self.colours.iter().enumerate() {
             let on_fields = self
@@ -653,7 +650,6 @@ impl Game for Future {
         c.insert("grail tiles".into(), held_grail + self.grail_supply.len());
         let held_merlin: usize = self.colours.iter().map(|c| c.merlin.len()).sum();
         c.insert("merlin tiles".into(), held_merlin + self.merlin_row.len());
-        let _ = deck;
         c
     }
 }

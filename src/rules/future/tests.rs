@@ -126,9 +126,8 @@ fn turn_order_follows_the_worked_examples() {
 #[test]
 fn predictions_run_from_the_bottom_and_a_space_holds_two() {
     let mut g = game(3);
-    for seat in 0..3 {
+    for _ in 0..3 {
         apply(&mut g, Action::Send(1, 0));
-        let _ = seat;
     }
     let bottom = *g.track.last().unwrap();
     assert_eq!(g.deciding_slot(), Some(bottom));

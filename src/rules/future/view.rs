@@ -12,13 +12,6 @@ pub struct FutureView {
     pub state: Future,
 }
 
-impl FutureView {
-    /// The seat's own colours.
-    pub fn own(&self) -> &[Slot] {
-        &self.state.seat_slots[self.seat]
-    }
-}
-
 impl Future {
     pub(super) fn make_view(&self, seat: Seat) -> FutureView {
         let mut s = self.clone();
@@ -135,19 +128,17 @@ impl Future {
         self.merlin_row.len() - self.pooled_merlin as usize
     }
 
+    /// A colour as the log names it: "Guinevere (red)" with one colour a seat, "Red" when a
+    /// seat plays two.
     fn colour_name(&self, slot: Slot) -> String {
         let c = &self.colours[slot as usize];
-        let name = c.name();
-        let mut s = String::with_capacity(24);
-        s.push_str(&name[..1].to_uppercase());
-        s.push_str(&name[1..]);
-        if self.players > 2 {
-            // One colour a seat: the player's name says who.
-            if let Some(n) = self.seat_names.get(c.seat) {
-                s = format!("{n} ({})", c.name());
+        match self.seat_names.get(c.seat) {
+            Some(n) if self.players > 2 => format!("{n} ({})", c.name()),
+            _ => {
+                let name = c.name();
+                format!("{}{}", name[..1].to_uppercase(), &name[1..])
             }
         }
-        s
     }
 
     fn field_name(&self, board: Board, field: u8) -> String {
