@@ -53,6 +53,17 @@ fn card(id: &str) -> u16 {
         .unwrap_or_else(|| panic!("no mission {id}")) as u16
 }
 
+/// Puts `slot` at the start of its mission turn with `sent` knights out and `cards` face up.
+fn choosing(g: &mut Future, slot: Slot, sent: u8, cards: &[&str]) {
+    let pos = g.track.iter().position(|&s| s == slot).unwrap_or(0) as u8;
+    g.phase = Phase::Missions {
+        pos,
+        stage: TurnStage::Choose,
+    };
+    g.display = cards.iter().map(|id| card(id)).collect();
+    g.colours[slot as usize].sent = sent;
+}
+
 /// Puts `slot` in its mission turn, resolving `card`'s shields.
 fn shield_turn(g: &mut Future, slot: Slot, id: &str) {
     let pos = g.track.iter().position(|&s| s == slot).unwrap_or(0) as u8;
@@ -183,13 +194,8 @@ fn the_recall_brings_back_up_to_two_with_grail_tiles() {
 #[test]
 fn a_mission_needs_its_shields_and_surplus_goes_to_the_hinterland() {
     let mut g = game(4);
-    g.display = vec![card("m1_01"), card("m3_01")];
     let slot = g.track[0];
-    g.phase = Phase::Missions {
-        pos: 0,
-        stage: TurnStage::Choose,
-    };
-    g.colours[slot as usize].sent = 2;
+    choosing(&mut g, slot, 2, &["m1_01", "m3_01"]);
     assert_eq!(g.legal_actions(), vec![Action::Take(card("m1_01"))]);
     assert!(g.apply(&Action::Take(card("m3_01"))).unwrap_err().0.contains("needs 3"));
     let hinterland = g.colours[slot as usize].hinterland;
@@ -205,13 +211,8 @@ fn a_mission_needs_its_shields_and_surplus_goes_to_the_hinterland() {
 #[test]
 fn with_no_mission_that_fits_all_knights_go_to_the_hinterland() {
     let mut g = game(4);
-    g.display = vec![card("m3_01")];
     let slot = g.track[0];
-    g.phase = Phase::Missions {
-        pos: 0,
-        stage: TurnStage::Choose,
-    };
-    g.colours[slot as usize].sent = 2;
+    choosing(&mut g, slot, 2, &["m3_01"]);
     assert_eq!(g.legal_actions(), vec![Action::NoMission]);
     let h = g.colours[slot as usize].hinterland;
     apply(&mut g, Action::NoMission);
@@ -221,13 +222,8 @@ fn with_no_mission_that_fits_all_knights_go_to_the_hinterland() {
 #[test]
 fn a_special_mission_sends_its_knights_home_and_scores() {
     let mut g = game(4);
-    g.display = vec![card("m3_07")];
     let slot = g.track[0];
-    g.phase = Phase::Missions {
-        pos: 0,
-        stage: TurnStage::Choose,
-    };
-    g.colours[slot as usize].sent = 3;
+    choosing(&mut g, slot, 3, &["m3_07"]);
     let screen = g.colours[slot as usize].screen;
     apply(&mut g, Action::Take(card("m3_07")));
     let c = &g.colours[slot as usize];
@@ -739,13 +735,7 @@ fn parzival_picks_his_grail_tiles_from_the_supply() {
     let mut g = game_with(4, 3, &[("heroes", "on")]);
     let p = g.colours.iter().position(|c| c.colour == YELLOW).unwrap() as u8;
     g.colours[p as usize].hero = Hero::Side2;
-    let pos = g.track.iter().position(|&s| s == p).unwrap() as u8;
-    g.phase = Phase::Missions {
-        pos,
-        stage: TurnStage::Choose,
-    };
-    g.colours[p as usize].sent = 1;
-    g.display = vec![card("m1_02")]; // red + 1 Grail
+    choosing(&mut g, p, 1, &["m1_02"]); // red + 1 Grail
     apply(&mut g, Action::Take(card("m1_02")));
     assert_eq!(g.tasks.last(), Some(&Task::Parzival { slot: p, n: 1 }));
     apply(&mut g, Action::Accept);
