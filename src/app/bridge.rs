@@ -155,10 +155,7 @@ fn start_matches(
             if crate::app::tables::has_table(m.game()) {
                 Ok(m)
             } else {
-                Err(format!(
-                    "{} has no table in the window yet (try `camelot sim`)",
-                    m.game().title()
-                ))
+                Err(crate::app::tables::not_at_table(m.game()))
             }
         });
         match result {

@@ -544,7 +544,7 @@ fn setup_panel(
             egui::Button::new(egui::RichText::new("Start game").size(20.0).strong()).min_size(egui::vec2(180.0, 44.0));
         let response = ui.add_enabled(startable, button);
         let response = if !crate::app::tables::has_table(game) {
-            response.on_disabled_hover_text(format!("{} is not built yet in this version", game.title()))
+            response.on_disabled_hover_text(crate::app::tables::not_at_table(game))
         } else if !content_ok {
             response.on_disabled_hover_text("Fix the content problems listed above first")
         } else {
@@ -573,10 +573,11 @@ fn setup_panel(
         }
     });
     if !crate::app::tables::has_table(game) {
-        ui.colored_label(
-            WARN,
-            format!("{} is not built yet: choose Camelot – The Court to play.", game.title()),
+        let text = format!(
+            "{}: choose Camelot – The Court to play here.",
+            crate::app::tables::not_at_table(game)
         );
+        ui.add(egui::Label::new(egui::RichText::new(text).color(WARN)).wrap());
     }
     if let Some((label, text)) = menu.autosave.clone() {
         ui.add_space(12.0);

@@ -522,7 +522,7 @@ impl Game for Future {
             },
             VariantSpec {
                 key: "colours",
-                label: "Colours: random turn order, or expert (seats choose colours in turn)",
+                label: "Colours: random, or expert (seats choose in turn)",
                 options: vec!["random".into(), "expert".into()],
                 custom: false,
                 per_seat: Vec::new(),
