@@ -169,22 +169,106 @@ fn collect_refusals(
 /// The seat's shield comes first when it plays under an emblem (a faction), so seats differ by
 /// more than colour.
 pub fn seat_chip(ui: &mut egui::Ui, name: &str, rgb: [u8; 3], current: bool, emblem: Option<&str>) {
+    seat_chip_labelled(ui, name, rgb, current, emblem);
+}
+
+/// A seat chip showing `label` (the name, or its short form on a crowded bar).
+fn seat_chip_labelled(
+    ui: &mut egui::Ui,
+    label: &str,
+    rgb: [u8; 3],
+    current: bool,
+    emblem: Option<&str>,
+) -> egui::Response {
+    let mut response = None;
     if let Some(symbol) = emblem {
-        super::style::shield(ui, super::style::heraldry(symbol), seat_colour(rgb), 30.0);
+        response = Some(super::style::shield(
+            ui,
+            super::style::heraldry(symbol),
+            seat_colour(rgb),
+            CHIP_SHIELD,
+        ));
     }
     let stroke = if current {
         egui::Stroke::new(2.5, GOLD)
     } else {
         egui::Stroke::NONE
     };
-    egui::Frame::new()
-        .fill(seat_colour(rgb))
-        .stroke(stroke)
-        .corner_radius(12)
-        .inner_margin(egui::Margin::symmetric(10, 4))
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new(name).color(text_on(rgb)).strong());
-        });
+    let galley = ui.fonts_mut(|f| {
+        f.layout_no_wrap(
+            label.to_owned(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            text_on(rgb),
+        )
+    });
+    let size = galley.size() + egui::vec2(2.0 * CHIP_MARGIN, 8.0);
+    let (rect, chip) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect(rect, 12, seat_colour(rgb), stroke, egui::StrokeKind::Inside);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, text_on(rgb));
+    match response {
+        Some(shield) => shield.union(chip),
+        None => chip,
+    }
+}
+
+/// What the top bar says about the game: whose move, and how it is coming.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Waiting,
+    Thinking,
+    ToPlay,
+    Over,
+}
+
+const CHIP_SHIELD: f32 = 30.0;
+const CHIP_MARGIN: f32 = 10.0;
+
+/// The width `text` takes in `font`, unwrapped.
+fn text_width(ui: &egui::Ui, text: &str, font: &egui::FontId) -> f32 {
+    ui.fonts_mut(|f| {
+        f.layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    })
+}
+
+/// The short form of a seat's name for a crowded top bar: its first three letters.
+fn short_name(name: &str) -> &str {
+    name.char_indices().nth(3).map_or(name, |(i, _)| &name[..i])
+}
+
+/// What the top bar can show in the room it has, most first: the game's title, the seats' full
+/// names, the status line. Whatever does not fit goes, in that order, so nothing overlaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BarFit {
+    title: bool,
+    full_names: bool,
+    status: bool,
+}
+
+impl BarFit {
+    fn choose(room: f32, title: f32, full_chips: f32, short_chips: f32, status: f32, gap: f32) -> Self {
+        if title + gap + full_chips + gap + status <= room {
+            return Self {
+                title: true,
+                full_names: true,
+                status: true,
+            };
+        }
+        if full_chips + gap + status <= room {
+            return Self {
+                title: false,
+                full_names: true,
+                status: true,
+            };
+        }
+        Self {
+            title: false,
+            full_names: false,
+            status: short_chips + gap + status <= room,
+        }
+    }
 }
 
 fn top_bar(
@@ -207,41 +291,87 @@ fn top_bar(
     let typing = ctx.egui_wants_keyboard_input();
     let mut root = free.ui(ctx, "table-top");
     egui::Panel::top("top-bar").exact_size(TOP_BAR).show(&mut root, |ui| {
-        ui.horizontal_centered(|ui| {
-            ui.label(
-                egui::RichText::new(m.game().title())
-                    .size(20.0)
-                    .color(GOLD)
-                    .family(egui::FontFamily::Name("heading".into())),
-            );
-            ui.separator();
-            for (i, seat) in config.seats.iter().enumerate() {
-                seat_chip(
-                    ui,
-                    &seat.name,
-                    seat.colour,
-                    pending.seat() == Some(i),
-                    m.seat_emblem(i).as_deref(),
+        let height = ui.available_height();
+        egui::Sides::new().shrink_left().height(height).show(
+            ui,
+            |ui| {
+                let (status, kind) = match &pending {
+                    Pending::Decide { seat, .. } => {
+                        let name = config.seat_name(*seat);
+                        if thinking.seat == Some(*seat) {
+                            (format!("{name} is thinking…"), Status::Thinking)
+                        } else if handoff.covering.is_some() {
+                            (format!("Waiting for {name}"), Status::Waiting)
+                        } else {
+                            (format!("{name} to play"), Status::ToPlay)
+                        }
+                    }
+                    Pending::Finished(_) => ("Game over".to_owned(), Status::Over),
+                };
+                let title = m.game().title();
+                let heading = egui::FontId::new(20.0, egui::FontFamily::Name("heading".into()));
+                let body = egui::TextStyle::Body.resolve(ui.style());
+                let gap = ui.spacing().item_spacing.x;
+                let emblems: Vec<Option<String>> = (0..config.seats.len()).map(|i| m.seat_emblem(i)).collect();
+                let chips = |short: bool| -> f32 {
+                    config
+                        .seats
+                        .iter()
+                        .zip(&emblems)
+                        .map(|(seat, emblem)| {
+                            let label = if short { short_name(&seat.name) } else { &seat.name };
+                            let shield = if emblem.is_some() {
+                                CHIP_SHIELD * 0.86 + gap
+                            } else {
+                                0.0
+                            };
+                            shield + text_width(ui, label, &body) + 2.0 * CHIP_MARGIN + gap
+                        })
+                        .sum()
+                };
+                let spinner = if kind == Status::Thinking {
+                    height * 0.5 + gap
+                } else {
+                    0.0
+                };
+                let fit = BarFit::choose(
+                    ui.available_width(),
+                    text_width(ui, title, &heading) + gap,
+                    chips(false),
+                    chips(true),
+                    text_width(ui, &status, &body) + spinner,
+                    4.0 * gap,
                 );
-            }
-            ui.separator();
-            match &pending {
-                Pending::Decide { seat, .. } => {
-                    let name = config.seat_name(*seat);
-                    if thinking.seat == Some(*seat) {
-                        ui.spinner();
-                        ui.label(egui::RichText::new(format!("{name} is thinking…")).italics());
-                    } else if handoff.covering.is_some() {
-                        ui.label(format!("Waiting for {name}"));
+                if fit.title {
+                    ui.label(egui::RichText::new(title).font(heading).color(GOLD));
+                    ui.separator();
+                }
+                for (i, (seat, emblem)) in config.seats.iter().zip(&emblems).enumerate() {
+                    let label = if fit.full_names {
+                        seat.name.as_str()
                     } else {
-                        ui.label(egui::RichText::new(format!("{name} to play")).strong());
+                        short_name(&seat.name)
+                    };
+                    let chip = seat_chip_labelled(ui, label, seat.colour, pending.seat() == Some(i), emblem.as_deref());
+                    if !fit.full_names {
+                        chip.on_hover_text(&seat.name);
                     }
                 }
-                Pending::Finished(_) => {
-                    ui.label(egui::RichText::new("Game over").strong().color(GOLD));
+                ui.separator();
+                if kind == Status::Thinking {
+                    ui.spinner();
                 }
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if fit.status {
+                    let text = egui::RichText::new(status);
+                    ui.label(match kind {
+                        Status::Thinking => text.italics(),
+                        Status::ToPlay => text.strong(),
+                        Status::Over => text.strong().color(GOLD),
+                        Status::Waiting => text,
+                    });
+                }
+            },
+            |ui| {
                 if ui
                     .button("Menu")
                     .on_hover_text("Back to the menu; the game is kept and can be continued")
@@ -283,8 +413,8 @@ fn top_bar(
                         request: Request::Undo,
                     });
                 }
-            });
-        });
+            },
+        );
     });
     free.take_rest(&root);
     if !typing {
@@ -690,7 +820,39 @@ fn handoff_screen(
 
 #[cfg(test)]
 mod tests {
-    use super::LogHold;
+    use super::{BarFit, LogHold, short_name};
+
+    #[test]
+    fn a_crowded_top_bar_drops_the_title_then_shortens_names_then_the_status() {
+        let fit = |room| BarFit::choose(room, 200.0, 600.0, 300.0, 150.0, 10.0);
+        let all = BarFit {
+            title: true,
+            full_names: true,
+            status: true,
+        };
+        assert_eq!(fit(970.0), all);
+        assert_eq!(fit(969.0), BarFit { title: false, ..all });
+        assert_eq!(fit(760.0), BarFit { title: false, ..all });
+        assert_eq!(
+            fit(759.0),
+            BarFit {
+                title: false,
+                full_names: false,
+                status: true
+            }
+        );
+        assert_eq!(
+            fit(459.0),
+            BarFit {
+                title: false,
+                full_names: false,
+                status: false
+            }
+        );
+        assert_eq!(short_name("Guinevere"), "Gui");
+        assert_eq!(short_name("Åsa"), "Åsa");
+        assert_eq!(short_name("Éo"), "Éo");
+    }
 
     #[test]
     fn log_lines_wait_for_the_dice() {
