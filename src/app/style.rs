@@ -375,6 +375,35 @@ pub fn shield(ui: &mut egui::Ui, arms: Heraldry, fill: egui::Color32, height: f3
     response
 }
 
+/// A hidden hand as a little fan of card backs (at most ten drawn, the count beside them), for
+/// panels that show what others hold without showing what it is.
+pub fn card_backs(ui: &mut egui::Ui, n: usize) -> egui::Response {
+    let card = egui::vec2(10.0, 15.0);
+    let step = 5.0;
+    let drawn = n.min(10);
+    let width = if drawn == 0 {
+        card.x
+    } else {
+        card.x + step * (drawn - 1) as f32
+    };
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, card.y), egui::Sense::hover());
+    let carpet = egui::Color32::from_rgb(115, 23, 26);
+    if drawn == 0 {
+        ui.painter().rect_stroke(
+            egui::Rect::from_min_size(rect.min, card),
+            2,
+            egui::Stroke::new(1.0, RULE),
+            egui::StrokeKind::Inside,
+        );
+    }
+    for i in 0..drawn {
+        let back = egui::Rect::from_min_size(rect.min + egui::vec2(step * i as f32, 0.0), card);
+        ui.painter()
+            .rect(back, 2, carpet, egui::Stroke::new(1.0, GOLD), egui::StrokeKind::Inside);
+    }
+    response
+}
+
 /// The colour-blind-safe palette (Okabe and Ito), in the order of the default seat colours
 /// (red, green, blue, white, yellow, purple, orange), used when the player chooses it.
 pub const SAFE_PALETTE: [[u8; 3]; 7] = [

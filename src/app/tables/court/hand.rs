@@ -172,6 +172,10 @@ pub(super) struct HandLabel;
 #[derive(Component)]
 pub(super) struct DiscardTop;
 
+/// A card of a hand no one at the screen may see: its back, in the hand's place.
+#[derive(Component)]
+pub(super) struct HandBack;
+
 /// A click on a card of the hand.
 #[derive(Message, Clone, Copy, Debug)]
 pub(super) struct CardClicked(pub(super) usize);
@@ -185,6 +189,8 @@ pub(super) struct HandShown {
     piles: bool,
     /// The discard pile's top card as shown, and the pile's size then.
     top: Option<(CardKind, usize)>,
+    /// The hidden hand shown as backs: whose, and how many cards.
+    backs: Option<(Seat, usize)>,
 }
 
 /// Spawns a card face (a root with its parts as children) at `at`.
@@ -255,13 +261,13 @@ fn spawn_card(commands: &mut Commands, card: CardKind, at: Transform, fonts: &Wo
         .id()
 }
 
-/// A card's back (the draw pile).
-fn spawn_back(commands: &mut Commands, at: Transform, fonts: &WorldFonts, parent: Entity) {
+/// A card's back (the draw pile, a hidden hand).
+fn spawn_back(commands: &mut Commands, at: Transform, fonts: &WorldFonts) -> Entity {
     commands
         .spawn((
             Sprite::from_color(world::INK, CARD + Vec2::splat(4.0)),
             at,
-            ChildOf(parent),
+            Pickable::IGNORE,
         ))
         .with_children(|c| {
             c.spawn((
@@ -282,7 +288,8 @@ fn spawn_back(commands: &mut Commands, at: Transform, fonts: &WorldFonts, parent
                 TextColor(world::GOLD),
                 Transform::from_xyz(0.0, 6.0, 0.05),
             ));
-        });
+        })
+        .id()
 }
 
 /// The draw and discard piles with their counts.
@@ -297,7 +304,8 @@ fn spawn_piles(commands: &mut Commands, floor: Rect, fonts: &WorldFonts) {
     let draw = draw_pile_at(floor);
     for i in 0..3 {
         let at = Transform::from_translation(draw + Vec3::new(i as f32 * -2.0, i as f32 * 2.0, i as f32 * 0.1 - 1.0));
-        spawn_back(commands, at, fonts, root);
+        let back = spawn_back(commands, at, fonts);
+        commands.entity(back).insert(ChildOf(root));
     }
     let discard = discard_at(floor);
     commands.spawn((
@@ -347,6 +355,7 @@ pub(super) fn sync_hand(
     mut label: Query<&mut Text2d, (With<HandLabel>, Without<PileCount>)>,
     tops: Query<Entity, With<DiscardTop>>,
     flights: Query<&Glide, Without<HandCard>>,
+    backs: Query<Entity, With<HandBack>>,
 ) {
     let (Some(m), Some(hall), Some(fonts)) = (court_match(&res), hall, fonts) else {
         return;
@@ -358,6 +367,21 @@ pub(super) fn sync_hand(
         shown.piles = true;
     }
     let viewer = private.then_some(view.seat);
+    // No hand may be seen (a hand-off, another human's turn): the acting seat's hand lies face down.
+    let owner = view.to_act.unwrap_or(view.active);
+    let hidden = (!private).then(|| (owner, view.hand_sizes.get(owner).copied().unwrap_or(0)));
+    if hidden != shown.backs {
+        for e in &backs {
+            commands.entity(e).despawn();
+        }
+        if let Some((_, n)) = hidden {
+            for i in 0..n {
+                let e = spawn_back(&mut commands, slot(floor, i, n, 0.0), &fonts);
+                commands.entity(e).insert((HandBack, DespawnOnExit(Screen::Table)));
+            }
+        }
+        shown.backs = hidden;
+    }
     // A new viewer (a hand-off): the hand is dealt anew where it lies, without flights.
     if viewer != shown.viewer {
         for (e, ..) in &cards {
@@ -473,8 +497,12 @@ pub(super) fn sync_hand(
     if let Ok(mut text) = label.single_mut() {
         let owner = m.config.seat_name(view.seat);
         // The count is the active player's: shown only in the hand's own turn.
-        let want = if !private {
-            "Hands are hidden".to_string()
+        let want = if let Some((seat, n)) = hidden {
+            format!(
+                "{}'s hand  ·  {n} card{}, face down",
+                m.config.seat_name(seat),
+                if n == 1 { "" } else { "s" }
+            )
         } else if view.active == view.seat && matches!(view.phase, Phase::Play | Phase::FollowerLoss { .. }) {
             format!(
                 "{owner}'s hand  ·  {} of {} played",

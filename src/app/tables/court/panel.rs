@@ -97,16 +97,21 @@ pub(super) fn players_panel(
                             .filter_map(|&k| view.content.knight(k))
                             .map(|i| format!("{} {}/{}", i.name, i.power, i.points))
                             .collect();
-                        ui.label(format!(
-                            "{cards} card{} · reserve {}{}",
-                            if cards == 1 { "" } else { "s" },
-                            reserve.len(),
-                            if cfg.kind.is_human() { "" } else { " · bot" }
-                        ))
-                        .on_hover_text(if names.is_empty() {
+                        let in_hand = format!("{cards} card{} in hand", if cards == 1 { "" } else { "s" });
+                        let reserve_hover = if names.is_empty() {
                             "No knights in the reserve".to_string()
                         } else {
                             format!("Reserve: {}", names.join(", "))
+                        };
+                        ui.horizontal(|ui| {
+                            crate::app::style::card_backs(ui, cards).on_hover_text(&in_hand);
+                            ui.label(cards.to_string()).on_hover_text(in_hand);
+                            ui.label(format!(
+                                "· reserve {}{}",
+                                reserve.len(),
+                                if cfg.kind.is_human() { "" } else { " · bot" }
+                            ))
+                            .on_hover_text(reserve_hover);
                         });
                         // The reserve of the seat at the screen, as buttons to bring knights in.
                         if private && seat == view.seat && !reserve.is_empty() {
