@@ -1,9 +1,13 @@
-//! Dice for challenges and banishments, and the sounds of rule events.
+//! The table's moments: dice for challenges and banishments, the tally of a Score, and the
+//! sounds of rule events.
 
 use super::*;
+use crate::app::style::icon;
 
 pub(super) const DICE_ROLL_SECS: f32 = 0.8;
 pub(super) const DICE_SHOW_SECS: f32 = 1.8;
+/// A Score's tally stays up longer than dice: there is a line to read for every seat.
+const SCORE_SHOW_SECS: f32 = 2.8;
 
 /// One die roll to show.
 #[derive(Clone, Debug)]
@@ -17,10 +21,46 @@ pub(super) struct DiceRoll {
     pub(super) good: bool,
 }
 
+/// One seat's line in a Score's tally.
+#[derive(Clone, Debug)]
+pub(super) struct ScoreLine {
+    name: String,
+    rgb: [u8; 3],
+    emblem: Option<String>,
+    points: i64,
+    total: i64,
+    /// The knights that scored, by name, with their points.
+    knights: Vec<(String, i64)>,
+}
+
+/// A Score card's moment: every seat's gain in scoring order, and a winner if one is crowned.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ScoreTally {
+    lines: Vec<ScoreLine>,
+    winner: Option<String>,
+    target: i64,
+}
+
+/// Something the table stops to show: it rolls (or counts up), then stays up to be read.
+#[derive(Clone, Debug)]
+pub(super) enum Moment {
+    Dice(DiceRoll),
+    Score(ScoreTally),
+}
+
+impl Moment {
+    fn show_secs(&self) -> f32 {
+        match self {
+            Moment::Dice(_) => DICE_SHOW_SECS,
+            Moment::Score(_) => SCORE_SHOW_SECS,
+        }
+    }
+}
+
 #[derive(Resource, Default)]
 pub(super) struct DiceShow {
-    pub(super) queue: VecDeque<DiceRoll>,
-    pub(super) current: Option<(DiceRoll, f32)>,
+    pub(super) queue: VecDeque<Moment>,
+    pub(super) current: Option<(Moment, f32)>,
 }
 
 impl DiceShow {
@@ -48,6 +88,8 @@ pub(super) fn read_events(
     };
     let content = m.state.content();
     let name = |k: KnightId| content.knight_name(k).to_string();
+    // A Score's lines arrive one event a seat; they make one moment.
+    let mut tally: Option<ScoreTally> = None;
     for ev in events.read() {
         let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
             continue;
@@ -63,7 +105,7 @@ pub(super) fn read_events(
                 won,
             } => {
                 sfx.write(Sfx::Dice);
-                dice.queue.push_back(DiceRoll {
+                dice.queue.push_back(Moment::Dice(DiceRoll {
                     title: format!("Challenge: {} against {}", name(*challenger), name(*defender)),
                     dice: vec![
                         (name(*challenger), *challenger_power, *challenger_roll),
@@ -78,7 +120,7 @@ pub(super) fn read_events(
                         "The challenge fails".into()
                     },
                     good: *won,
-                });
+                }));
             }
             Event::BanishRoll {
                 knight,
@@ -87,7 +129,7 @@ pub(super) fn read_events(
                 success,
             } => {
                 sfx.write(Sfx::Dice);
-                dice.queue.push_back(DiceRoll {
+                dice.queue.push_back(Moment::Dice(DiceRoll {
                     title: format!("Banish {}: roll above {power}", name(*knight)),
                     dice: vec![("Banish".into(), 0, *roll)],
                     arms: vec![arms_of(content, *knight)],
@@ -97,16 +139,44 @@ pub(super) fn read_events(
                         format!("{} stays in the hall", name(*knight))
                     },
                     good: *success,
+                }));
+            }
+            Event::Scored {
+                seat,
+                points,
+                total,
+                knights,
+            } => {
+                if tally.is_none() {
+                    sfx.write(Sfx::Score);
+                }
+                let Some(cfg) = m.config.seats.get(*seat) else {
+                    continue;
+                };
+                let t = tally.get_or_insert_with(|| ScoreTally {
+                    target: m.state.target(),
+                    ..default()
+                });
+                t.lines.push(ScoreLine {
+                    name: cfg.name.clone(),
+                    rgb: cfg.colour,
+                    emblem: m.state.seat_emblem(*seat).map(str::to_owned),
+                    points: *points,
+                    total: *total,
+                    knights: knights.iter().map(|(k, p)| (name(*k), *p)).collect(),
                 });
             }
-            Event::Scored { .. } => {
-                sfx.write(Sfx::Score);
-            }
-            Event::Won { .. } => {
+            Event::Won { seat, .. } => {
                 sfx.write(Sfx::Fanfare);
+                if let Some(t) = tally.as_mut() {
+                    t.winner = Some(m.config.seat_name(*seat).to_string());
+                }
             }
             _ => {}
         }
+    }
+    if let Some(t) = tally {
+        dice.queue.push_back(Moment::Score(t));
     }
 }
 
@@ -120,7 +190,7 @@ pub(super) fn tick_dice(
     // Dice roll at the animation speed (at once when animations are off); the result stays up
     // long enough to read.
     let roll = settings.map(|s| s.animation.scale(1.0)).unwrap_or(1.0);
-    if let Some((_, t)) = dice.current.as_mut() {
+    if let Some((moment, t)) = dice.current.as_mut() {
         *t += if *t < DICE_ROLL_SECS && roll < 1e-3 {
             DICE_ROLL_SECS
         } else if *t < DICE_ROLL_SECS {
@@ -128,7 +198,7 @@ pub(super) fn tick_dice(
         } else {
             time.delta_secs()
         };
-        if *t >= DICE_ROLL_SECS + DICE_SHOW_SECS {
+        if *t >= DICE_ROLL_SECS + moment.show_secs() {
             dice.current = None;
         }
     }
@@ -150,7 +220,7 @@ pub(super) fn dice_window(
     handoff: Res<Handoff>,
     time: Res<Time>,
 ) -> Result {
-    let Some((roll, t)) = &dice.current else {
+    let Some((moment, t)) = &dice.current else {
         return Ok(());
     };
     if handoff.covering.is_some() {
@@ -163,8 +233,9 @@ pub(super) fn dice_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
         .frame(window_frame(ctx))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
+        .show(ctx, |ui| match moment {
+            Moment::Score(tally) => score_tally(ui, tally, (*t / DICE_ROLL_SECS).min(1.0)),
+            Moment::Dice(roll) => ui.vertical_centered(|ui| {
                 ui.label(
                     egui::RichText::new(&roll.title)
                         .family(egui::FontFamily::Name("heading".into()))
@@ -205,9 +276,66 @@ pub(super) fn dice_window(
                             .color(if roll.good { GOOD } else { WARN }),
                     );
                 }
-            });
+            }),
         });
     Ok(())
+}
+
+/// A Score's tally: each seat in scoring order, its gain counting up, its knights beneath; the
+/// winner crowned once the count is done.
+fn score_tally(ui: &mut egui::Ui, tally: &ScoreTally, counted: f32) -> egui::InnerResponse<()> {
+    ui.vertical_centered(|ui| {
+        ui.label(crate::app::style::icon_text(icon::TROPHY, 34.0).color(GOLD));
+        ui.label(
+            egui::RichText::new("Score")
+                .family(book())
+                .size(size::HEADING)
+                .color(GOLD),
+        );
+        ui.label(egui::RichText::new("Every knight in the hall scores for his lady or lord").italics());
+        ui.add_space(6.0);
+        egui::Grid::new("score-tally")
+            .num_columns(4)
+            .spacing(egui::vec2(14.0, 6.0))
+            .show(ui, |ui| {
+                for line in &tally.lines {
+                    ui.horizontal(|ui| {
+                        crate::app::table::seat_chip(ui, &line.name, line.rgb, false, line.emblem.as_deref());
+                    });
+                    let shown = (line.points as f32 * counted).round() as i64;
+                    ui.label(
+                        egui::RichText::new(format!("+{shown}"))
+                            .size(size::SUBHEADING)
+                            .strong()
+                            .color(if line.points > 0 { GOOD } else { MUTED }),
+                    );
+                    let total = line.total - line.points + shown;
+                    ui.label(egui::RichText::new(format!("{total} / {}", tally.target)).size(size::SUBHEADING));
+                    let knights: Vec<String> = line.knights.iter().map(|(k, p)| format!("{k} {p}")).collect();
+                    ui.label(
+                        egui::RichText::new(if knights.is_empty() {
+                            "no knight in the hall".to_string()
+                        } else {
+                            knights.join(" · ")
+                        })
+                        .small()
+                        .color(MUTED),
+                    );
+                    ui.end_row();
+                }
+            });
+        if counted >= 1.0
+            && let Some(winner) = &tally.winner
+        {
+            ui.add_space(6.0);
+            ui.label(
+                egui::RichText::new(format!("{} {winner} reaches {} and wins!", icon::CROWN, tally.target))
+                    .size(size::SUBHEADING)
+                    .strong()
+                    .color(GOLD),
+            );
+        }
+    })
 }
 
 /// A die face with pips.
