@@ -1,16 +1,20 @@
-//! Bot decision time and search speed, per difficulty, on positions of The Court taken from
-//! heuristic self-play (play phases only: the decisions the searching levels actually search).
+//! Bot decision time and search speed, per difficulty, on positions taken from heuristic
+//! self-play: the decisions the searching levels actually search (The Court's play phases,
+//! Die Zukunft's decisions with a choice).
 //!
 //!     cargo bench --no-default-features --bench bots
 //!     ... --bench bots -- --positions 60 --players 4
-//!     ... --bench bots -- --uncapped       (no wall-clock cap: the same searches every run)
+//!     ... --bench bots -- --game future       (one game only)
+//!     ... --bench bots -- --uncapped          (no wall-clock cap: the same searches every run)
 //!
-//! Prints one JSON object: per difficulty the decision time (mean, p95, max in ms), the mean
-//! iterations per decision, iterations per second and how many decisions hit the time cap.
+//! Prints one JSON object a game, one a line: per difficulty the decision time (mean, p95, max
+//! in ms), the mean iterations per decision, iterations per second and how many decisions hit
+//! the time cap.
 
 use camelot::bots::{self, BotHints, BotKind, Budget};
-use camelot::content::ContentSet;
-use camelot::rules::court::{Court, CourtContent, Phase};
+use camelot::content::{ContentSet, LoadContent};
+use camelot::rules::court::{Court, Phase};
+use camelot::rules::future::Future;
 use camelot::rules::{Difficulty, Game, GameRng, SeatKind, TableConfig};
 use std::time::Instant;
 
@@ -23,16 +27,24 @@ fn arg(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// Play-phase positions of heuristic self-play games.
-fn positions(content: &CourtContent, players: usize, count: usize) -> Vec<Court> {
+/// Positions of heuristic self-play games that `searched` picks (and with a choice to make).
+fn positions<G: BotHints>(
+    content: &G::Content,
+    players: usize,
+    count: usize,
+    variants: &[(&str, &str)],
+    searched: impl Fn(&G) -> bool,
+) -> Vec<G> {
     let mut out = Vec::new();
     let mut rng = GameRng::seeded(99);
     let mut seed = 0;
     while out.len() < count {
         seed += 1;
         let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
-        config.variants.insert("target".into(), "50".into());
-        let Ok(mut g) = Court::new(&config, content) else {
+        for (k, v) in variants {
+            config.variants.insert((*k).into(), (*v).into());
+        }
+        let Ok(mut g) = G::new(&config, content) else {
             eprintln!("setup failed");
             return out;
         };
@@ -40,11 +52,11 @@ fn positions(content: &CourtContent, players: usize, count: usize) -> Vec<Court>
         while let Some(seat) = g.pending().seat() {
             let legal = g.legal_actions();
             // Every 7th play-phase decision, so positions spread over whole games.
-            if g.phase() == &Phase::Play && legal.len() > 1 && step % 7 == 0 && out.len() < count {
+            if searched(&g) && legal.len() > 1 && step % 7 == 0 && out.len() < count {
                 out.push(g.clone());
             }
             step += 1;
-            let Some(a) = Court::heuristic(&g.view(seat), &legal, &mut rng) else {
+            let Some(a) = G::heuristic(&g.view(seat), &legal, &mut rng) else {
                 break;
             };
             if g.apply(&a).is_err() {
@@ -67,16 +79,42 @@ fn main() {
     let count = arg("--positions", 40);
     let players = arg("--players", 4);
     let uncapped = std::env::args().any(|a| a == "--uncapped");
-    let content = match CourtContent::load(&ContentSet::embedded()) {
+    let only: Option<String> = {
+        let args: Vec<String> = std::env::args().collect();
+        args.iter()
+            .position(|a| a == "--game")
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let wanted = |key: &str| only.as_deref().is_none_or(|g| g == key);
+    if wanted("court") {
+        let content = load::<Court>();
+        let all = positions::<Court>(&content, players, count, &[("target", "50")], |g| {
+            g.phase() == &Phase::Play
+        });
+        report("court", players, &all, uncapped);
+    }
+    if wanted("future") {
+        let content = load::<Future>();
+        let all = positions::<Future>(&content, players, count, &[], |_| true);
+        report("future", players, &all, uncapped);
+    }
+}
+
+fn load<G: Game>() -> G::Content {
+    match G::Content::load(&ContentSet::embedded()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("content: {e:?}");
             std::process::exit(2);
         }
-    };
-    let all = positions(&content, players, count);
+    }
+}
+
+/// Times every difficulty's decision at each position and prints one JSON line.
+fn report<G: BotHints>(key: &str, players: usize, all: &[G], uncapped: bool) {
     let mut report = serde_json::Map::new();
-    report.insert("game".into(), "court".into());
+    report.insert("game".into(), key.into());
     report.insert("players".into(), players.into());
     report.insert("positions".into(), all.len().into());
     for d in Difficulty::ALL {
@@ -87,7 +125,7 @@ fn main() {
             let legal = g.legal_actions();
             let mut rng = GameRng::seeded(i as u64);
             let t0 = Instant::now();
-            let decision = match Court::budget(&view, d) {
+            let decision = match G::budget(&view, d) {
                 // `--uncapped`: no wall-clock cap, so that instruction counts (callgrind) and
                 // repeated runs compare the same searches.
                 Some(budget) if uncapped => {
@@ -95,9 +133,9 @@ fn main() {
                         time_cap: std::time::Duration::from_secs(3600),
                         ..budget
                     };
-                    bots::search::<Court>(&view, &legal, &budget, &mut rng)
+                    bots::search::<G>(&view, &legal, &budget, &mut rng)
                 }
-                _ => bots::decide::<Court>(BotKind::Level(d), &view, &legal, &mut rng),
+                _ => bots::decide::<G>(BotKind::Level(d), &view, &legal, &mut rng),
             };
             ms.push(t0.elapsed().as_secs_f64() * 1000.0);
             iterations += decision.stats.iterations as u64;
