@@ -18,3 +18,6 @@ run menu
 run start play court --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 60
 run mid5 play court --seats bot:normal,bot:easy,bot:easy,bot:easy,bot:easy --names Ada,Bors,Cai,Dagonet,Elaine --seed 11 --bot-pace 0.2 --frames 700
 run handoff play court --seats human,human,bot:easy --seed 7
+run future-start play future --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 60
+run future-mid play future --seats bot:normal,bot:easy,bot:easy,bot:easy,bot:easy --names Ada,Bors,Cai,Dagonet,Elaine --seed 11 --bot-pace 0.2 --frames 900
+run future-handoff play future --seats human,human --seed 7

@@ -37,6 +37,9 @@ shot menu
 shot handoff play court --seats human,human,bot:easy --seed 7
 shot table play court --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 200
 shot bots play court --seats bot:hard,bot:normal,bot:easy --seed 3 --frames 300 --frame-stats "$out/frames.json"
+# Die Zukunft's castle with bots at every seat, and its hand-off between two humans.
+shot future play future --seats bot:easy,bot:easy,bot:easy,bot:easy --seed 7 --frames 300
+shot future-handoff play future --seats human,human --seed 7
 if ! grep -q '"bot_thinking"' "$out/frames.json"; then
   echo "smoke: bots: no frame statistics at $out/frames.json" >&2
   exit 1

@@ -80,6 +80,7 @@ pub trait AnyMatch: Send + Sync {
     fn turns_taken(&self) -> Option<u32>;
     /// The emblem a seat plays under (see `Game::seat_emblem`).
     fn seat_emblem(&self, seat: Seat) -> Option<String>;
+    fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]>;
     fn as_any(&self) -> &dyn Any;
     fn clone_box(&self) -> Box<dyn AnyMatch>;
 }
@@ -217,6 +218,9 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn seat_emblem(&self, seat: Seat) -> Option<String> {
         self.state.seat_emblem(seat).map(str::to_string)
+    }
+    fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]> {
+        self.state.seat_rgb(seat)
     }
     fn as_any(&self) -> &dyn Any {
         self

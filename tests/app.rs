@@ -167,7 +167,7 @@ fn an_illegal_request_is_refused_and_changes_nothing() {
 fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
     let (mut app, save) = new_app("no-table");
     app.world_mut().write_message(StartMatch::New {
-        game: GameId::Future,
+        game: GameId::Shadows,
         config: TableConfig::with_players(4, SeatKind::Bot(Difficulty::Easy), 3),
     });
     app.update();
@@ -176,8 +176,90 @@ fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
     assert!(res.current.is_none(), "no match without a table");
     let notice = res.notice.clone().unwrap_or_default();
     assert!(
-        notice.contains("Die Zukunft") && notice.contains("no table"),
+        notice.contains("Shadows") && notice.contains("not built"),
         "{notice}"
     );
     assert!(!save.exists(), "no autosave was written");
+}
+
+fn start_future(app: &mut App, kinds: &[SeatKind], seed: u64) {
+    let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
+    for (seat, kind) in config.seats.iter_mut().zip(kinds) {
+        seat.kind = *kind;
+    }
+    app.world_mut().write_message(StartMatch::New {
+        game: GameId::Future,
+        config,
+    });
+    app.update();
+    app.update();
+}
+
+/// Plays a Die Zukunft game to the end through messages: humans answer with their first legal
+/// action once the screen is theirs, bots think on their own. Checks at every step that a human
+/// decides only with the screen uncovered and showing their own view, and returns how often the
+/// table was covered.
+fn play_future_through(app: &mut App) -> usize {
+    let mut covers = 0;
+    let mut was_covered = false;
+    for _ in 0..20_000 {
+        let p = pending(app);
+        let Pending::Decide { seat, .. } = p else {
+            return covers;
+        };
+        let h = handoff(app);
+        let human = app.world().resource::<MatchRes>().config().expect("a match").seats[seat]
+            .kind
+            .is_human();
+        if let Some(covering) = h.covering {
+            assert_eq!(covering, seat, "the cover names the seat to decide");
+            assert_eq!(h.private_viewer(), None, "nothing private shows under the cover");
+            if !was_covered {
+                covers += 1;
+            }
+            was_covered = true;
+            app.world_mut().write_message(HandoffConfirmed);
+            app.update();
+            continue;
+        }
+        was_covered = false;
+        if human {
+            assert_eq!(h.private_viewer(), Some(seat), "a human decides only on their own screen");
+            play_first_choice(app, seat);
+        } else {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_future_game_of_bots_plays_to_the_end_and_never_covers_the_table() {
+    let (mut app, save) = new_app("future-bots");
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    start_future(&mut app, &[bot, bot, bot, bot], 7);
+    assert!(save.exists(), "the new game is autosaved");
+    assert_eq!(play_future_through(&mut app), 0, "no hand-off between bots");
+    let res = app.world().resource::<MatchRes>();
+    assert!(matches!(res.pending(), Some(Pending::Finished(_))));
+    assert!(!save.exists(), "a finished game leaves no autosave");
+}
+
+#[test]
+fn two_humans_at_future_are_covered_before_every_secret_choice() {
+    let (mut app, _) = new_app("future-humans");
+    start_future(&mut app, &[SeatKind::Human, SeatKind::Human], 11);
+    assert_eq!(handoff(&app).covering, Some(0), "the first fist is chosen behind the cover");
+    let covers = play_future_through(&mut app);
+    // Two fists and at least one further pass each round.
+    assert!(covers >= 7 * 2, "covered {covers} times");
+}
+
+#[test]
+fn one_human_against_future_bots_is_never_covered() {
+    let (mut app, _) = new_app("future-mixed");
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    start_future(&mut app, &[bot, SeatKind::Human, bot], 5);
+    assert_eq!(play_future_through(&mut app), 0);
 }

@@ -102,6 +102,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         menu::MenuPlugin,
         table::TablePlugin,
         tables::court::CourtTablePlugin,
+        tables::future::FutureTablePlugin,
         audio::SoundPlugin,
         capture::CapturePlugin {
             frames: opts.frames,

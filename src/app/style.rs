@@ -85,6 +85,10 @@ pub mod icon {
     pub const WOLF: char = '\u{eae7}';
     pub const DRAGON: char = '\u{e9a2}';
     pub const SUN: char = '\u{eabd}';
+    pub const CRYSTAL_BALL: char = '\u{e982}';
+    pub const TREE: char = '\u{ea62}';
+    pub const HELMET: char = '\u{ea1a}';
+    pub const HEARTS: char = '\u{e9fa}';
 }
 
 /// The egui family of the icon font.
@@ -214,6 +218,12 @@ pub fn heraldry(symbol: &str) -> Heraldry {
         "wolf" => (ShieldShape::Heater, icon::WOLF),
         "dragon" => (ShieldShape::Round, icon::DRAGON),
         "sun" => (ShieldShape::Banner, icon::SUN),
+        // Die Zukunft's player colours, each with its hero's charge.
+        "red" => (ShieldShape::Heater, icon::SWORD),
+        "green" => (ShieldShape::Round, icon::TREE),
+        "yellow" => (ShieldShape::Banner, icon::TROPHY),
+        "purple" => (ShieldShape::Lozenge, icon::HOOD),
+        "blue" => (ShieldShape::Kite, icon::SHIELD),
         _ => (ShieldShape::Hexagon, icon::SHIELD),
     };
     Heraldry { shape, charge }

@@ -15,6 +15,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 #[derive(Resource, Default)]
 pub struct BoardGames(pub Vec<GameId>);
 
+/// A game's own breakdown of the final result (Die Zukunft's final scoring steps), shown under
+/// the scores in the results; empty for games without one.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct ResultsDetail {
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
 /// What the shared table panels show.
 #[derive(Resource)]
 pub struct TableUi {
@@ -122,6 +131,7 @@ impl Plugin for TablePlugin {
         app.init_resource::<TableUi>()
             .init_resource::<BoardGames>()
             .init_resource::<LogHold>()
+            .init_resource::<ResultsDetail>()
             .add_systems(Update, collect_refusals)
             .init_resource::<FreeRect>()
             .configure_sets(
@@ -352,7 +362,7 @@ fn top_bar(
                     } else {
                         short_name(&seat.name)
                     };
-                    let chip = seat_chip_labelled(ui, label, seat.colour, pending.seat() == Some(i), emblem.as_deref());
+                    let chip = seat_chip_labelled(ui, label, m.seat_rgb(i).unwrap_or(seat.colour), pending.seat() == Some(i), emblem.as_deref());
                     if !fit.full_names {
                         chip.on_hover_text(&seat.name);
                     }
@@ -668,6 +678,7 @@ fn results(
     mut start: MessageWriter<StartMatch>,
     mut close: MessageWriter<CloseMatch>,
     animating: Res<Animating>,
+    detail: Res<ResultsDetail>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
@@ -712,7 +723,7 @@ fn results(
                 seat_chip(
                     ui,
                     config.seat_name(s),
-                    config.seats[s].colour,
+                    m.seat_rgb(s).unwrap_or(config.seats[s].colour),
                     outcome.winners.contains(&s),
                     m.seat_emblem(s).as_deref(),
                 );
@@ -722,6 +733,22 @@ fn results(
                 ui.end_row();
             }
         });
+        if !detail.rows.is_empty() {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(&detail.title).strong().color(GOLD));
+            egui::Grid::new("results-detail").striped(true).show(ui, |ui| {
+                for h in &detail.header {
+                    ui.label(egui::RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in &detail.rows {
+                    for cell in row {
+                        ui.label(cell);
+                    }
+                    ui.end_row();
+                }
+            });
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui
@@ -759,7 +786,12 @@ fn handoff_screen(
         return Ok(());
     };
     let name = config.seat_name(seat).to_string();
-    let colour = config.seats.get(seat).map(|s| s.colour).unwrap_or([200, 200, 200]);
+    let colour = res
+        .current
+        .as_ref()
+        .and_then(|m| m.seat_rgb(seat))
+        .or(config.seats.get(seat).map(|s| s.colour))
+        .unwrap_or([200, 200, 200]);
     let emblem = res.current.as_ref().and_then(|m| m.seat_emblem(seat));
     let rect = ctx.viewport_rect();
     let mut pressed = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));

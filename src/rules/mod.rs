@@ -418,6 +418,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The colour a seat plays in where the game assigns it (Die Zukunft's player colours),
+    /// for the table's chips; None where the seat's own colour from the menu stands.
+    fn seat_rgb(&self, _seat: Seat) -> Option<[u8; 3]> {
+        None
+    }
+
     /// Whether this event draws on chance or reveals something hidden, so that undo may not
     /// cross it.
     fn is_irreversible(event: &Self::Event) -> bool;

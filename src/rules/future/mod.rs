@@ -24,13 +24,21 @@ pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
 };
-pub use view::FutureView;
+pub use apply::{grail_points, turn_order};
+pub use view::{FutureView, effect_words};
 
 use crate::rules::*;
 use std::sync::Arc;
 
-/// The five player colours, by index.
+/// The five player colours, by index, and how the table paints them.
 pub const COLOUR_NAMES: [&str; 5] = ["red", "green", "yellow", "purple", "blue"];
+pub const COLOUR_RGB: [[u8; 3]; 5] = [
+    [196, 48, 43],
+    [46, 140, 70],
+    [226, 186, 44],
+    [128, 72, 168],
+    [44, 96, 196],
+];
 pub const RED: u8 = 0;
 pub const GREEN: u8 = 1;
 pub const YELLOW: u8 = 2;
@@ -605,6 +613,11 @@ impl Game for Future {
     fn seat_emblem(&self, seat: Seat) -> Option<&str> {
         let slot = *self.seat_slots.get(seat)?.first()?;
         Some(COLOUR_NAMES[self.colours[slot as usize].colour as usize])
+    }
+
+    fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]> {
+        let slot = *self.seat_slots.get(seat)?.first()?;
+        COLOUR_RGB.get(self.colours[slot as usize].colour as usize).copied()
     }
 
     fn is_irreversible(event: &Event) -> bool {

@@ -61,6 +61,12 @@ impl Future {
         FutureView { seat, state: s }
     }
 
+    /// What everyone may see: every colour's secrets hidden, as in a seat's view of the others
+    /// (the table shows it when no one at the screen may see a screen).
+    pub fn public_view(&self) -> FutureView {
+        self.make_view(Seat::MAX)
+    }
+
     /// A full state the view allows, its hidden parts drawn at random.
     pub fn determinize_view(view: &FutureView, rng: &mut GameRng) -> Future {
         let mut s = view.state.clone();

@@ -1,0 +1,1575 @@
+//! The castle in the world: rooms with their fields, the throne room with the number spaces and
+//! the turn-order track, the Merlin row, the mission display, the hinterland and the score track,
+//! built once from the RON layouts; then figures, cards and tiles that glide as the match changes.
+//!
+//! Layout (spec §4.1, adapted to a screen): the four rooms in a 2×2 arrangement (green top left,
+//! red top right, blue bottom left, yellow bottom right) with the throne room between the upper
+//! two and the mission display between the lower two, the Merlin row above the throne room, the
+//! hinterland and the Grail supply below the display, the secret room (five players) below the
+//! castle, and the score track around it all.
+
+use super::*;
+use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::style::{Look, Paint, icon, polygon_mesh, ring, world_colour};
+use crate::rules::future::{FutureContent, Room, RoomRule, Shield, Stack, Stage};
+use bevy::sprite::Anchor;
+use bevy::text::TextBounds;
+
+/// Board units (a room file's 12 × 12 frame) to world units.
+pub(super) const U: f32 = 26.0;
+const ROOM: f32 = 12.0 * U;
+const TITLE: f32 = 28.0;
+const GAP: f32 = 18.0;
+const PLATE: f32 = 30.0;
+const CARD: Vec2 = Vec2::new(58.0, 80.0);
+const TRACK_TILE: f32 = 30.0;
+/// Depths.
+mod z {
+    pub const FLOOR: f32 = -3.0;
+    pub const FRAME: f32 = -2.8;
+    pub const PATH: f32 = -1.5;
+    pub const LIGHT: f32 = 0.0;
+    pub const PLATE: f32 = 0.1;
+    pub const LABEL: f32 = 0.3;
+    pub const CARD: f32 = 4.0;
+    pub const MARKER: f32 = 4.5;
+    pub const PIECE: f32 = 5.0;
+    pub const MAGICIAN: f32 = 6.0;
+    pub const FLIGHT: f32 = 8.0;
+}
+
+#[derive(Component)]
+pub(super) struct CastleRoot;
+
+/// The gold frame behind a field or a number space that a click may take now.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Light {
+    Field(Board, u8),
+    Number(u8),
+}
+
+/// A face-up mission card, and its body (recoloured when the seat may not take it).
+#[derive(Component)]
+pub(super) struct MissionCard(pub(super) u16);
+#[derive(Component)]
+pub(super) struct CardBody(pub(super) u16);
+#[derive(Component)]
+pub(super) struct CardLight(pub(super) u16);
+
+/// A piece on a field.
+#[derive(Component)]
+pub(super) struct FieldPiece {
+    board: Board,
+    field: u8,
+    piece: Piece,
+}
+
+#[derive(Component)]
+pub(super) struct Magician(Slot);
+
+#[derive(Component)]
+pub(super) struct ScoreMarker(Slot);
+
+#[derive(Component)]
+pub(super) struct MerlinTile(usize);
+
+/// A number written on the board that follows the match.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Count {
+    Hinterland(Slot),
+    Supply,
+    Stack(usize),
+    TournamentTiles,
+}
+
+/// The castle as built: where everything is.
+#[derive(Resource)]
+pub(super) struct Castle {
+    content: Arc<FutureContent>,
+    /// The match it was built for (its seed, colours and room sides).
+    key: (u64, usize, [Option<usize>; 5]),
+    /// Bottom left of each board's 12 × 12 frame, by `Board::index`.
+    origin: [Vec2; 5],
+    throne: Vec2,
+    /// Where each display row's stack lies (Three, Two, One, Key).
+    stacks: [Vec2; 4],
+    /// Where a colour's knights come from and go to (its screen, left of the castle), by slot.
+    home: Vec<Vec2>,
+    hinterland: Vec<Vec2>,
+    supply: Vec2,
+    merlin: Vec<Vec2>,
+    track: Vec<Vec2>,
+    pub(super) frame: Rect,
+}
+
+impl Castle {
+    /// A field's centre in the world.
+    pub(super) fn field_at(&self, room: &Room, field: usize) -> Vec2 {
+        let b = room.board();
+        let Some(f) = room.fields().get(field) else {
+            return Vec2::ZERO;
+        };
+        let o = self.origin[b.index()];
+        if b == Board::Violet {
+            // The secret room lies on its side below the castle: its topmost field at the left.
+            o + Vec2::new((12.0 - f.pos.1) * U, 1.5 * U)
+        } else {
+            o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
+        }
+    }
+
+    /// A number space's slot (outer first, then inner).
+    pub(super) fn number_at(&self, n: u8, inner: bool) -> Vec2 {
+        let t = &self.content.throne;
+        let a = std::f32::consts::PI - n as f32 * std::f32::consts::PI / t.highest.max(1) as f32;
+        let r = if inner { t.inner_radius } else { t.outer_radius };
+        self.throne + Vec2::new(t.centre.0 + r * a.cos(), t.centre.1 + r * a.sin()) * U
+    }
+
+    pub(super) fn track_at(&self, pos: usize) -> Vec2 {
+        self.track.get(pos).copied().unwrap_or(self.throne)
+    }
+
+    /// Where a display card rests: its row by the knights it needs, then its place in the row.
+    fn card_at(&self, state: &Future, card: u16) -> Vec2 {
+        let row = card_row(state, card);
+        let place = state
+            .display
+            .iter()
+            .filter(|&&c| card_row(state, c) == row)
+            .position(|&c| c == card)
+            .unwrap_or(0);
+        self.stacks[row] + Vec2::new(60.0 + place as f32 * (CARD.x + 6.0), 0.0)
+    }
+
+    pub(super) fn home(&self, slot: Slot) -> Vec2 {
+        self.home.get(slot as usize).copied().unwrap_or(self.frame.min)
+    }
+
+    /// Score track tile `i`'s centre.
+    fn track_tile(&self, i: usize) -> Vec2 {
+        let r = self.score_ring();
+        let (w, h) = (r.width(), r.height());
+        let per = 2.0 * (w + h) / 60.0;
+        let d = (i % 60) as f32 * per;
+        if d < w {
+            Vec2::new(r.min.x + d, r.max.y)
+        } else if d < w + h {
+            Vec2::new(r.max.x, r.max.y - (d - w))
+        } else if d < 2.0 * w + h {
+            Vec2::new(r.max.x - (d - w - h), r.min.y)
+        } else {
+            Vec2::new(r.min.x, r.min.y + (d - 2.0 * w - h))
+        }
+    }
+
+    /// The line the score track's tiles sit on.
+    fn score_ring(&self) -> Rect {
+        self.frame.inflate(-(TRACK_TILE / 2.0 + 6.0))
+    }
+}
+
+/// The display row of a card: by the knights it needs (a key card joins the row of its count).
+fn card_row(state: &Future, card: u16) -> usize {
+    let m = &state.content.0.deck.missions[card as usize];
+    match m.stack {
+        Stack::Three => 0,
+        Stack::Two => 1,
+        Stack::One => 2,
+        Stack::Key => match m.needs() {
+            3 => 0,
+            2 => 1,
+            _ => 2,
+        },
+    }
+}
+
+/// A room board's colour.
+pub(super) fn board_colour(b: Board) -> Color {
+    match b {
+        Board::Red => Color::srgb(0.62, 0.16, 0.14),
+        Board::Yellow => Color::srgb(0.78, 0.62, 0.16),
+        Board::Green => Color::srgb(0.18, 0.48, 0.24),
+        Board::Blue => Color::srgb(0.18, 0.32, 0.66),
+        Board::Violet => Color::srgb(0.46, 0.24, 0.58),
+    }
+}
+
+fn board_letter(b: Board) -> &'static str {
+    match b {
+        Board::Red => "R",
+        Board::Yellow => "Y",
+        Board::Green => "G",
+        Board::Blue => "B",
+        Board::Violet => "V",
+    }
+}
+
+/// Where each board lies (its frame's bottom left), and the throne room's frame.
+fn layout() -> ([Vec2; 5], Vec2) {
+    let left = -ROOM / 2.0 - GAP - ROOM;
+    let right = ROOM / 2.0 + GAP;
+    let top = GAP / 2.0;
+    let bottom = -GAP / 2.0 - TITLE - ROOM;
+    let mut origin = [Vec2::ZERO; 5];
+    origin[Board::Green.index()] = Vec2::new(left, top);
+    origin[Board::Red.index()] = Vec2::new(right, top);
+    origin[Board::Blue.index()] = Vec2::new(left, bottom);
+    origin[Board::Yellow.index()] = Vec2::new(right, bottom);
+    origin[Board::Violet.index()] = Vec2::new(-ROOM / 2.0, bottom - GAP - TITLE - 3.0 * U);
+    let throne = Vec2::new(-ROOM / 2.0, top + ROOM + TITLE - 36.0 - 10.6 * U);
+    (origin, throne)
+}
+
+/// Builds the castle when a Die Zukunft match starts (or its layout changes), then keeps its
+/// pieces, cards, tiles and numbers in step with the public view.
+pub(super) fn build_or_sync_castle(
+    mut commands: Commands,
+    res: Res<MatchRes>,
+    fonts: Option<Res<WorldFonts>>,
+    castle: Option<Res<Castle>>,
+    roots: Query<Entity, With<CastleRoot>>,
+    mut changed: MessageReader<MatchChanged>,
+    mut paint: Paint,
+    mut frame: ResMut<crate::app::style::BoardFrame>,
+    mut ui: ResMut<FutureUi>,
+    mut moments: ResMut<Moments>,
+    mut sync: CastleSync,
+    mut fresh: Local<bool>,
+) {
+    let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh);
+    let Some(m) = future_match(&res) else {
+        if castle.is_some() {
+            for e in &roots {
+                commands.entity(e).despawn();
+            }
+            commands.remove_resource::<Castle>();
+        }
+        return;
+    };
+    let Some(fonts) = fonts else {
+        return;
+    };
+    let s = &m.state;
+    let key = (m.config.seed, s.colours.len(), s.room_of);
+    let castle = match castle {
+        Some(c) if Arc::ptr_eq(&c.content, &s.content.0) && c.key == key => c,
+        _ => {
+            for e in &roots {
+                commands.entity(e).despawn();
+            }
+            let built = build_castle(&mut commands, s, key, &fonts, &mut paint);
+            frame.0 = built.frame;
+            commands.insert_resource(built);
+            *moments = Moments::default();
+            // Everything already on the board comes in on the next frame.
+            *fresh = true;
+            return;
+        }
+    };
+    if changed && ui.at_action != m.actions.len() {
+        *ui = FutureUi {
+            at_action: m.actions.len(),
+            ..default()
+        };
+    }
+    // The castle shows only what everyone may see.
+    let view = s.public_view();
+    sync.run(&mut commands, &castle, &view.state, &fonts, &mut paint, &mut moments, changed);
+}
+
+/// The queries the sync needs.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct CastleSync<'w, 's> {
+    roots: Query<'w, 's, Entity, With<CastleRoot>>,
+    pieces: Query<'w, 's, (Entity, &'static FieldPiece, &'static Transform, &'static mut Glide), Without<Magician>>,
+    magicians: Query<
+        'w,
+        's,
+        (&'static Magician, &'static Transform, &'static mut Glide, &'static mut Visibility),
+        (Without<FieldPiece>, Without<MissionCard>),
+    >,
+    cards: Query<
+        'w,
+        's,
+        (Entity, &'static MissionCard, &'static Transform, &'static mut Glide),
+        (Without<FieldPiece>, Without<Magician>, Without<ScoreMarker>, Without<MerlinTile>),
+    >,
+    markers: Query<
+        'w,
+        's,
+        (&'static ScoreMarker, &'static Transform, &'static mut Glide),
+        (Without<FieldPiece>, Without<Magician>, Without<MissionCard>, Without<MerlinTile>),
+    >,
+    merlin: Query<
+        'w,
+        's,
+        (&'static MerlinTile, &'static Transform, &'static mut Glide),
+        (Without<FieldPiece>, Without<Magician>, Without<MissionCard>, Without<ScoreMarker>),
+    >,
+    counts: Query<'w, 's, (&'static Count, &'static mut Text2d)>,
+    /// Whether the magicians stood on number spaces when last seen (to walk them back in order).
+    predicted: Local<'s, bool>,
+}
+
+impl CastleSync<'_, '_> {
+    fn run(
+        &mut self,
+        commands: &mut Commands,
+        castle: &Castle,
+        s: &Future,
+        fonts: &WorldFonts,
+        paint: &mut Paint,
+        moments: &mut Moments,
+        changed: bool,
+    ) {
+        let Some(root) = self.roots.iter().next() else {
+            return;
+        };
+        // Grail tiles drawn fly from the supply to their colour's screen.
+        for slot in moments.grail_flights.drain(..) {
+            let from = castle.supply.extend(z::FLIGHT);
+            let e = spawn_tile(commands, root, from, icon::TROPHY, world::GOLD, fonts, paint);
+            let mut glide = Glide::at(from);
+            glide.arrive = Arrive::Despawn;
+            glide.path(
+                &Transform::from_translation(from),
+                [Leg {
+                    to: castle.home(slot).extend(z::FLIGHT),
+                    scale: 0.6,
+                    secs: 0.8,
+                }],
+            );
+            commands.entity(e).insert(glide);
+        }
+        // Score markers move as the (shown) score does.
+        let mut on_tile: Vec<(usize, Slot)> = Vec::new();
+        for (i, _) in s.colours.iter().enumerate() {
+            let score = moments.shown_score(s, i as Slot);
+            on_tile.push(((score.max(0) as usize) % 60, i as Slot));
+        }
+        for (marker, transform, mut glide) in &mut self.markers {
+            let Some(&(tile, _)) = on_tile.get(marker.0 as usize) else {
+                continue;
+            };
+            let shared = on_tile.iter().filter(|(t, _)| *t == tile).count();
+            let nth = on_tile
+                .iter()
+                .filter(|(t, s)| *t == tile && *s < marker.0)
+                .count();
+            let offset = Vec2::new((nth as f32 - (shared as f32 - 1.0) / 2.0) * 9.0, 0.0);
+            let to = (castle.track_tile(tile) + offset).extend(z::MARKER + marker.0 as f32 * 0.01);
+            if glide.target() != to {
+                glide.go(transform, to, 0.5);
+            }
+        }
+        if !changed {
+            return;
+        }
+        // Pieces on fields: keep those that stay, send the others away, bring in the new.
+        let mut want: Vec<(Board, u8, Piece)> = Vec::new();
+        for b in Board::ALL {
+            for (i, p) in s.fields[b.index()].iter().enumerate() {
+                if *p != Piece::Empty {
+                    want.push((b, i as u8, *p));
+                }
+            }
+        }
+        for (e, fp, transform, mut glide) in &mut self.pieces {
+            if let Some(k) = want
+                .iter()
+                .position(|w| *w == (fp.board, fp.field, fp.piece))
+            {
+                want.swap_remove(k);
+                continue;
+            }
+            // Gone: a knight recalled from the red room walks to its hinterland.
+            let to = match fp.piece {
+                Piece::Knight(slot) | Piece::Magician(slot) => castle
+                    .hinterland
+                    .get(slot as usize)
+                    .copied()
+                    .unwrap_or(castle.frame.min),
+                _ => castle.frame.min,
+            };
+            glide.arrive = Arrive::Despawn;
+            glide.path(
+                transform,
+                [Leg {
+                    to: to.extend(z::FLIGHT),
+                    scale: 0.5,
+                    secs: 0.7,
+                }],
+            );
+            commands.entity(e).remove::<FieldPiece>();
+        }
+        for (n, (board, field, piece)) in want.into_iter().enumerate() {
+            let Some(room) = s.room(board) else {
+                continue;
+            };
+            let to = castle.field_at(room, field as usize).extend(z::PIECE);
+            let from = match piece {
+                Piece::Knight(slot) => castle.home(slot).extend(z::FLIGHT),
+                Piece::Magician(slot) => {
+                    let pos = s.track.iter().position(|&t| t == slot).unwrap_or(0);
+                    castle.track_at(pos).extend(z::FLIGHT)
+                }
+                _ => to,
+            };
+            let e = spawn_figure(commands, root, s, piece, from, fonts, paint);
+            let mut glide = Glide::at(from);
+            if from != to {
+                // Knights of one placement walk one after another.
+                glide.path(
+                    &Transform::from_translation(from).with_scale(Vec3::splat(0.7)),
+                    [
+                        Leg {
+                            to: from,
+                            scale: 0.7,
+                            secs: 0.15 * n as f32,
+                        },
+                        Leg {
+                            to,
+                            scale: 1.0,
+                            secs: 0.7,
+                        },
+                    ],
+                );
+            }
+            commands.entity(e).insert((
+                glide,
+                FieldPiece {
+                    board,
+                    field,
+                    piece,
+                },
+            ));
+        }
+        // Magicians: on their number spaces while the round's predictions stand, else on the
+        // turn-order track; after the reveal they walk to their new places one by one, top first.
+        let predicting = matches!(s.phase, Phase::Send { .. } | Phase::Predict { .. });
+        let was_predicted = std::mem::replace(&mut *self.predicted, predicting && !s.predictions.is_empty());
+        for (mag, transform, mut glide, mut visibility) in &mut self.magicians {
+            let slot = mag.0;
+            let prediction = s.predictions.iter().position(|&(p, _)| p == slot);
+            let target = match (predicting, prediction) {
+                (true, Some(i)) => {
+                    let n = s.predictions[i].1;
+                    let inner = s.predictions[..i].iter().any(|&(_, x)| x == n);
+                    Some((castle.number_at(n, inner), None))
+                }
+                _ => s
+                    .track
+                    .iter()
+                    .position(|&t| t == slot)
+                    .map(|pos| (castle.track_at(pos), Some(pos))),
+            };
+            let Some((to, pos)) = target else {
+                *visibility = Visibility::Hidden;
+                continue;
+            };
+            *visibility = Visibility::Inherited;
+            let to = to.extend(z::MAGICIAN);
+            if glide.target() == to {
+                continue;
+            }
+            // Smaller on the track, where the slots are close.
+            let scale = if pos.is_some() { 0.72 } else { 1.0 };
+            let wait = match pos {
+                Some(p) if was_predicted && !predicting => 0.2 + 0.45 * p as f32,
+                _ => 0.0,
+            };
+            glide.path(
+                transform,
+                [
+                    Leg {
+                        to: transform.translation,
+                        scale: transform.scale.x,
+                        secs: wait,
+                    },
+                    Leg { to, scale, secs: 0.6 },
+                ],
+            );
+        }
+        // Mission cards: new ones deal from their stacks, taken ones fly to their taker, the
+        // round's leftovers go back under the stacks.
+        let mut shown: Vec<u16> = Vec::new();
+        for (e, card, transform, mut glide) in &mut self.cards {
+            if s.display.contains(&card.0) {
+                shown.push(card.0);
+                let to = castle.card_at(s, card.0).extend(z::CARD);
+                if glide.target() != to {
+                    glide.go(transform, to, 0.4);
+                }
+                continue;
+            }
+            let taker = s.colours.iter().position(|c| c.missions.contains(&card.0));
+            let to = match taker {
+                Some(slot) => castle.home(slot as Slot),
+                None => castle.stacks[card_row(s, card.0)],
+            };
+            glide.arrive = Arrive::Despawn;
+            glide.path(
+                &Transform::from_translation(transform.translation.with_z(z::FLIGHT)),
+                [Leg {
+                    to: to.extend(z::FLIGHT),
+                    scale: 0.35,
+                    secs: 0.7,
+                }],
+            );
+            commands.entity(e).remove::<MissionCard>();
+        }
+        for (n, &card) in s.display.iter().filter(|c| !shown.contains(c)).enumerate() {
+            let from = castle.stacks[card_row(s, card)].extend(z::FLIGHT);
+            let e = spawn_card(commands, root, s, card, from, fonts, paint);
+            let mut glide = Glide::at(from);
+            glide.path(
+                &Transform::from_translation(from).with_scale(Vec3::splat(0.8)),
+                [
+                    Leg {
+                        to: from,
+                        scale: 0.8,
+                        secs: 0.12 * n as f32,
+                    },
+                    Leg {
+                        to: castle.card_at(s, card).extend(z::CARD),
+                        scale: 1.0,
+                        secs: 0.5,
+                    },
+                ],
+            );
+            commands.entity(e).insert(glide);
+        }
+        // The Merlin row: the leftmost tile still there goes to the top of the track, then to its
+        // taker.
+        let left = s.merlin_row_count();
+        let all = castle.merlin.len();
+        for (tile, transform, mut glide) in &mut self.merlin {
+            if tile.0 + left >= all || glide.arrive == Arrive::Despawn {
+                continue;
+            }
+            let taker = s.track.first().copied().unwrap_or(0);
+            glide.arrive = Arrive::Despawn;
+            glide.path(
+                transform,
+                [
+                    Leg {
+                        to: (castle.track_at(0) + Vec2::new(50.0, 0.0)).extend(z::FLIGHT),
+                        scale: 1.2,
+                        secs: 0.6,
+                    },
+                    Leg {
+                        to: castle.home(taker).extend(z::FLIGHT),
+                        scale: 0.5,
+                        secs: 0.7,
+                    },
+                ],
+            );
+        }
+        // Numbers on the board.
+        for (count, mut text) in &mut self.counts {
+            let value = match *count {
+                Count::Hinterland(slot) => format!(
+                    "{}",
+                    s.colours.get(slot as usize).map_or(0, |c| c.hinterland)
+                ),
+                Count::Supply => format!("{}", s.grail_supply_count()),
+                Count::Stack(i) => format!("{}", s.stacks.get(i).map_or(0, Vec::len)),
+                Count::TournamentTiles => match s.room(Board::Green).map(|r| &r.file.rule) {
+                    Some(RoomRule::Tournament { .. }) => format!("Tournament tiles {}", s.tournament_tiles),
+                    _ => String::new(),
+                },
+            };
+            if text.0 != value {
+                text.0 = value;
+            }
+        }
+    }
+}
+
+fn text(
+    commands: &mut Commands,
+    parent: Entity,
+    s: impl Into<String>,
+    size: f32,
+    font: &Handle<Font>,
+    colour: Color,
+    at: Vec3,
+) -> Entity {
+    commands
+        .spawn((
+            Text2d::new(s),
+            TextFont::from_font_size(size).with_font(font.clone()),
+            TextColor(colour),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
+fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
+    commands
+        .spawn((
+            Sprite::from_color(colour, size),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
+fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
+    for r in ring(outer, width) {
+        rect(commands, parent, colour, r.size(), r.center().extend(z));
+    }
+}
+
+/// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
+fn clickable(commands: &mut Commands, e: Entity, click: CastleClick) {
+    commands
+        .entity(e)
+        .insert(Pickable::default())
+        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| {
+            hovered.0 = Some(click);
+        })
+        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
+            if hovered.0 == Some(click) {
+                hovered.0 = None;
+            }
+        })
+        .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<CastleClick>| {
+            if ev.button == PointerButton::Primary {
+                clicks.write(click);
+            }
+        });
+}
+
+fn build_castle(
+    commands: &mut Commands,
+    s: &Future,
+    key: (u64, usize, [Option<usize>; 5]),
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Castle {
+    let content = s.content.0.clone();
+    let root = commands
+        .spawn((
+            CastleRoot,
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Screen::Table),
+        ))
+        .id();
+    let (origin, throne) = layout();
+    let secret = s.room(Board::Violet).is_some();
+    let castle_rect = Rect::new(
+        origin[Board::Green.index()].x,
+        if secret {
+            origin[Board::Violet.index()].y
+        } else {
+            origin[Board::Blue.index()].y
+        },
+        origin[Board::Red.index()].x + ROOM,
+        origin[Board::Green.index()].y + ROOM + TITLE,
+    );
+    let frame_rect = castle_rect.inflate(TRACK_TILE + 18.0);
+    // The castle's floor and walls.
+    rect(
+        commands,
+        root,
+        Color::srgb(0.13, 0.12, 0.12),
+        frame_rect.size(),
+        frame_rect.center().extend(z::FLOOR - 0.1),
+    );
+    frame(commands, root, world::WOOD, frame_rect, 8.0, z::FRAME);
+    frame(
+        commands,
+        root,
+        world::GOLD_DIM,
+        castle_rect.inflate(6.0),
+        3.0,
+        z::FRAME,
+    );
+    // The rooms in play.
+    for b in Board::ALL {
+        let Some(room) = s.room(b) else {
+            continue;
+        };
+        let o = origin[b.index()];
+        let size = if b == Board::Violet {
+            Vec2::new(ROOM, 3.0 * U)
+        } else {
+            Vec2::splat(ROOM)
+        };
+        let area = Rect::from_corners(o, o + size);
+        let colour = board_colour(b);
+        rect(
+            commands,
+            root,
+            Color::srgb(0.20, 0.18, 0.17),
+            area.size(),
+            area.center().extend(z::FLOOR),
+        );
+        frame(commands, root, colour, area, 5.0, z::FRAME);
+        let band = Rect::new(area.min.x, area.max.y, area.max.x, area.max.y + TITLE);
+        rect(commands, root, colour, band.size(), band.center().extend(z::FRAME));
+        let side = match room.side() {
+            crate::rules::future::Side::A => "A",
+            crate::rules::future::Side::B => "B",
+        };
+        let title = if b == Board::Violet {
+            room.name().to_string()
+        } else {
+            format!("{} · {} {side}", room.name(), b.name())
+        };
+        text(
+            commands,
+            root,
+            title,
+            size::WORLD_NAME,
+            &fonts.bold,
+            Color::WHITE,
+            band.center().extend(z::LABEL),
+        );
+        draw_room(commands, root, s, room, o, fonts);
+    }
+    let mut castle = Castle {
+        content: content.clone(),
+        key,
+        origin,
+        throne,
+        stacks: [Vec2::ZERO; 4],
+        home: Vec::new(),
+        hinterland: Vec::new(),
+        supply: Vec2::ZERO,
+        merlin: Vec::new(),
+        track: Vec::new(),
+        frame: frame_rect,
+    };
+    // Fields: plates the knights stand on.
+    for b in Board::ALL {
+        let Some(room) = s.room(b) else {
+            continue;
+        };
+        for i in 0..room.len() {
+            let p = castle.field_at(room, i);
+            draw_field(commands, root, s, room, i, p, fonts);
+        }
+    }
+    draw_throne(commands, root, s, &mut castle, fonts, paint);
+    draw_display(commands, root, s, &mut castle, fonts);
+    draw_hinterland(commands, root, s, &mut castle, castle_rect, fonts, paint);
+    draw_score_track(commands, root, s, &castle, fonts, paint);
+    // Everything that stands on the board at the start.
+    for (slot, _) in s.colours.iter().enumerate() {
+        let at = castle.home(slot as Slot).extend(z::MAGICIAN);
+        let e = spawn_figure(commands, root, s, Piece::Magician(slot as Slot), at, fonts, paint);
+        commands.entity(e).insert((Magician(slot as Slot), Glide::at(at), Visibility::Hidden));
+        let m = castle.track_tile(0).extend(z::MARKER);
+        let e = spawn_marker(commands, root, s, slot as Slot, m, fonts, paint);
+        commands.entity(e).insert((ScoreMarker(slot as Slot), Glide::at(m)));
+    }
+    let left = s.merlin_row_count();
+    for (i, &at) in castle.merlin.iter().enumerate() {
+        if i + left < castle.merlin.len() {
+            continue;
+        }
+        let at = at.extend(z::CARD);
+        let e = spawn_tile(commands, root, at, icon::CRYSTAL_BALL, Color::srgb(0.55, 0.75, 0.95), fonts, paint);
+        commands.entity(e).insert((MerlinTile(i), Glide::at(at)));
+    }
+    castle
+}
+
+/// The room's paths (arrows between fields) and its rule's marks.
+fn draw_room(commands: &mut Commands, root: Entity, s: &Future, room: &Room, o: Vec2, fonts: &WorldFonts) {
+    let at = |i: usize| {
+        let f = &room.fields()[i];
+        o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
+    };
+    for (i, nexts) in room.next.iter().enumerate() {
+        for &j in nexts {
+            let (a, b) = (at(i), at(j as usize));
+            let d = b - a;
+            commands.spawn((
+                Sprite::from_color(world::PATH.with_alpha(0.55), Vec2::new(d.length(), 5.0)),
+                Pickable::IGNORE,
+                Transform::from_translation(((a + b) / 2.0).extend(z::PATH))
+                    .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+                ChildOf(root),
+            ));
+        }
+    }
+    // Treason's two rows are named at their left.
+    if let RoomRule::Treason { .. } = room.file.rule {
+        for (row, name) in [(0usize, "Royalists"), (1, "Rebels")] {
+            if let Some(&first) = room.rows[row].first() {
+                let p = at(first as usize);
+                let e = text(
+                    commands,
+                    root,
+                    name,
+                    size::WORLD_SMALL,
+                    &fonts.regular,
+                    world::GOLD,
+                    (p + Vec2::new(0.0, if row == 0 { 24.0 } else { -24.0 })).extend(z::LABEL),
+                );
+                commands.entity(e).insert(Anchor::CENTER);
+            }
+        }
+    }
+    let _ = s;
+}
+
+/// What a field shows: its points, its effects as icons, hearts, its group or stage, a start.
+fn draw_field(commands: &mut Commands, root: Entity, s: &Future, room: &Room, i: usize, p: Vec2, fonts: &WorldFonts) {
+    let f = &room.fields()[i];
+    let b = room.board();
+    commands.spawn((
+        Sprite::from_color(Look::Lit.outline_colour(), Vec2::splat(PLATE + 10.0)),
+        Transform::from_translation(p.extend(z::LIGHT)),
+        Visibility::Hidden,
+        Light::Field(b, i as u8),
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
+    let royal = matches!(&room.file.rule, RoomRule::Treason { .. }) && room.rows[0].contains(&(i as u8));
+    let fill = match f.stage {
+        Stage::Final => Color::srgb(0.45, 0.45, 0.50),
+        Stage::Winner => Color::srgb(0.55, 0.45, 0.18),
+        Stage::Normal if royal => Color::srgb(0.42, 0.36, 0.20),
+        Stage::Normal => Color::srgb(0.34, 0.31, 0.28),
+    };
+    rect(commands, root, world::INK, Vec2::splat(PLATE + 2.0), p.extend(z::PLATE - 0.01));
+    let plate = rect(commands, root, fill, Vec2::splat(PLATE), p.extend(z::PLATE));
+    clickable(commands, plate, CastleClick::Field(b, i as u8));
+    if f.points != 0 {
+        text(
+            commands,
+            root,
+            format!("{:+}", f.points),
+            15.0,
+            &fonts.numbers,
+            Color::WHITE,
+            (p + Vec2::new(0.0, -1.0)).extend(z::LABEL),
+        );
+    }
+    // Marks around the plate: effects top right, hearts bottom left, group top left.
+    let mut marks: Vec<(char, Color)> = Vec::new();
+    for e in &f.effects {
+        match e {
+            crate::rules::future::Effect::Grail(_) => marks.push((icon::TROPHY, world::GOLD)),
+            crate::rules::future::Effect::Tree => marks.push((icon::TREE, Color::srgb(0.4, 0.8, 0.4))),
+            crate::rules::future::Effect::ExtraKnight(to) => marks.push((icon::HELMET, board_colour(*to))),
+            crate::rules::future::Effect::Points(_) => {}
+        }
+    }
+    if f.stage == Stage::Winner {
+        marks.push((icon::CROWN, world::GOLD));
+    }
+    if room.queen == Some(i as u8) {
+        marks.push((icon::QUEEN, Color::srgb(0.95, 0.55, 0.7)));
+    }
+    if f.start {
+        marks.push((icon::FOOTPRINT, world::PARCHMENT));
+    }
+    for (k, (glyph, colour)) in marks.into_iter().enumerate() {
+        let at = p + Vec2::new(PLATE / 2.0 + 1.0, PLATE / 2.0 - 2.0 - 11.0 * k as f32);
+        let e = text(commands, root, glyph.to_string(), 12.0, &fonts.icons, colour, at.extend(z::LABEL));
+        commands.entity(e).insert(Anchor::CENTER_LEFT);
+    }
+    if f.hearts > 0 {
+        let e = text(
+            commands,
+            root,
+            format!("{}{}", icon::HEARTS, f.hearts),
+            11.0,
+            &fonts.icons,
+            Color::srgb(0.95, 0.45, 0.55),
+            (p + Vec2::new(-PLATE / 2.0 - 1.0, -PLATE / 2.0 + 4.0)).extend(z::LABEL),
+        );
+        commands.entity(e).insert(Anchor::CENTER_RIGHT);
+    }
+    let group = match (&room.file.rule, f.stage) {
+        (RoomRule::Groups { .. }, _) | (RoomRule::Tournament { .. }, Stage::Normal) if f.group > 0 => {
+            Some(format!("{}", f.group))
+        }
+        (RoomRule::Tournament { .. }, Stage::Final) => Some(format!("F{}", f.group)),
+        _ => None,
+    };
+    if let Some(g) = group {
+        let e = text(
+            commands,
+            root,
+            g,
+            11.0,
+            &fonts.numbers,
+            world::GOLD,
+            (p + Vec2::new(-PLATE / 2.0 - 1.0, PLATE / 2.0 - 4.0)).extend(z::LABEL),
+        );
+        commands.entity(e).insert(Anchor::CENTER_RIGHT);
+    }
+    let _ = s;
+}
+
+/// The throne room: the arc of number spaces with their two slots, the turn-order track, and
+/// the Merlin row above.
+fn draw_throne(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    castle: &mut Castle,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) {
+    let t = castle.content.throne.clone();
+    let o = castle.throne;
+    let area = Rect::from_corners(o + Vec2::new(0.0, -6.0), o + Vec2::new(ROOM, 10.6 * U + 4.0));
+    rect(
+        commands,
+        root,
+        Color::srgb(0.17, 0.13, 0.20),
+        area.size(),
+        area.center().extend(z::FLOOR),
+    );
+    frame(commands, root, world::GOLD_DIM, area, 3.0, z::FRAME);
+    for n in 0..=t.highest {
+        for inner in [false, true] {
+            let p = castle.number_at(n, inner);
+            let plate = if inner { 18.0 } else { 24.0 };
+            if !inner {
+                commands.spawn((
+                    Sprite::from_color(Look::Lit.outline_colour(), Vec2::splat(plate + 10.0)),
+                    Transform::from_translation(p.extend(z::LIGHT)),
+                    Visibility::Hidden,
+                    Light::Number(n),
+                    Pickable::IGNORE,
+                    ChildOf(root),
+                ));
+            }
+            rect(commands, root, world::INK, Vec2::splat(plate + 2.0), p.extend(z::PLATE - 0.01));
+            let e = rect(
+                commands,
+                root,
+                if inner {
+                    Color::srgb(0.30, 0.24, 0.36)
+                } else {
+                    Color::srgb(0.40, 0.32, 0.48)
+                },
+                Vec2::splat(plate),
+                p.extend(z::PLATE),
+            );
+            clickable(commands, e, CastleClick::Number(n));
+        }
+        // The number, outside the arc.
+        let a = std::f32::consts::PI - n as f32 * std::f32::consts::PI / t.highest.max(1) as f32;
+        let p = o + Vec2::new(t.centre.0 + (t.outer_radius + 0.75) * a.cos(), t.centre.1 + (t.outer_radius + 0.75) * a.sin()) * U;
+        text(commands, root, n.to_string(), 15.0, &fonts.numbers, world::PARCHMENT, p.extend(z::LABEL));
+    }
+    text(
+        commands,
+        root,
+        "Throne room",
+        size::WORLD_SMALL,
+        &fonts.regular,
+        world::GOLD,
+        (o + Vec2::new(ROOM / 2.0, 5.6 * U)).extend(z::LABEL),
+    );
+    // The turn-order track: first to act at the top, where the Merlin symbol is.
+    let used = s.colours.len();
+    for (i, &(x, y)) in t.track.iter().enumerate() {
+        let p = o + Vec2::new(x * U, y * U);
+        castle.track.push(p);
+        let fill = if i < used {
+            Color::srgb(0.45, 0.38, 0.22)
+        } else {
+            Color::srgb(0.22, 0.2, 0.2)
+        };
+        rect(commands, root, world::INK, Vec2::new(70.0, 17.0), p.extend(z::PLATE - 0.01));
+        rect(commands, root, fill, Vec2::new(68.0, 15.0), p.extend(z::PLATE));
+        let e = text(
+            commands,
+            root,
+            format!("{}", i + 1),
+            12.0,
+            &fonts.numbers,
+            world::PARCHMENT,
+            (p + Vec2::new(-40.0, 0.0)).extend(z::LABEL),
+        );
+        commands.entity(e).insert(Anchor::CENTER_RIGHT);
+        if i == 0 {
+            let e = text(
+                commands,
+                root,
+                icon::CRYSTAL_BALL.to_string(),
+                13.0,
+                &fonts.icons,
+                Color::srgb(0.55, 0.75, 0.95),
+                (p + Vec2::new(40.0, 0.0)).extend(z::LABEL),
+            );
+            commands.entity(e).insert(Anchor::CENTER_LEFT);
+        }
+    }
+    // The Merlin row above the throne room.
+    let row_y = area.max.y + 20.0;
+    let e = text(
+        commands,
+        root,
+        "Merlin",
+        size::WORLD_SMALL,
+        &fonts.regular,
+        world::GOLD,
+        Vec3::new(o.x + 4.0, row_y, z::LABEL),
+    );
+    commands.entity(e).insert(Anchor::CENTER_LEFT);
+    let n = castle.content.deck.merlin.len();
+    for i in 0..n {
+        castle.merlin.push(Vec2::new(o.x + 70.0 + i as f32 * 31.0, row_y));
+    }
+    let _ = paint;
+}
+
+/// The mission display: a stack and its face-up row for three, two and one knights (and the key
+/// stack at five players).
+fn draw_display(commands: &mut Commands, root: Entity, s: &Future, castle: &mut Castle, fonts: &WorldFonts) {
+    let o = castle.throne;
+    let top = o.y - 58.0;
+    let labels = ["III", "II", "I", "Key"];
+    for (i, label) in labels.iter().enumerate() {
+        if i == Stack::Key.index() && s.stacks[i].is_empty() && s.players < 5 {
+            castle.stacks[i] = castle.stacks[0];
+            continue;
+        }
+        let at = if i == Stack::Key.index() {
+            // The key stack lies at the end of the three-knight row, which is never full.
+            Vec2::new(o.x + ROOM - 24.0, top)
+        } else {
+            Vec2::new(o.x + 24.0, top - i as f32 * 88.0)
+        };
+        castle.stacks[i] = at;
+        rect(commands, root, world::INK, Vec2::new(44.0, 62.0), at.extend(z::CARD - 0.2));
+        rect(
+            commands,
+            root,
+            Color::srgb(0.16, 0.22, 0.40),
+            Vec2::new(40.0, 58.0),
+            at.extend(z::CARD - 0.1),
+        );
+        text(
+            commands,
+            root,
+            *label,
+            15.0,
+            &fonts.bold,
+            world::GOLD,
+            (at + Vec2::new(0.0, 8.0)).extend(z::CARD),
+        );
+        let e = text(
+            commands,
+            root,
+            "",
+            12.0,
+            &fonts.numbers,
+            world::PARCHMENT,
+            (at + Vec2::new(0.0, -14.0)).extend(z::CARD),
+        );
+        commands.entity(e).insert(Count::Stack(i));
+    }
+}
+
+/// The hinterland (each colour's knights lying in the open), the Grail supply and the
+/// tournament tiles.
+fn draw_hinterland(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    castle: &mut Castle,
+    castle_rect: Rect,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) {
+    let o = castle.throne;
+    let y = origin_bottom(castle) + 58.0;
+    let area = Rect::new(o.x, y - 50.0, o.x + ROOM, y + 40.0);
+    frame(commands, root, world::GOLD_DIM, area, 2.0, z::FRAME);
+    let e = text(
+        commands,
+        root,
+        "Hinterland",
+        size::WORLD_SMALL,
+        &fonts.regular,
+        world::GOLD,
+        Vec3::new(area.min.x + 6.0, area.max.y - 10.0, z::LABEL),
+    );
+    commands.entity(e).insert(Anchor::CENTER_LEFT);
+    let n = s.colours.len().max(1);
+    let step = (ROOM - 20.0) / n as f32;
+    for (slot, _) in s.colours.iter().enumerate() {
+        let p = Vec2::new(area.min.x + 10.0 + step * (slot as f32 + 0.5) - 10.0, y + 6.0);
+        castle.hinterland.push(p);
+        spawn_figure(commands, root, s, Piece::Knight(slot as Slot), p.extend(z::PIECE), fonts, paint);
+        let e = text(
+            commands,
+            root,
+            "",
+            15.0,
+            &fonts.numbers,
+            world::PARCHMENT,
+            (p + Vec2::new(16.0, 0.0)).extend(z::LABEL),
+        );
+        commands.entity(e).insert((Anchor::CENTER_LEFT, Count::Hinterland(slot as Slot)));
+    }
+    // The Grail supply and the tournament's tiles.
+    castle.supply = Vec2::new(area.min.x + 24.0, y - 30.0);
+    spawn_tile(
+        commands,
+        root,
+        castle.supply.extend(z::CARD),
+        icon::TROPHY,
+        world::GOLD,
+        fonts,
+        paint,
+    );
+    let e = text(
+        commands,
+        root,
+        "",
+        14.0,
+        &fonts.numbers,
+        world::PARCHMENT,
+        (castle.supply + Vec2::new(18.0, 0.0)).extend(z::LABEL),
+    );
+    commands.entity(e).insert((Anchor::CENTER_LEFT, Count::Supply));
+    let e = text(
+        commands,
+        root,
+        "",
+        size::WORLD_SMALL,
+        &fonts.regular,
+        world::PARCHMENT,
+        Vec3::new(area.max.x - 6.0, y - 30.0, z::LABEL),
+    );
+    commands.entity(e).insert((Anchor::CENTER_RIGHT, Count::TournamentTiles));
+    // Each colour's screen is beside the castle, left, behind the panel: where its knights come
+    // from and its cards and tiles go.
+    for (slot, _) in s.colours.iter().enumerate() {
+        castle.home.push(Vec2::new(
+            castle_rect.min.x - 120.0,
+            castle_rect.max.y - 60.0 - slot as f32 * 90.0,
+        ));
+    }
+}
+
+fn origin_bottom(castle: &Castle) -> f32 {
+    castle.origin[Board::Blue.index()].y
+}
+
+/// The score track around the castle: 60 tiles, every fifth numbered.
+fn draw_score_track(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    castle: &Castle,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) {
+    for i in 0..60 {
+        let p = castle.track_tile(i);
+        rect(
+            commands,
+            root,
+            if i % 5 == 0 {
+                Color::srgb(0.42, 0.34, 0.20)
+            } else {
+                Color::srgb(0.30, 0.26, 0.22)
+            },
+            Vec2::splat(TRACK_TILE - 4.0),
+            p.extend(z::PLATE),
+        );
+        if i % 5 == 0 {
+            text(
+                commands,
+                root,
+                i.to_string(),
+                12.0,
+                &fonts.numbers,
+                world::PARCHMENT,
+                p.extend(z::LABEL),
+            );
+        }
+    }
+    let _ = (s, paint);
+}
+
+/// A figure: a knight is a disc in its colour with the colour's letter; a magician a pointed
+/// hat; the neutral colour (three players) grey with an N.
+pub(super) fn spawn_figure(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    piece: Piece,
+    at: Vec3,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Entity {
+    let (rgb, mark, hat) = match piece {
+        Piece::Knight(slot) => {
+            let c = s.colours.get(slot as usize).map_or(9, |c| c.colour);
+            (colour_rgb(c), colour_mark(c), false)
+        }
+        Piece::Magician(slot) => {
+            let c = s.colours.get(slot as usize).map_or(9, |c| c.colour);
+            (colour_rgb(c), colour_mark(c), true)
+        }
+        Piece::Neutral | Piece::Empty => ([140, 140, 140], "N", false),
+    };
+    let fill = world_colour(rgb);
+    let ink = if crate::app::style::text_on(crate::app::style::shown_rgb(rgb)) == egui::Color32::BLACK {
+        world::INK
+    } else {
+        Color::WHITE
+    };
+    let e = commands
+        .spawn((
+            Transform::from_translation(at),
+            Visibility::default(),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ))
+        .id();
+    commands.entity(e).with_children(|t| {
+        if hat {
+            let outline = [Vec2::new(-12.0, -11.0), Vec2::new(12.0, -11.0), Vec2::new(0.0, 14.0)];
+            let inner = [Vec2::new(-9.5, -9.5), Vec2::new(9.5, -9.5), Vec2::new(0.0, 10.5)];
+            t.spawn((
+                Pickable::IGNORE,
+                Mesh2d(paint.mesh("magician-rim", || polygon_mesh(&outline))),
+                MeshMaterial2d(paint.colour(world::INK)),
+                Transform::default(),
+            ));
+            t.spawn((
+                Pickable::IGNORE,
+                Mesh2d(paint.mesh("magician", || polygon_mesh(&inner))),
+                MeshMaterial2d(paint.colour(fill)),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+            t.spawn((
+                Pickable::IGNORE,
+                Text2d::new(mark),
+                TextFont::from_font_size(11.0).with_font(fonts.bold.clone()),
+                TextColor(ink),
+                Transform::from_xyz(0.0, -3.0, 0.02),
+            ));
+        } else {
+            t.spawn((
+                Pickable::IGNORE,
+                Mesh2d(paint.mesh("knight-rim", || Circle::new(13.0).into())),
+                MeshMaterial2d(paint.colour(world::INK)),
+                Transform::default(),
+            ));
+            t.spawn((
+                Pickable::IGNORE,
+                Mesh2d(paint.mesh("knight", || Circle::new(11.0).into())),
+                MeshMaterial2d(paint.colour(fill)),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+            t.spawn((
+                Pickable::IGNORE,
+                Text2d::new(mark),
+                TextFont::from_font_size(14.0).with_font(fonts.bold.clone()),
+                TextColor(ink),
+                Transform::from_xyz(0.0, 0.0, 0.02),
+            ));
+        }
+    });
+    e
+}
+
+/// A colour's score marker: a small disc with its letter.
+fn spawn_marker(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    slot: Slot,
+    at: Vec3,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Entity {
+    let e = spawn_figure(commands, root, s, Piece::Knight(slot), at, fonts, paint);
+    commands.entity(e).insert(Transform::from_translation(at).with_scale(Vec3::splat(0.75)));
+    e
+}
+
+/// A square tile with an icon (a Merlin tile's back, a Grail tile).
+fn spawn_tile(
+    commands: &mut Commands,
+    root: Entity,
+    at: Vec3,
+    glyph: char,
+    colour: Color,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Entity {
+    let e = commands
+        .spawn((
+            Transform::from_translation(at),
+            Visibility::default(),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ))
+        .id();
+    commands.entity(e).with_children(|t| {
+        t.spawn((Pickable::IGNORE, Sprite::from_color(world::INK, Vec2::splat(26.0))));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(Color::srgb(0.20, 0.18, 0.30), Vec2::splat(23.0)),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Text2d::new(glyph.to_string()),
+            TextFont::from_font_size(15.0).with_font(fonts.icons.clone()),
+            TextColor(colour),
+            Transform::from_xyz(0.0, 0.0, 0.02),
+        ));
+    });
+    let _ = paint;
+    e
+}
+
+/// The colour of a shield on a card, and its letter.
+fn shield_look(shield: Shield) -> (Color, &'static str) {
+    match shield.board() {
+        Some(b) => (board_colour(b), board_letter(b)),
+        None => (Color::WHITE, "✱"),
+    }
+}
+
+/// A face-up mission card: its shields (each a room's colour and letter; the multicolour one
+/// quartered), Grail tiles and a tree; a special mission says what it does.
+fn spawn_card(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    card: u16,
+    at: Vec3,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Entity {
+    let m = &s.content.0.deck.missions[card as usize];
+    let e = commands
+        .spawn((
+            Sprite::from_color(world::INK, CARD + Vec2::splat(2.0)),
+            Transform::from_translation(at),
+            MissionCard(card),
+            ChildOf(root),
+        ))
+        .id();
+    clickable(commands, e, CastleClick::Mission(card));
+    commands.entity(e).with_children(|t| {
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(Look::Lit.outline_colour(), CARD + Vec2::splat(8.0)),
+            Transform::from_xyz(0.0, 0.0, -0.05),
+            Visibility::Hidden,
+            CardLight(card),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world::PARCHMENT, CARD - Vec2::splat(2.0)),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+            CardBody(card),
+        ));
+        if let Some(sp) = m.special {
+            for (k, line) in ["Special".to_string(), format!("{} back", sp.knights), format!("+{}", sp.points)]
+                .into_iter()
+                .enumerate()
+            {
+                t.spawn((
+                    Pickable::IGNORE,
+                    Text2d::new(line),
+                    TextFont::from_font_size(if k == 2 { 18.0 } else { 13.0 }).with_font(if k == 2 {
+                        fonts.numbers.clone()
+                    } else {
+                        fonts.bold.clone()
+                    }),
+                    TextColor(world::INK),
+                    TextBounds::new_horizontal(CARD.x - 4.0),
+                    Transform::from_xyz(0.0, 22.0 - k as f32 * 20.0, 0.05),
+                ));
+            }
+        } else {
+            let n = m.shields.len() as f32;
+            for (k, sh) in m.shields.iter().enumerate() {
+                let x = (k as f32 - (n - 1.0) / 2.0) * 18.0;
+                let p = Vec3::new(x, 20.0, 0.03);
+                t.spawn((
+                    Pickable::IGNORE,
+                    Sprite::from_color(world::INK, Vec2::splat(17.0)),
+                    Transform::from_translation(p),
+                ));
+                let (colour, letter) = shield_look(*sh);
+                if *sh == Shield::Multi {
+                    for (q, b) in Board::CASTLE.iter().enumerate() {
+                        let off = Vec2::new(if q % 2 == 0 { -3.75 } else { 3.75 }, if q < 2 { 3.75 } else { -3.75 });
+                        t.spawn((
+                            Pickable::IGNORE,
+                            Sprite::from_color(board_colour(*b), Vec2::splat(7.5)),
+                            Transform::from_translation(p + off.extend(0.01)),
+                        ));
+                    }
+                } else {
+                    t.spawn((
+                        Pickable::IGNORE,
+                        Sprite::from_color(colour, Vec2::splat(15.0)),
+                        Transform::from_translation(p + Vec3::Z * 0.01),
+                    ));
+                    t.spawn((
+                        Pickable::IGNORE,
+                        Text2d::new(letter),
+                        TextFont::from_font_size(11.0).with_font(fonts.bold.clone()),
+                        TextColor(Color::WHITE),
+                        Transform::from_translation(p + Vec3::Z * 0.02),
+                    ));
+                }
+            }
+            let mut line = 0.0;
+            if m.grail > 0 {
+                t.spawn((
+                    Pickable::IGNORE,
+                    Text2d::new(format!("{}{}", icon::TROPHY, m.grail)),
+                    TextFont::from_font_size(14.0).with_font(fonts.icons.clone()),
+                    TextColor(Color::srgb(0.55, 0.40, 0.05)),
+                    Transform::from_xyz(-12.0, -8.0, 0.05),
+                ));
+                line = 1.0;
+            }
+            if m.tree {
+                t.spawn((
+                    Pickable::IGNORE,
+                    Text2d::new(icon::TREE.to_string()),
+                    TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
+                    TextColor(Color::srgb(0.15, 0.45, 0.15)),
+                    Transform::from_xyz(if line > 0.0 { 14.0 } else { 0.0 }, -8.0, 0.05),
+                ));
+            }
+        }
+        if m.stack == Stack::Key {
+            t.spawn((
+                Pickable::IGNORE,
+                Text2d::new("key"),
+                TextFont::from_font_size(12.0).with_font(fonts.regular.clone()),
+                TextColor(world::INK),
+                Transform::from_xyz(0.0, -30.0, 0.05),
+            ));
+        }
+    });
+    let _ = paint;
+    e
+}
+
+/// Lights the fields, number spaces and cards a click may take now, and dims the cards the seat
+/// may not take.
+pub(super) fn show_lit(
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    ui: Res<FutureUi>,
+    mut lights: Query<(&Light, &mut Visibility), Without<CardLight>>,
+    mut card_lights: Query<(&CardLight, &mut Visibility), Without<Light>>,
+    mut bodies: Query<(&CardBody, &mut Sprite)>,
+    mut last: Local<Option<(usize, Option<Seat>, usize)>>,
+) {
+    let Some(m) = future_match(&res) else {
+        return;
+    };
+    let acting = acting_seat(m, &handoff);
+    let stamp = (m.actions.len(), acting, ui.choices.len());
+    // Lights change only with the match, the seat at the screen, or the choice being made (and
+    // cards dealt later light when they arrive, so look again while any are new).
+    let stamp = (stamp.0, stamp.1, stamp.2 + 1000 * (lights.iter().count() + card_lights.iter().count()));
+    if *last == Some(stamp) {
+        return;
+    }
+    *last = Some(stamp);
+    let legal = if acting.is_some() {
+        m.state.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let from: &[Action] = if ui.choices.is_empty() { &legal } else { &ui.choices };
+    let lit_field = |b: Board, f: u8| from.iter().any(|a| action_field(&m.state, a) == Some((b, f)));
+    for (light, mut vis) in &mut lights {
+        let on = match *light {
+            Light::Field(b, f) => lit_field(b, f),
+            Light::Number(n) => from.contains(&Action::Predict(n)),
+        };
+        let want = if on { Visibility::Inherited } else { Visibility::Hidden };
+        if *vis != want {
+            *vis = want;
+        }
+    }
+    let choosing = from.iter().any(|a| matches!(a, Action::Take(_) | Action::Discard(_)));
+    let takeable = |c: u16| from.contains(&Action::Take(c)) || from.contains(&Action::Discard(c));
+    for (light, mut vis) in &mut card_lights {
+        let want = if choosing && takeable(light.0) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *vis != want {
+            *vis = want;
+        }
+    }
+    for (body, mut sprite) in &mut bodies {
+        let colour = if choosing && !takeable(body.0) {
+            Color::srgb(0.55, 0.52, 0.46)
+        } else {
+            world::PARCHMENT
+        };
+        if sprite.color != colour {
+            sprite.color = colour;
+        }
+    }
+}
+
+/// Rule events the table shows as moments: the fists opening, tiles drawn, final scoring; and
+/// the sounds of the key events.
+pub(super) fn read_events(res: Res<MatchRes>, mut events: MessageReader<RuleEvent>, mut moments: ResMut<Moments>, mut sfx: MessageWriter<Sfx>) {
+    if future_match(&res).is_none() {
+        events.clear();
+        return;
+    }
+    for ev in events.read() {
+        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
+            continue;
+        };
+        match event {
+            Event::FistsOpened { counts, total } => {
+                sfx.write(Sfx::Dice);
+                moments.reveal = Some(Reveal {
+                    counts: counts.clone(),
+                    total: *total,
+                    left: REVEAL_SECS,
+                });
+            }
+            Event::GrailDrawn { slot, count } => {
+                for _ in 0..*count {
+                    moments.grail_flights.push(*slot);
+                }
+            }
+            Event::Scored { .. } | Event::TournamentTile { .. } => {
+                sfx.write(Sfx::Score);
+            }
+            Event::FinalStep { slot, step, points } => {
+                moments.final_steps.push((*slot, *step, *points));
+                moments.final_clock.get_or_insert(0.0);
+            }
+            Event::Final { slot, score } => moments.finals.push((*slot, *score)),
+            Event::Won { .. } => {
+                sfx.write(Sfx::Fanfare);
+            }
+            _ => {}
+        }
+    }
+}

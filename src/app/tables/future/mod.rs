@@ -1,0 +1,334 @@
+//! The castle of Die Zukunft von Camelot: the throne room with its number spaces and turn-order
+//! track, the four rooms of the sides in play (and the secret room at five), the Merlin row, the
+//! mission display, the hinterland and the score track, all drawn from their RON layouts; knights
+//! and magicians as figures in their colour with a letter; mission cards and tiles that fly. The
+//! colours' screens and the decision of the moment are panels. The world shows only what everyone
+//! may see (the public view); a screen's secrets are drawn in its panel, for its owner only. It
+//! reads views and sends `ActionRequest`s; the rules bridge decides.
+
+mod board;
+mod panel;
+
+use crate::app::Screen;
+use crate::app::audio::Sfx;
+use crate::app::bots::Animating;
+use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
+use crate::app::handoff::Handoff;
+use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
+use crate::app::table::{BoardGames, FreeRect, TableUiSet};
+use crate::rules::future::{COLOUR_RGB, Action, Board, Event, Future, FutureView, Phase, Piece, Slot, Task};
+use crate::rules::record::Match;
+use crate::rules::{Game, GameId, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use board::*;
+use panel::*;
+use std::sync::Arc;
+
+pub struct FutureTablePlugin;
+
+impl Plugin for FutureTablePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BoardGames>();
+        app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Future);
+        app.init_resource::<FutureUi>()
+            .init_resource::<Moments>()
+            .init_resource::<Hovered>()
+            .add_message::<CastleClick>()
+            .add_systems(
+                Update,
+                (read_events, build_or_sync_castle, show_lit, tick_moments)
+                    .chain()
+                    .after(crate::app::handoff::HandoffSet)
+                    .after(crate::app::motion::MotionSet)
+                    .run_if(in_state(Screen::Table)),
+            )
+            .add_systems(OnExit(Screen::Table), forget_castle)
+            .add_systems(
+                EguiPrimaryContextPass,
+                (colours_panel, decision_panel, moments_window, hover_tip)
+                    .chain()
+                    .in_set(TableUiSet::Board),
+            );
+    }
+}
+
+/// A click on the castle: a field of a room, a number space of the throne room, a mission card.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleClick {
+    Field(Board, u8),
+    Number(u8),
+    Mission(u16),
+}
+
+/// What the pointer rests on, for the tooltip that explains it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<CastleClick>);
+
+/// What the seat at the screen is choosing between after a click that fits several actions
+/// (a field two shields could take, a hero's redirect), and the match length it belongs to.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct FutureUi {
+    pub choices: Vec<Action>,
+    pub at_action: usize,
+}
+
+/// The letter each figure carries, by `COLOUR_NAMES` index (red, green, yellow, purple, blue),
+/// so that no one needs to tell the colours apart by colour alone.
+pub(super) const COLOUR_MARK: [&str; 5] = ["R", "G", "Y", "P", "B"];
+
+pub(super) fn colour_rgb(colour: u8) -> [u8; 3] {
+    COLOUR_RGB.get(colour as usize).copied().unwrap_or([150, 150, 150])
+}
+
+pub(super) fn colour_mark(colour: u8) -> &'static str {
+    COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
+}
+
+/// A colour's name with a capital, for panels.
+pub(super) fn colour_title(colour: u8) -> String {
+    let name = crate::rules::future::COLOUR_NAMES
+        .get(colour as usize)
+        .copied()
+        .unwrap_or("?");
+    let mut s = name[..1].to_uppercase();
+    s.push_str(&name[1..]);
+    s
+}
+
+/// The Die Zukunft match, if the current match is one.
+pub(super) fn future_match(res: &MatchRes) -> Option<&Match<Future>> {
+    res.current.as_ref()?.as_any().downcast_ref::<Match<Future>>()
+}
+
+/// The view the screen may show: the private viewer's, or everyone's otherwise.
+pub(super) fn screen_view(m: &Match<Future>, handoff: &Handoff) -> FutureView {
+    match handoff.private_viewer() {
+        Some(seat) => m.state.view(seat),
+        None => m.state.public_view(),
+    }
+}
+
+/// The seat that may act from this screen now: the human viewer whose decision it is.
+pub(super) fn acting_seat(m: &Match<Future>, handoff: &Handoff) -> Option<Seat> {
+    let seat = m.state.pending().seat()?;
+    let human = m.config.seats.get(seat)?.kind.is_human();
+    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
+}
+
+/// Whether the fists are open (after every prediction of the round).
+pub(super) fn fists_open(state: &Future) -> bool {
+    !matches!(
+        state.phase,
+        Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
+    )
+}
+
+/// The board a task's extra knight goes to, if that is the decision.
+fn extra_board(state: &Future) -> Option<Board> {
+    match state.tasks.last() {
+        Some(Task::Extra { board, .. }) => Some(*board),
+        _ => None,
+    }
+}
+
+/// The field an action puts a piece on (or takes one from), if it is a click on the castle.
+pub(super) fn action_field(state: &Future, a: &Action) -> Option<(Board, u8)> {
+    match *a {
+        Action::Place { board, field, .. }
+        | Action::Magician { board, field }
+        | Action::BlackKnight { board, field } => Some((board, field)),
+        Action::Extra { field, .. } => extra_board(state).map(|b| (b, field)),
+        Action::RecallRed(f) => Some((Board::Red, f)),
+        _ => None,
+    }
+}
+
+/// The legal actions a click on this field stands for.
+pub(super) fn field_actions(state: &Future, legal: &[Action], board: Board, field: u8) -> Vec<Action> {
+    legal
+        .iter()
+        .filter(|a| action_field(state, a) == Some((board, field)))
+        .copied()
+        .collect()
+}
+
+/// Whether an action is made by clicking the castle rather than a button.
+pub(super) fn is_spatial(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Place { .. }
+            | Action::Magician { .. }
+            | Action::BlackKnight { .. }
+            | Action::Extra { .. }
+            | Action::RecallRed(_)
+            | Action::Take(_)
+            | Action::Discard(_)
+            | Action::Predict(_)
+    )
+}
+
+/// What a click on the castle asks for: the one action it stands for, a choice among several
+/// (returned as `Err`), or — where nothing legal fits — the action it would be, so that the rules
+/// say why not. `None`: the click means nothing now.
+pub(super) fn click_action(state: &Future, legal: &[Action], click: CastleClick) -> Option<Result<Action, Vec<Action>>> {
+    match click {
+        CastleClick::Number(n) => Some(Ok(Action::Predict(n))),
+        CastleClick::Mission(card) => {
+            if legal.contains(&Action::Discard(card)) {
+                Some(Ok(Action::Discard(card)))
+            } else {
+                Some(Ok(Action::Take(card)))
+            }
+        }
+        CastleClick::Field(board, field) => {
+            let fits = field_actions(state, legal, board, field);
+            let plain: Vec<Action> = fits
+                .iter()
+                .filter(|a| !matches!(a, Action::Place { hero: true, .. }))
+                .copied()
+                .collect();
+            match (fits.len(), plain.len()) {
+                (0, _) => {
+                    // The shield the seat would be placing, onto a field it may not take: the
+                    // rules answer with the reason.
+                    legal
+                        .iter()
+                        .find_map(|a| match *a {
+                            Action::Place { shield, .. } => Some(Action::Place {
+                                shield,
+                                board,
+                                field,
+                                hero: false,
+                            }),
+                            Action::Extra { screen, .. } => Some(Action::Extra { screen, field }),
+                            Action::Magician { .. } => Some(Action::Magician { board, field }),
+                            Action::RecallRed(_) => Some(Action::RecallRed(field)),
+                            _ => None,
+                        })
+                        .map(Ok)
+                }
+                (1, _) => Some(Ok(fits[0])),
+                // Several shields of one colour fit the same field: any of them is the same move.
+                (_, n) if n >= 1 && plain.iter().all(|a| same_room_shield(state, a, &plain[0])) && n == fits.len() => {
+                    Some(Ok(plain[0]))
+                }
+                _ => Some(Err(fits)),
+            }
+        }
+    }
+}
+
+/// Whether two placements put a knight of the same kind of shield on the same field (then which
+/// of the card's identical shields is used does not matter).
+fn same_room_shield(state: &Future, a: &Action, b: &Action) -> bool {
+    let shield_kind = |s: u8| match state.tasks.last() {
+        Some(Task::Shields { card, .. }) => state.content.0.deck.missions[*card as usize]
+            .shields
+            .get(s as usize)
+            .copied(),
+        _ => None,
+    };
+    match (a, b) {
+        (Action::Place { shield: x, .. }, Action::Place { shield: y, .. }) => shield_kind(*x) == shield_kind(*y),
+        _ => a == b,
+    }
+}
+
+fn forget_castle(
+    mut commands: Commands,
+    mut ui: ResMut<FutureUi>,
+    mut moments: ResMut<Moments>,
+    mut hovered: ResMut<Hovered>,
+    mut detail: ResMut<crate::app::table::ResultsDetail>,
+) {
+    commands.remove_resource::<Castle>();
+    *detail = default();
+    *ui = FutureUi::default();
+    *moments = Moments::default();
+    *hovered = Hovered::default();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentSet;
+    use crate::rules::{SeatKind, TableConfig};
+    use crate::table::Library;
+
+    fn future(players: usize) -> Future {
+        let library = Library::load(ContentSet::embedded());
+        let content = library.content::<Future>().expect("shipped content is valid");
+        Future::new(&TableConfig::with_players(players, SeatKind::Human, 5), &content).expect("setup")
+    }
+
+    /// Plays the first legal action until `done` holds.
+    fn play_until(g: &mut Future, done: impl Fn(&Future) -> bool) {
+        for _ in 0..2000 {
+            if done(g) {
+                return;
+            }
+            let a = g.legal_actions()[0];
+            g.apply(&a).expect("legal");
+        }
+        panic!("never got there");
+    }
+
+    #[test]
+    fn a_click_on_a_lit_field_places_the_shield_and_an_unlit_one_asks_the_rules() {
+        let mut g = future(4);
+        play_until(&mut g, |g| matches!(g.tasks.last(), Some(Task::Shields { .. })));
+        let legal = g.legal_actions();
+        let (board, field) = legal
+            .iter()
+            .find_map(|a| action_field(&g, a))
+            .expect("a field to place on");
+        let Some(Ok(a)) = click_action(&g, &legal, CastleClick::Field(board, field)) else {
+            panic!("one action");
+        };
+        assert!(legal.contains(&a), "{a:?}");
+        assert_eq!(action_field(&g, &a), Some((board, field)));
+        // A field nothing legal fits: the click still names an action, which the rules refuse
+        // with a reason.
+        let room = g.room(board).expect("room").len() as u8;
+        let unlit = (0..room).find(|f| field_actions(&g, &legal, board, *f).is_empty());
+        if let Some(f) = unlit {
+            let Some(Ok(a)) = click_action(&g, &legal, CastleClick::Field(board, f)) else {
+                panic!("an action for the rules to refuse");
+            };
+            let mut copy = g.clone();
+            let why = copy.apply(&a).expect_err("refused");
+            assert!(!why.0.is_empty());
+            assert_eq!(copy, g, "a refusal changes nothing");
+        }
+    }
+
+    #[test]
+    fn number_spaces_and_cards_click_to_their_actions() {
+        let mut g = future(3);
+        play_until(&mut g, |g| matches!(g.phase, Phase::Predict { .. }));
+        let legal = g.legal_actions();
+        assert_eq!(
+            click_action(&g, &legal, CastleClick::Number(4)),
+            Some(Ok(Action::Predict(4)))
+        );
+        let card = g.display[0];
+        assert_eq!(
+            click_action(&g, &legal, CastleClick::Mission(card)),
+            Some(Ok(Action::Take(card)))
+        );
+        assert!(is_spatial(&Action::Predict(4)) && !is_spatial(&Action::EndTurn));
+    }
+
+    #[test]
+    fn the_world_draws_the_public_view_only() {
+        let mut g = future(4);
+        play_until(&mut g, |g| matches!(g.phase, Phase::Predict { .. }));
+        let public = g.public_view();
+        for c in &public.state.colours {
+            assert_eq!(c.sent, 0, "no fist shows before the reveal");
+            assert!(c.merlin.is_empty());
+            assert_eq!(c.grail, [0; 8]);
+        }
+    }
+}

@@ -1,0 +1,780 @@
+//! The panels of the castle: each colour's screen (its secrets for its owner only, public counts
+//! for everyone), the decision of the moment with its buttons and keys, the fists opening, final
+//! scoring step by step, and the tooltip that explains what the pointer rests on.
+
+use super::*;
+use crate::app::settings::Settings;
+use crate::app::table::ResultsDetail;
+use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, effect_words};
+
+/// How long the open fists stay on screen (normal speed), and each final scoring step.
+pub(super) const REVEAL_SECS: f32 = 3.2;
+const FINAL_STEP_SECS: f32 = 1.1;
+
+/// The fists of a round, opened together.
+#[derive(Debug, Clone)]
+pub(super) struct Reveal {
+    pub counts: Vec<(Slot, u8)>,
+    pub total: u8,
+    pub left: f32,
+}
+
+/// What the table plays out from rule events: the open fists, Grail tiles in flight, final
+/// scoring one step at a time.
+#[derive(Resource, Default)]
+pub(super) struct Moments {
+    pub reveal: Option<Reveal>,
+    pub grail_flights: Vec<Slot>,
+    /// Final scoring: (colour, step of the rulebook's order, points).
+    pub final_steps: Vec<(Slot, u8, i32)>,
+    pub finals: Vec<(Slot, i32)>,
+    /// Seconds since final scoring began to be shown.
+    pub final_clock: Option<f32>,
+}
+
+/// The final scoring steps in the rulebook's order, with their names.
+const STEPS: [(u8, &str); 6] = [
+    (1, "Red room"),
+    (2, "Merlin tiles"),
+    (3, "Knights behind the screen"),
+    (4, "Hinterland (Grail tiles)"),
+    (5, "Grail sets"),
+    (6, "Secret room"),
+];
+
+impl Moments {
+    /// The steps of final scoring that exist in this game, in order.
+    fn steps(&self) -> Vec<u8> {
+        let mut steps: Vec<u8> = self.final_steps.iter().map(|x| x.1).collect();
+        steps.sort_unstable();
+        steps.dedup();
+        steps
+    }
+
+    /// How many of those steps are on screen so far.
+    fn steps_shown(&self) -> usize {
+        match self.final_clock {
+            None => 0,
+            Some(t) => ((t / FINAL_STEP_SECS) as usize + 1).min(self.steps().len() + 1),
+        }
+    }
+
+    fn final_done(&self) -> bool {
+        self.final_clock.is_some() && self.steps_shown() > self.steps().len()
+    }
+
+    /// A colour's score as the track shows it: during final scoring, counted up step by step.
+    pub(super) fn shown_score(&self, s: &Future, slot: Slot) -> i32 {
+        let real = s.colours.get(slot as usize).map_or(0, |c| c.score);
+        if self.final_clock.is_none() || self.final_done() {
+            return real;
+        }
+        let steps = self.steps();
+        let shown: Vec<u8> = steps.iter().take(self.steps_shown()).copied().collect();
+        let mine = self.final_steps.iter().filter(|x| x.0 == slot);
+        let total: i32 = mine.clone().map(|x| x.2).sum();
+        let so_far: i32 = mine.filter(|x| shown.contains(&x.1)).map(|x| x.2).sum();
+        (real - total + so_far).max(0)
+    }
+}
+
+/// The open fists, the final scoring steps: their clocks, holding the bots while they show.
+pub(super) fn tick_moments(
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut moments: ResMut<Moments>,
+    mut animating: ResMut<Animating>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
+) {
+    let speed = settings.map(|s| s.animation).unwrap_or_default();
+    let dt = time.delta_secs();
+    if let Some(r) = moments.reveal.as_mut() {
+        r.left -= dt;
+        if r.left <= REVEAL_SECS - speed.scale(REVEAL_SECS) {
+            moments.reveal = None;
+        } else {
+            animating.0 = animating.0.max(0.1);
+        }
+        redraw.more();
+    }
+    let done = moments.final_done();
+    if let Some(t) = moments.final_clock.as_mut()
+        && !done
+    {
+        let step = speed.scale(1.0);
+        *t += if step <= f32::EPSILON { 100.0 } else { dt / step };
+        animating.0 = animating.0.max(0.1);
+        redraw.more();
+    }
+}
+
+/// A colour's chip: a disc in its colour with its letter.
+fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let rgb = colour_rgb(colour);
+    let fill = seat_colour(rgb);
+    let p = ui.painter();
+    p.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(30, 22, 16));
+    p.circle_filled(rect.center(), size / 2.0 - 1.5, fill);
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        colour_mark(colour),
+        egui::FontId::proportional(size * 0.6),
+        crate::app::style::ink_on(fill),
+    );
+    response
+}
+
+/// Each colour's screen: score, knights behind the screen and in the hinterland, the fist,
+/// missions taken, Grail and Merlin tiles (by part and value for the owner, counts for the
+/// others), the hero.
+pub(super) fn colours_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut free: ResMut<FreeRect>,
+    moments: Res<Moments>,
+) -> Result {
+    let Some(m) = future_match(&res) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let view = screen_view(m, &handoff);
+    let s = &view.state;
+    let viewer = handoff.private_viewer();
+    let deck = &s.content.0.deck;
+    let deciding = s.deciding_slot();
+    let mut root = free.ui(ctx, "future-colours");
+    egui::Panel::left("future-colours")
+        .exact_size(250.0)
+        .show(&mut root, |ui| {
+            let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("Round {} of {}", s.round.max(1), deck.rounds))
+                        .strong()
+                        .color(GOLD),
+                );
+                ui.add_space(2.0);
+                for (slot, c) in s.colours.iter().enumerate() {
+                    let slot = slot as Slot;
+                    let mine = viewer == Some(c.seat);
+                    let current = deciding == Some(slot) || matches!(s.phase, Phase::Send { seat } if seat == c.seat);
+                    crate::app::style::group_frame(current).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.spacing_mut().item_spacing.y = 2.0;
+                        ui.horizontal(|ui| {
+                            colour_chip(ui, c.colour, 20.0);
+                            let seat = m.config.seat_name(c.seat);
+                            ui.label(
+                                egui::RichText::new(format!("{} · {seat}", colour_title(c.colour)))
+                                    .strong()
+                                    .color(seat_colour(colour_rgb(c.colour))),
+                            );
+                            if let Some(pos) = s.track.iter().position(|&t| t == slot) {
+                                ui.label(egui::RichText::new(format!("#{}", pos + 1)).small().color(MUTED))
+                                    .on_hover_text("Place on the turn-order track (1 acts first)");
+                            }
+                        });
+                        let shown = moments.shown_score(s, slot);
+                        ui.horizontal(|ui| {
+                            ui.label(egui::RichText::new(format!("{shown}")).size(20.0).strong());
+                            ui.label(egui::RichText::new("points").small().color(MUTED));
+                        });
+                        ui.label(format!("Screen {} · hinterland {}", c.screen, c.hinterland))
+                            .on_hover_text("Knights behind the screen (public count) and in the hinterland");
+                        let fist = if fists_open(s) {
+                            if matches!(s.phase, Phase::Missions { .. }) {
+                                format!("Sent {} (to place)", c.sent)
+                            } else {
+                                String::new()
+                            }
+                        } else if mine && c.has_sent {
+                            format!("Fist: {} (secret)", c.sent)
+                        } else if c.has_sent {
+                            "Fist closed".into()
+                        } else if matches!(s.phase, Phase::Send { .. }) {
+                            "Choosing the fist…".into()
+                        } else {
+                            String::new()
+                        };
+                        if !fist.is_empty() {
+                            ui.label(egui::RichText::new(fist).color(if mine { GOLD } else { PARCHMENT }));
+                        }
+                        // Missions taken (public).
+                        if !c.missions.is_empty() {
+                            let names: Vec<String> = c
+                                .missions
+                                .iter()
+                                .map(|&k| mission_words(s, k))
+                                .collect();
+                            ui.label(format!("Missions {}", c.missions.len()))
+                                .on_hover_text(names.join("\n"));
+                        }
+                        // Grail and Merlin tiles: the faces for the owner, counts for everyone.
+                        if mine {
+                            let parts: Vec<String> = c
+                                .grail
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, n)| **n > 0)
+                                .map(|(p, n)| {
+                                    format!("{} {n}", deck.grail_parts.get(p).map_or("?", |g| g.name.as_str()))
+                                })
+                                .collect();
+                            let points = crate::rules::future::grail_points(&c.grail, &deck.grail_set_points);
+                            ui.label(
+                                egui::RichText::new(if parts.is_empty() {
+                                    "Grail: none".to_string()
+                                } else {
+                                    format!("Grail: {} (sets {points:+})", parts.join(", "))
+                                })
+                                .color(GOLD),
+                            )
+                            .on_hover_text("Your Grail tiles by part (only you see them)");
+                            let values: Vec<String> = c
+                                .merlin
+                                .iter()
+                                .filter_map(|&i| deck.merlin.get(i as usize))
+                                .map(|v| format!("{v:+}"))
+                                .collect();
+                            if !values.is_empty() {
+                                ui.label(egui::RichText::new(format!("Merlin: {}", values.join(", "))).color(GOLD))
+                                    .on_hover_text("Your Merlin tiles' values (only you see them)");
+                            }
+                        } else {
+                            let mut parts = vec![format!("Grail {}", c.grail_held)];
+                            if c.merlin_held > 0 {
+                                parts.push(format!("Merlin {}", c.merlin_held));
+                            }
+                            ui.label(parts.join(" · "))
+                                .on_hover_text("Tiles held, face down: only their owner knows them");
+                        }
+                        let mut extras = Vec::new();
+                        if c.hearts > 0 {
+                            extras.push(format!("♥ {}", c.hearts));
+                        }
+                        if c.tournament_tile {
+                            extras.push("tournament tile".to_string());
+                        }
+                        match c.hero {
+                            Hero::None => {}
+                            Hero::Side1 => extras.push(format!("{}: side 1", HERO_NAMES[c.colour as usize])),
+                            Hero::Side2 => extras.push(format!("{}: side 2", HERO_NAMES[c.colour as usize])),
+                            Hero::Gone => extras.push(format!("{} has left", HERO_NAMES[c.colour as usize])),
+                        }
+                        if c.black_knight {
+                            extras.push("black knight waiting".into());
+                        }
+                        if !extras.is_empty() {
+                            ui.label(egui::RichText::new(extras.join(" · ")).small());
+                        }
+                    });
+                }
+                if let Some(n) = s.neutral {
+                    ui.horizontal(|ui| {
+                        let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                        ui.painter().circle_filled(rect.center(), 9.0, egui::Color32::from_gray(140));
+                        ui.painter().text(
+                            rect.center(),
+                            egui::Align2::CENTER_CENTER,
+                            "N",
+                            egui::FontId::proportional(11.0),
+                            egui::Color32::BLACK,
+                        );
+                        ui.label(
+                            egui::RichText::new(format!("Neutral ({}) holds the marked fields", COLOUR_NAMES[n as usize]))
+                                .small(),
+                        );
+                    });
+                }
+            });
+            let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
+            if hidden > 2.0 {
+                let at = scrolled.inner_rect.center_bottom() - egui::vec2(0.0, 10.0);
+                ui.painter().text(
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    "▼ more below — scroll",
+                    egui::FontId::proportional(13.0),
+                    GOLD,
+                );
+            }
+        });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// A mission in words: what it needs and gives.
+pub(super) fn mission_words(s: &Future, card: u16) -> String {
+    let Some(m) = s.content.0.deck.missions.get(card as usize) else {
+        return String::new();
+    };
+    if let Some(sp) = m.special {
+        return format!(
+            "Special mission: send at least {} knights; they come back behind the screen and score +{}",
+            sp.knights, sp.points
+        );
+    }
+    let shields: Vec<&str> = m.shields.iter().map(|s| s.name()).collect();
+    let mut words = format!(
+        "{} knight{}: {} shield{}",
+        m.shields.len(),
+        if m.shields.len() == 1 { "" } else { "s" },
+        shields.join(", "),
+        if m.shields.len() == 1 { "" } else { "s" }
+    );
+    if m.grail > 0 {
+        words.push_str(&format!("; {} Grail tile{}", m.grail, if m.grail == 1 { "" } else { "s" }));
+    }
+    if m.tree {
+        words.push_str("; a tree (a hinterland knight home and a Grail tile)");
+    }
+    words
+}
+
+/// The keys of the decision: 1–9 press the buttons in order, Enter the only (or the ending)
+/// one, Escape drops a choice.
+struct Keys {
+    digit: Option<usize>,
+    enter: bool,
+    escape: bool,
+}
+
+fn read_keys(ctx: &egui::Context) -> Keys {
+    use egui::Key;
+    const DIGITS: [Key; 9] = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    ctx.input(|i| Keys {
+        digit: DIGITS.iter().position(|k| i.key_pressed(*k)),
+        enter: i.key_pressed(Key::Enter),
+        escape: i.key_pressed(Key::Escape),
+    })
+}
+
+/// The decision of the moment along the bottom: what to do, the buttons for the choices that
+/// are not a click on the castle, and what to click for the others.
+pub(super) fn decision_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut free: ResMut<FreeRect>,
+    mut ui_state: ResMut<FutureUi>,
+    mut clicks: MessageReader<CastleClick>,
+    mut requests: MessageWriter<ActionRequest>,
+) -> Result {
+    let Some(m) = future_match(&res) else {
+        clicks.clear();
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let acting = acting_seat(m, &handoff);
+    let legal = if acting.is_some() {
+        m.state.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let send = |requests: &mut MessageWriter<ActionRequest>, seat: Seat, a: Action| {
+        requests.write(ActionRequest {
+            seat,
+            request: Request::Typed(Arc::new(a)),
+        });
+    };
+    if ui_state.at_action != m.actions.len() {
+        ui_state.choices.clear();
+        ui_state.at_action = m.actions.len();
+    }
+    match acting {
+        Some(seat) => {
+            for click in clicks.read() {
+                match click_action(&m.state, &legal, *click) {
+                    Some(Ok(a)) => {
+                        ui_state.choices.clear();
+                        send(&mut requests, seat, a);
+                    }
+                    Some(Err(several)) => ui_state.choices = several,
+                    None => {}
+                }
+            }
+        }
+        None => clicks.clear(),
+    }
+    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
+        read_keys(ctx)
+    } else {
+        Keys {
+            digit: None,
+            enter: false,
+            escape: false,
+        }
+    };
+    if keys.escape {
+        ui_state.choices.clear();
+    }
+    // The buttons: a choice among several actions a click fitted, else every legal action that
+    // is not a click on the castle (predictions too: a button is easier than a small space).
+    let buttons: Vec<Action> = if !ui_state.choices.is_empty() {
+        ui_state.choices.clone()
+    } else {
+        legal
+            .iter()
+            .filter(|a| !is_spatial(a) || matches!(a, Action::Predict(_)))
+            .copied()
+            .collect()
+    };
+    let spatial: Vec<&Action> = legal.iter().filter(|a| is_spatial(a) && !matches!(a, Action::Predict(_))).collect();
+    let hint = if !ui_state.choices.is_empty() {
+        "Several moves fit that click: choose one (Esc to go back)".to_string()
+    } else if spatial.iter().any(|a| matches!(a, Action::Take(_))) {
+        "Click a lit mission card in the display (dimmed ones need other knights; hover to see why)".into()
+    } else if spatial.iter().any(|a| matches!(a, Action::Discard(_))) {
+        "Click a mission card to discard it".into()
+    } else if spatial.iter().any(|a| matches!(a, Action::Place { .. })) {
+        let shields: Vec<&str> = match m.state.tasks.last() {
+            Some(Task::Shields { card, left, .. }) => m.state.content.0.deck.missions[*card as usize]
+                .shields
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| left & (1 << i) != 0)
+                .map(|(_, s)| s.name())
+                .collect(),
+            _ => Vec::new(),
+        };
+        format!("Click a lit field for a knight — shields left: {}", shields.join(", "))
+    } else if spatial.iter().any(|a| matches!(a, Action::Extra { .. })) {
+        "Click a lit field for the extra knight, or decline".into()
+    } else if spatial.iter().any(|a| matches!(a, Action::Magician { .. })) {
+        "Click a lit field in another room for your magician, or decline".into()
+    } else if spatial.iter().any(|a| matches!(a, Action::RecallRed(_))) {
+        "Click one of your lit knights in the red room".into()
+    } else if spatial.iter().any(|a| matches!(a, Action::BlackKnight { .. })) {
+        "Click a lit field for the black knight, or go on".into()
+    } else if legal.iter().any(|a| matches!(a, Action::Predict(_))) {
+        "Click a lit number space in the throne room, or a number below".into()
+    } else {
+        String::new()
+    };
+    let mut root = free.ui(ctx, "future-decision");
+    egui::Panel::bottom("future-decision")
+        .exact_size(92.0)
+        .show(&mut root, |ui| {
+            ui.add_space(4.0);
+            let Some(seat) = acting else {
+                // The prompt names the colour (and its seat) itself.
+                let text = match m.state.pending() {
+                    crate::rules::Pending::Decide { prompt, .. } => prompt,
+                    crate::rules::Pending::Finished(o) => o.summary,
+                };
+                ui.label(egui::RichText::new(text).size(size::PROMPT).italics());
+                return;
+            };
+            let prompt = match m.state.pending() {
+                crate::rules::Pending::Decide { prompt, .. } => prompt,
+                crate::rules::Pending::Finished(o) => o.summary,
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(prompt).size(size::PROMPT).strong().color(GOLD));
+                if !hint.is_empty() {
+                    ui.label(egui::RichText::new(hint).italics().color(MUTED));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(6.0, 4.0);
+                // Enter presses the only button, else the one that ends the turn or says no.
+                let enter = if buttons.len() == 1 {
+                    Some(0)
+                } else {
+                    buttons
+                        .iter()
+                        .position(|a| matches!(a, Action::EndTurn))
+                        .or_else(|| buttons.iter().position(|a| matches!(a, Action::Decline)))
+                };
+                for (i, a) in buttons.iter().enumerate() {
+                    let label = m.state.describe_action(a);
+                    let text = if i < 9 { format!("{}  {label}", i + 1) } else { label.clone() };
+                    let keys_hint = match (i < 9, enter == Some(i)) {
+                        (true, true) => format!("{label} (key {}, or Enter)", i + 1),
+                        (true, false) => format!("{label} (key {})", i + 1),
+                        (false, true) => format!("{label} (Enter)"),
+                        (false, false) => label.clone(),
+                    };
+                    let pressed = ui
+                        .button(egui::RichText::new(text).size(size::BODY))
+                        .on_hover_text(keys_hint)
+                        .clicked()
+                        || keys.digit == Some(i)
+                        || (keys.enter && enter == Some(i));
+                    if pressed {
+                        ui_state.choices.clear();
+                        send(&mut requests, seat, *a);
+                        break;
+                    }
+                }
+            });
+        });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// The fists opening, and final scoring step by step; at the end the steps go to the results.
+pub(super) fn moments_window(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    moments: Res<Moments>,
+    mut detail: ResMut<ResultsDetail>,
+) -> Result {
+    let Some(m) = future_match(&res) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let s = &m.state;
+    if let Some(r) = &moments.reveal {
+        egui::Window::new(egui::RichText::new("The fists open").family(crate::app::style::book()).size(size::HEADING))
+            .id(egui::Id::new("future-fists"))
+            .frame(crate::app::style::window_frame(ctx))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    for &(slot, n) in &r.counts {
+                        let Some(c) = s.colours.get(slot as usize) else {
+                            continue;
+                        };
+                        ui.vertical_centered(|ui| {
+                            ui.set_width(70.0);
+                            colour_chip(ui, c.colour, 26.0);
+                            ui.label(egui::RichText::new(n.to_string()).size(30.0).strong().color(GOLD));
+                            ui.label(egui::RichText::new(colour_title(c.colour)).small());
+                        });
+                    }
+                });
+                ui.separator();
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("Total {}", r.total))
+                            .size(size::HEADING)
+                            .strong()
+                            .color(PARCHMENT),
+                    );
+                    ui.label(egui::RichText::new("The magicians take their places on the track").small());
+                });
+            });
+    }
+    if moments.final_clock.is_none() {
+        if !detail.rows.is_empty() && !matches!(s.phase, Phase::Over) {
+            *detail = ResultsDetail::default();
+        }
+        return Ok(());
+    }
+    let steps = moments.steps();
+    let shown = moments.steps_shown();
+    let table = final_table(m, &moments, &steps, shown);
+    if moments.final_done() {
+        if detail.rows != table.1 {
+            *detail = ResultsDetail {
+                title: "Final scoring".into(),
+                header: table.0,
+                rows: table.1,
+            };
+        }
+        return Ok(());
+    }
+    egui::Window::new(egui::RichText::new("Final scoring").family(crate::app::style::book()).size(size::HEADING))
+        .id(egui::Id::new("future-final"))
+        .frame(crate::app::style::window_frame(ctx))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("future-final-grid").striped(true).show(ui, |ui| {
+                for h in &table.0 {
+                    ui.label(egui::RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in &table.1 {
+                    for (i, cell) in row.iter().enumerate() {
+                        if i == 0 {
+                            ui.label(cell);
+                        } else {
+                            ui.label(egui::RichText::new(cell).size(size::SUBHEADING).color(GOLD));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The final scoring table: a column per colour, a row per step shown, then the totals (and with
+/// two players, which colour counts for its seat).
+fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize) -> (Vec<String>, Vec<Vec<String>>) {
+    let s = &m.state;
+    let mut header = vec![String::new()];
+    for c in &s.colours {
+        if s.players > 2 {
+            header.push(format!("{} ({})", colour_title(c.colour), m.config.seat_name(c.seat)));
+        } else {
+            header.push(colour_title(c.colour));
+        }
+    }
+    let mut rows = Vec::new();
+    for &step in steps.iter().take(shown) {
+        let name = STEPS.iter().find(|x| x.0 == step).map_or("?", |x| x.1);
+        let mut row = vec![name.to_string()];
+        for slot in 0..s.colours.len() {
+            let p: i32 = moments
+                .final_steps
+                .iter()
+                .filter(|x| x.0 == slot as Slot && x.1 == step)
+                .map(|x| x.2)
+                .sum();
+            row.push(if step == 4 { "tiles".to_string() } else { format!("{p:+}") });
+        }
+        rows.push(row);
+    }
+    if shown > steps.len() {
+        let mut row = vec!["Final score".to_string()];
+        for slot in 0..s.colours.len() {
+            let f = moments
+                .finals
+                .iter()
+                .find(|x| x.0 == slot as Slot)
+                .map_or(s.colours[slot].score, |x| x.1);
+            row.push(f.to_string());
+        }
+        rows.push(row);
+        if s.players == 2 {
+            // Each seat's lower colour counts.
+            let mut row = vec!["Counts for the seat".to_string()];
+            for (slot, c) in s.colours.iter().enumerate() {
+                let mine = &s.seat_slots[c.seat];
+                let lowest = mine
+                    .iter()
+                    .min_by_key(|&&x| (s.colours[x as usize].score, x))
+                    .copied();
+                row.push(if lowest == Some(slot as Slot) { "✓".into() } else { String::new() });
+            }
+            rows.push(row);
+        }
+    }
+    (header, rows)
+}
+
+/// What the pointer rests on, in words: a field (its points, effects, the room's rule, who is
+/// on it), a number space, a mission card (and why the seat may not take it).
+pub(super) fn hover_tip(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    hovered: Res<Hovered>,
+) -> Result {
+    let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return Ok(());
+    };
+    let s = &m.state;
+    let text = match what {
+        CastleClick::Field(board, i) => field_words(s, board, i),
+        CastleClick::Number(n) => {
+            let on = s.on_space(n);
+            let cap = s.content.0.throne.capacity;
+            let mut t = format!("Number space {n}: predict that all fists together hold {n} knights.");
+            if on >= cap && matches!(s.phase, Phase::Predict { .. }) {
+                t.push_str(&format!("\nFull: {on} magicians already stand here."));
+            }
+            t
+        }
+        CastleClick::Mission(card) => {
+            let mut t = mission_words(s, card);
+            if let Some(_seat) = acting_seat(m, &handoff) {
+                let legal = s.legal_actions();
+                let choosing = legal.iter().any(|a| matches!(a, Action::Take(_)));
+                if choosing && !legal.contains(&Action::Take(card)) {
+                    let mut copy = s.clone();
+                    if let Err(why) = copy.apply(&Action::Take(card)) {
+                        t.push_str(&format!("\nYou may not take it: {}", why.0));
+                    }
+                }
+            }
+            t
+        }
+    };
+    egui::Area::new(egui::Id::new("future-tip"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(320.0);
+                ui.label(text);
+            });
+        });
+    Ok(())
+}
+
+/// A field in words.
+fn field_words(s: &Future, board: Board, i: u8) -> String {
+    let Some(room) = s.room(board) else {
+        return String::new();
+    };
+    let Some(f) = room.fields().get(i as usize) else {
+        return String::new();
+    };
+    let mut lines = vec![format!("{} — field {}", room.name(), f.id)];
+    let mut gives = Vec::new();
+    if f.points != 0 {
+        gives.push(format!("{:+} points", f.points));
+    }
+    for e in &f.effects {
+        gives.push(effect_words(*e));
+    }
+    if f.hearts > 0 {
+        gives.push(format!("{} heart{}", f.hearts, if f.hearts == 1 { "" } else { "s" }));
+    }
+    if !gives.is_empty() {
+        lines.push(format!("Gives {}", gives.join(", ")));
+    }
+    match (&room.file.rule, f.stage) {
+        (RoomRule::Tournament { .. }, Stage::Final) => {
+            lines.push(format!("A final: needs your knight in preliminary {}", f.group))
+        }
+        (RoomRule::Tournament { .. }, Stage::Winner) => lines.push("The winner's field: needs your knight on a final".into()),
+        (RoomRule::Tournament { .. }, Stage::Normal) => lines.push(format!("Preliminary {}", f.group)),
+        (RoomRule::Groups { .. }, _) => lines.push(format!("Intrigue group {}", f.group)),
+        _ => {}
+    }
+    if f.start {
+        lines.push("A start field".into());
+    }
+    if room.queen == Some(i) {
+        lines.push("The queen's field".into());
+    }
+    lines.push(format!("Room rule: {}", Future::rule_words(room)));
+    let occupant = s.fields[board.index()].get(i as usize).copied().unwrap_or(Piece::Empty);
+    lines.push(match occupant {
+        Piece::Empty => "Free".into(),
+        Piece::Knight(slot) => format!(
+            "A {} knight stands here",
+            s.colours.get(slot as usize).map_or("?", |c| c.name())
+        ),
+        Piece::Magician(slot) => format!(
+            "The {} magician stands here",
+            s.colours.get(slot as usize).map_or("?", |c| c.name())
+        ),
+        Piece::Neutral => "A neutral knight holds this field".into(),
+    });
+    lines.join("\n")
+}
