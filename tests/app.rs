@@ -175,10 +175,7 @@ fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
     let res = app.world().resource::<MatchRes>();
     assert!(res.current.is_none(), "no match without a table");
     let notice = res.notice.clone().unwrap_or_default();
-    assert!(
-        notice.contains("Shadows") && notice.contains("not built"),
-        "{notice}"
-    );
+    assert!(notice.contains("Shadows") && notice.contains("not built"), "{notice}");
     assert!(!save.exists(), "no autosave was written");
 }
 
@@ -224,7 +221,11 @@ fn play_future_through(app: &mut App) -> usize {
         }
         was_covered = false;
         if human {
-            assert_eq!(h.private_viewer(), Some(seat), "a human decides only on their own screen");
+            assert_eq!(
+                h.private_viewer(),
+                Some(seat),
+                "a human decides only on their own screen"
+            );
             play_first_choice(app, seat);
         } else {
             app.update();
@@ -250,7 +251,11 @@ fn a_future_game_of_bots_plays_to_the_end_and_never_covers_the_table() {
 fn two_humans_at_future_are_covered_before_every_secret_choice() {
     let (mut app, _) = new_app("future-humans");
     start_future(&mut app, &[SeatKind::Human, SeatKind::Human], 11);
-    assert_eq!(handoff(&app).covering, Some(0), "the first fist is chosen behind the cover");
+    assert_eq!(
+        handoff(&app).covering,
+        Some(0),
+        "the first fist is chosen behind the cover"
+    );
     let covers = play_future_through(&mut app);
     // Two fists and at least one further pass each round.
     assert!(covers >= 7 * 2, "covered {covers} times");

@@ -394,7 +394,14 @@ fn setup_panel(
     for (i, seat) in menu.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
-            ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+            if game == GameId::Future {
+                // Die Zukunft gives each seat its player colour (the figures' colours).
+                ui.add_sized([22.0, 26.0], egui::Label::new("·")).on_hover_text(
+                    "Die Zukunft gives each seat its player colour: in seat order, or chosen in turn with the expert colours",
+                );
+            } else {
+                ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+            }
             ui.add_sized([170.0, 26.0], egui::TextEdit::singleline(&mut seat.name).char_limit(24));
             egui::ComboBox::from_id_salt(("kind", i))
                 .selected_text(kind_label(seat.kind))

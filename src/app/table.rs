@@ -362,7 +362,13 @@ fn top_bar(
                     } else {
                         short_name(&seat.name)
                     };
-                    let chip = seat_chip_labelled(ui, label, m.seat_rgb(i).unwrap_or(seat.colour), pending.seat() == Some(i), emblem.as_deref());
+                    let chip = seat_chip_labelled(
+                        ui,
+                        label,
+                        m.seat_rgb(i).unwrap_or(seat.colour),
+                        pending.seat() == Some(i),
+                        emblem.as_deref(),
+                    );
                     if !fit.full_names {
                         chip.on_hover_text(&seat.name);
                     }

@@ -20,11 +20,11 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use apply::{grail_points, turn_order};
 pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
 };
-pub use apply::{grail_points, turn_order};
 pub use view::{FutureView, effect_words};
 
 use crate::rules::*;

@@ -275,10 +275,19 @@ pub(super) fn build_or_sync_castle(
     }
     // The castle shows only what everyone may see.
     let view = s.public_view();
-    sync.run(&mut commands, &castle, &view.state, &fonts, &mut paint, &mut moments, changed);
+    sync.run(
+        &mut commands,
+        &castle,
+        &view.state,
+        &fonts,
+        &mut paint,
+        &mut moments,
+        changed,
+    );
 }
 
-/// The queries the sync needs.
+/// The queries the sync needs: each kind of moving thing, kept apart by its marker.
+#[allow(clippy::type_complexity)]
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct CastleSync<'w, 's> {
     roots: Query<'w, 's, Entity, With<CastleRoot>>,
@@ -286,26 +295,46 @@ pub(super) struct CastleSync<'w, 's> {
     magicians: Query<
         'w,
         's,
-        (&'static Magician, &'static Transform, &'static mut Glide, &'static mut Visibility),
+        (
+            &'static Magician,
+            &'static Transform,
+            &'static mut Glide,
+            &'static mut Visibility,
+        ),
         (Without<FieldPiece>, Without<MissionCard>),
     >,
     cards: Query<
         'w,
         's,
         (Entity, &'static MissionCard, &'static Transform, &'static mut Glide),
-        (Without<FieldPiece>, Without<Magician>, Without<ScoreMarker>, Without<MerlinTile>),
+        (
+            Without<FieldPiece>,
+            Without<Magician>,
+            Without<ScoreMarker>,
+            Without<MerlinTile>,
+        ),
     >,
     markers: Query<
         'w,
         's,
         (&'static ScoreMarker, &'static Transform, &'static mut Glide),
-        (Without<FieldPiece>, Without<Magician>, Without<MissionCard>, Without<MerlinTile>),
+        (
+            Without<FieldPiece>,
+            Without<Magician>,
+            Without<MissionCard>,
+            Without<MerlinTile>,
+        ),
     >,
     merlin: Query<
         'w,
         's,
         (&'static MerlinTile, &'static Transform, &'static mut Glide),
-        (Without<FieldPiece>, Without<Magician>, Without<MissionCard>, Without<ScoreMarker>),
+        (
+            Without<FieldPiece>,
+            Without<Magician>,
+            Without<MissionCard>,
+            Without<ScoreMarker>,
+        ),
     >,
     counts: Query<'w, 's, (&'static Count, &'static mut Text2d)>,
     /// Whether the magicians stood on number spaces when last seen (to walk them back in order).
@@ -353,10 +382,7 @@ impl CastleSync<'_, '_> {
                 continue;
             };
             let shared = on_tile.iter().filter(|(t, _)| *t == tile).count();
-            let nth = on_tile
-                .iter()
-                .filter(|(t, s)| *t == tile && *s < marker.0)
-                .count();
+            let nth = on_tile.iter().filter(|(t, s)| *t == tile && *s < marker.0).count();
             let offset = Vec2::new((nth as f32 - (shared as f32 - 1.0) / 2.0) * 9.0, 0.0);
             let to = (castle.track_tile(tile) + offset).extend(z::MARKER + marker.0 as f32 * 0.01);
             if glide.target() != to {
@@ -376,10 +402,7 @@ impl CastleSync<'_, '_> {
             }
         }
         for (e, fp, transform, mut glide) in &mut self.pieces {
-            if let Some(k) = want
-                .iter()
-                .position(|w| *w == (fp.board, fp.field, fp.piece))
-            {
+            if let Some(k) = want.iter().position(|w| *w == (fp.board, fp.field, fp.piece)) {
                 want.swap_remove(k);
                 continue;
             }
@@ -436,14 +459,7 @@ impl CastleSync<'_, '_> {
                     ],
                 );
             }
-            commands.entity(e).insert((
-                glide,
-                FieldPiece {
-                    board,
-                    field,
-                    piece,
-                },
-            ));
+            commands.entity(e).insert((glide, FieldPiece { board, field, piece }));
         }
         // Magicians: on their number spaces while the round's predictions stand, else on the
         // turn-order track; after the reveal they walk to their new places one by one, top first.
@@ -569,10 +585,7 @@ impl CastleSync<'_, '_> {
         // Numbers on the board.
         for (count, mut text) in &mut self.counts {
             let value = match *count {
-                Count::Hinterland(slot) => format!(
-                    "{}",
-                    s.colours.get(slot as usize).map_or(0, |c| c.hinterland)
-                ),
+                Count::Hinterland(slot) => format!("{}", s.colours.get(slot as usize).map_or(0, |c| c.hinterland)),
                 Count::Supply => format!("{}", s.grail_supply_count()),
                 Count::Stack(i) => format!("{}", s.stacks.get(i).map_or(0, Vec::len)),
                 Count::TournamentTiles => match s.room(Board::Green).map(|r| &r.file.rule) {
@@ -683,14 +696,7 @@ fn build_castle(
         frame_rect.center().extend(z::FLOOR - 0.1),
     );
     frame(commands, root, world::WOOD, frame_rect, 8.0, z::FRAME);
-    frame(
-        commands,
-        root,
-        world::GOLD_DIM,
-        castle_rect.inflate(6.0),
-        3.0,
-        z::FRAME,
-    );
+    frame(commands, root, world::GOLD_DIM, castle_rect.inflate(6.0), 3.0, z::FRAME);
     // The rooms in play.
     for b in Board::ALL {
         let Some(room) = s.room(b) else {
@@ -765,7 +771,9 @@ fn build_castle(
     for (slot, _) in s.colours.iter().enumerate() {
         let at = castle.home(slot as Slot).extend(z::MAGICIAN);
         let e = spawn_figure(commands, root, s, Piece::Magician(slot as Slot), at, fonts, paint);
-        commands.entity(e).insert((Magician(slot as Slot), Glide::at(at), Visibility::Hidden));
+        commands
+            .entity(e)
+            .insert((Magician(slot as Slot), Glide::at(at), Visibility::Hidden));
         let m = castle.track_tile(0).extend(z::MARKER);
         let e = spawn_marker(commands, root, s, slot as Slot, m, fonts, paint);
         commands.entity(e).insert((ScoreMarker(slot as Slot), Glide::at(m)));
@@ -776,7 +784,15 @@ fn build_castle(
             continue;
         }
         let at = at.extend(z::CARD);
-        let e = spawn_tile(commands, root, at, icon::CRYSTAL_BALL, Color::srgb(0.55, 0.75, 0.95), fonts, paint);
+        let e = spawn_tile(
+            commands,
+            root,
+            at,
+            icon::CRYSTAL_BALL,
+            Color::srgb(0.55, 0.75, 0.95),
+            fonts,
+            paint,
+        );
         commands.entity(e).insert((MerlinTile(i), Glide::at(at)));
     }
     castle
@@ -841,7 +857,13 @@ fn draw_field(commands: &mut Commands, root: Entity, s: &Future, room: &Room, i:
         Stage::Normal if royal => Color::srgb(0.42, 0.36, 0.20),
         Stage::Normal => Color::srgb(0.34, 0.31, 0.28),
     };
-    rect(commands, root, world::INK, Vec2::splat(PLATE + 2.0), p.extend(z::PLATE - 0.01));
+    rect(
+        commands,
+        root,
+        world::INK,
+        Vec2::splat(PLATE + 2.0),
+        p.extend(z::PLATE - 0.01),
+    );
     let plate = rect(commands, root, fill, Vec2::splat(PLATE), p.extend(z::PLATE));
     clickable(commands, plate, CastleClick::Field(b, i as u8));
     if f.points != 0 {
@@ -876,7 +898,15 @@ fn draw_field(commands: &mut Commands, root: Entity, s: &Future, room: &Room, i:
     }
     for (k, (glyph, colour)) in marks.into_iter().enumerate() {
         let at = p + Vec2::new(PLATE / 2.0 + 1.0, PLATE / 2.0 - 2.0 - 11.0 * k as f32);
-        let e = text(commands, root, glyph.to_string(), 12.0, &fonts.icons, colour, at.extend(z::LABEL));
+        let e = text(
+            commands,
+            root,
+            glyph.to_string(),
+            12.0,
+            &fonts.icons,
+            colour,
+            at.extend(z::LABEL),
+        );
         commands.entity(e).insert(Anchor::CENTER_LEFT);
     }
     if f.hearts > 0 {
@@ -937,10 +967,10 @@ fn draw_throne(
     for n in 0..=t.highest {
         for inner in [false, true] {
             let p = castle.number_at(n, inner);
-            let plate = if inner { 18.0 } else { 24.0 };
+            let plate = if inner { 17.0 } else { 22.0 };
             if !inner {
                 commands.spawn((
-                    Sprite::from_color(Look::Lit.outline_colour(), Vec2::splat(plate + 10.0)),
+                    Sprite::from_color(Look::Lit.outline_colour(), Vec2::splat(plate + 5.0)),
                     Transform::from_translation(p.extend(z::LIGHT)),
                     Visibility::Hidden,
                     Light::Number(n),
@@ -948,7 +978,13 @@ fn draw_throne(
                     ChildOf(root),
                 ));
             }
-            rect(commands, root, world::INK, Vec2::splat(plate + 2.0), p.extend(z::PLATE - 0.01));
+            rect(
+                commands,
+                root,
+                world::INK,
+                Vec2::splat(plate + 2.0),
+                p.extend(z::PLATE - 0.01),
+            );
             let e = rect(
                 commands,
                 root,
@@ -964,8 +1000,19 @@ fn draw_throne(
         }
         // The number, outside the arc.
         let a = std::f32::consts::PI - n as f32 * std::f32::consts::PI / t.highest.max(1) as f32;
-        let p = o + Vec2::new(t.centre.0 + (t.outer_radius + 0.75) * a.cos(), t.centre.1 + (t.outer_radius + 0.75) * a.sin()) * U;
-        text(commands, root, n.to_string(), 15.0, &fonts.numbers, world::PARCHMENT, p.extend(z::LABEL));
+        let p = o + Vec2::new(
+            t.centre.0 + (t.outer_radius + 0.75) * a.cos(),
+            t.centre.1 + (t.outer_radius + 0.75) * a.sin(),
+        ) * U;
+        text(
+            commands,
+            root,
+            n.to_string(),
+            15.0,
+            &fonts.numbers,
+            world::PARCHMENT,
+            p.extend(z::LABEL),
+        );
     }
     text(
         commands,
@@ -986,7 +1033,13 @@ fn draw_throne(
         } else {
             Color::srgb(0.22, 0.2, 0.2)
         };
-        rect(commands, root, world::INK, Vec2::new(70.0, 17.0), p.extend(z::PLATE - 0.01));
+        rect(
+            commands,
+            root,
+            world::INK,
+            Vec2::new(70.0, 17.0),
+            p.extend(z::PLATE - 0.01),
+        );
         rect(commands, root, fill, Vec2::new(68.0, 15.0), p.extend(z::PLATE));
         let e = text(
             commands,
@@ -1048,7 +1101,13 @@ fn draw_display(commands: &mut Commands, root: Entity, s: &Future, castle: &mut 
             Vec2::new(o.x + 24.0, top - i as f32 * 88.0)
         };
         castle.stacks[i] = at;
-        rect(commands, root, world::INK, Vec2::new(44.0, 62.0), at.extend(z::CARD - 0.2));
+        rect(
+            commands,
+            root,
+            world::INK,
+            Vec2::new(44.0, 62.0),
+            at.extend(z::CARD - 0.2),
+        );
         rect(
             commands,
             root,
@@ -1108,7 +1167,15 @@ fn draw_hinterland(
     for (slot, _) in s.colours.iter().enumerate() {
         let p = Vec2::new(area.min.x + 10.0 + step * (slot as f32 + 0.5) - 10.0, y + 6.0);
         castle.hinterland.push(p);
-        spawn_figure(commands, root, s, Piece::Knight(slot as Slot), p.extend(z::PIECE), fonts, paint);
+        spawn_figure(
+            commands,
+            root,
+            s,
+            Piece::Knight(slot as Slot),
+            p.extend(z::PIECE),
+            fonts,
+            paint,
+        );
         let e = text(
             commands,
             root,
@@ -1118,7 +1185,9 @@ fn draw_hinterland(
             world::PARCHMENT,
             (p + Vec2::new(16.0, 0.0)).extend(z::LABEL),
         );
-        commands.entity(e).insert((Anchor::CENTER_LEFT, Count::Hinterland(slot as Slot)));
+        commands
+            .entity(e)
+            .insert((Anchor::CENTER_LEFT, Count::Hinterland(slot as Slot)));
     }
     // The Grail supply and the tournament's tiles.
     castle.supply = Vec2::new(area.min.x + 24.0, y - 30.0);
@@ -1150,7 +1219,9 @@ fn draw_hinterland(
         world::PARCHMENT,
         Vec3::new(area.max.x - 6.0, y - 30.0, z::LABEL),
     );
-    commands.entity(e).insert((Anchor::CENTER_RIGHT, Count::TournamentTiles));
+    commands
+        .entity(e)
+        .insert((Anchor::CENTER_RIGHT, Count::TournamentTiles));
     // Each colour's screen is beside the castle, left, behind the panel: where its knights come
     // from and its cards and tiles go.
     for (slot, _) in s.colours.iter().enumerate() {
@@ -1297,7 +1368,9 @@ fn spawn_marker(
     paint: &mut Paint,
 ) -> Entity {
     let e = spawn_figure(commands, root, s, Piece::Knight(slot), at, fonts, paint);
-    commands.entity(e).insert(Transform::from_translation(at).with_scale(Vec3::splat(0.75)));
+    commands
+        .entity(e)
+        .insert(Transform::from_translation(at).with_scale(Vec3::splat(0.75)));
     e
 }
 
@@ -1382,9 +1455,13 @@ fn spawn_card(
             CardBody(card),
         ));
         if let Some(sp) = m.special {
-            for (k, line) in ["Special".to_string(), format!("{} back", sp.knights), format!("+{}", sp.points)]
-                .into_iter()
-                .enumerate()
+            for (k, line) in [
+                "Special".to_string(),
+                format!("{} back", sp.knights),
+                format!("+{}", sp.points),
+            ]
+            .into_iter()
+            .enumerate()
             {
                 t.spawn((
                     Pickable::IGNORE,
@@ -1487,7 +1564,11 @@ pub(super) fn show_lit(
     let stamp = (m.actions.len(), acting, ui.choices.len());
     // Lights change only with the match, the seat at the screen, or the choice being made (and
     // cards dealt later light when they arrive, so look again while any are new).
-    let stamp = (stamp.0, stamp.1, stamp.2 + 1000 * (lights.iter().count() + card_lights.iter().count()));
+    let stamp = (
+        stamp.0,
+        stamp.1,
+        stamp.2 + 1000 * (lights.iter().count() + card_lights.iter().count()),
+    );
     if *last == Some(stamp) {
         return;
     }
@@ -1535,7 +1616,12 @@ pub(super) fn show_lit(
 
 /// Rule events the table shows as moments: the fists opening, tiles drawn, final scoring; and
 /// the sounds of the key events.
-pub(super) fn read_events(res: Res<MatchRes>, mut events: MessageReader<RuleEvent>, mut moments: ResMut<Moments>, mut sfx: MessageWriter<Sfx>) {
+pub(super) fn read_events(
+    res: Res<MatchRes>,
+    mut events: MessageReader<RuleEvent>,
+    mut moments: ResMut<Moments>,
+    mut sfx: MessageWriter<Sfx>,
+) {
     if future_match(&res).is_none() {
         events.clear();
         return;

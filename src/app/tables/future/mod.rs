@@ -16,7 +16,7 @@ use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEve
 use crate::app::handoff::Handoff;
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect, TableUiSet};
-use crate::rules::future::{COLOUR_RGB, Action, Board, Event, Future, FutureView, Phase, Piece, Slot, Task};
+use crate::rules::future::{Action, Board, COLOUR_RGB, Event, Future, FutureView, Phase, Piece, Slot, Task};
 use crate::rules::record::Match;
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
@@ -171,7 +171,11 @@ pub(super) fn is_spatial(a: &Action) -> bool {
 /// What a click on the castle asks for: the one action it stands for, a choice among several
 /// (returned as `Err`), or — where nothing legal fits — the action it would be, so that the rules
 /// say why not. `None`: the click means nothing now.
-pub(super) fn click_action(state: &Future, legal: &[Action], click: CastleClick) -> Option<Result<Action, Vec<Action>>> {
+pub(super) fn click_action(
+    state: &Future,
+    legal: &[Action],
+    click: CastleClick,
+) -> Option<Result<Action, Vec<Action>>> {
     match click {
         CastleClick::Number(n) => Some(Ok(Action::Predict(n))),
         CastleClick::Mission(card) => {
@@ -262,13 +266,13 @@ mod tests {
         Future::new(&TableConfig::with_players(players, SeatKind::Human, 5), &content).expect("setup")
     }
 
-    /// Plays the first legal action until `done` holds.
+    /// Plays the last legal action (the biggest fist, a mission) until `done` holds.
     fn play_until(g: &mut Future, done: impl Fn(&Future) -> bool) {
         for _ in 0..2000 {
             if done(g) {
                 return;
             }
-            let a = g.legal_actions()[0];
+            let a = *g.legal_actions().last().expect("the game goes on");
             g.apply(&a).expect("legal");
         }
         panic!("never got there");

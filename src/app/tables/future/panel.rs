@@ -184,8 +184,8 @@ pub(super) fn colours_panel(
                         ui.label(format!("Screen {} · hinterland {}", c.screen, c.hinterland))
                             .on_hover_text("Knights behind the screen (public count) and in the hinterland");
                         let fist = if fists_open(s) {
-                            if matches!(s.phase, Phase::Missions { .. }) {
-                                format!("Sent {} (to place)", c.sent)
+                            if matches!(s.phase, Phase::Missions { .. }) && c.sent > 0 {
+                                format!("Sent {}: to place", c.sent)
                             } else {
                                 String::new()
                             }
@@ -203,11 +203,7 @@ pub(super) fn colours_panel(
                         }
                         // Missions taken (public).
                         if !c.missions.is_empty() {
-                            let names: Vec<String> = c
-                                .missions
-                                .iter()
-                                .map(|&k| mission_words(s, k))
-                                .collect();
+                            let names: Vec<String> = c.missions.iter().map(|&k| mission_words(s, k)).collect();
                             ui.label(format!("Missions {}", c.missions.len()))
                                 .on_hover_text(names.join("\n"));
                         }
@@ -272,9 +268,10 @@ pub(super) fn colours_panel(
                     });
                 }
                 if let Some(n) = s.neutral {
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-                        ui.painter().circle_filled(rect.center(), 9.0, egui::Color32::from_gray(140));
+                        ui.painter()
+                            .circle_filled(rect.center(), 9.0, egui::Color32::from_gray(140));
                         ui.painter().text(
                             rect.center(),
                             egui::Align2::CENTER_CENTER,
@@ -283,8 +280,11 @@ pub(super) fn colours_panel(
                             egui::Color32::BLACK,
                         );
                         ui.label(
-                            egui::RichText::new(format!("Neutral ({}) holds the marked fields", COLOUR_NAMES[n as usize]))
-                                .small(),
+                            egui::RichText::new(format!(
+                                "Neutral ({}) holds the marked fields",
+                                COLOUR_NAMES[n as usize]
+                            ))
+                            .small(),
                         );
                     });
                 }
@@ -325,7 +325,11 @@ pub(super) fn mission_words(s: &Future, card: u16) -> String {
         if m.shields.len() == 1 { "" } else { "s" }
     );
     if m.grail > 0 {
-        words.push_str(&format!("; {} Grail tile{}", m.grail, if m.grail == 1 { "" } else { "s" }));
+        words.push_str(&format!(
+            "; {} Grail tile{}",
+            m.grail,
+            if m.grail == 1 { "" } else { "s" }
+        ));
     }
     if m.tree {
         words.push_str("; a tree (a hinterland knight home and a Grail tile)");
@@ -333,9 +337,10 @@ pub(super) fn mission_words(s: &Future, card: u16) -> String {
     words
 }
 
-/// The keys of the decision: 1–9 press the buttons in order, Enter the only (or the ending)
-/// one, Escape drops a choice.
+/// The keys of the decision: 1–9 press the buttons in order (0–9 a prediction of that number),
+/// Enter the only (or the ending) one, Escape drops a choice.
 struct Keys {
+    /// The digit pressed, 0–9.
     digit: Option<usize>,
     enter: bool,
     escape: bool,
@@ -343,7 +348,8 @@ struct Keys {
 
 fn read_keys(ctx: &egui::Context) -> Keys {
     use egui::Key;
-    const DIGITS: [Key; 9] = [
+    const DIGITS: [Key; 10] = [
+        Key::Num0,
         Key::Num1,
         Key::Num2,
         Key::Num3,
@@ -431,7 +437,10 @@ pub(super) fn decision_panel(
             .copied()
             .collect()
     };
-    let spatial: Vec<&Action> = legal.iter().filter(|a| is_spatial(a) && !matches!(a, Action::Predict(_))).collect();
+    let spatial: Vec<&Action> = legal
+        .iter()
+        .filter(|a| is_spatial(a) && !matches!(a, Action::Predict(_)))
+        .collect();
     let hint = if !ui_state.choices.is_empty() {
         "Several moves fit that click: choose one (Esc to go back)".to_string()
     } else if spatial.iter().any(|a| matches!(a, Action::Take(_))) {
@@ -500,18 +509,26 @@ pub(super) fn decision_panel(
                 };
                 for (i, a) in buttons.iter().enumerate() {
                     let label = m.state.describe_action(a);
-                    let text = if i < 9 { format!("{}  {label}", i + 1) } else { label.clone() };
-                    let keys_hint = match (i < 9, enter == Some(i)) {
-                        (true, true) => format!("{label} (key {}, or Enter)", i + 1),
-                        (true, false) => format!("{label} (key {})", i + 1),
-                        (false, true) => format!("{label} (Enter)"),
-                        (false, false) => label.clone(),
+                    // A prediction's button is its number, and so is its key (0–9).
+                    let (text, key) = match a {
+                        Action::Predict(n) => (n.to_string(), (*n <= 9).then_some(*n as usize)),
+                        _ if i < 9 => (format!("{}  {label}", i + 1), Some(i + 1)),
+                        _ => (label.clone(), None),
+                    };
+                    let keys_hint = match (key, enter == Some(i)) {
+                        (Some(k), true) => format!("{label} (key {k}, or Enter)"),
+                        (Some(k), false) => format!("{label} (key {k})"),
+                        (None, true) => format!("{label} (Enter)"),
+                        (None, false) => label.clone(),
                     };
                     let pressed = ui
-                        .button(egui::RichText::new(text).size(size::BODY))
+                        .add(
+                            egui::Button::new(egui::RichText::new(text).size(size::BODY))
+                                .min_size(egui::vec2(30.0, 0.0)),
+                        )
                         .on_hover_text(keys_hint)
                         .clicked()
-                        || keys.digit == Some(i)
+                        || (key.is_some() && keys.digit == key)
                         || (keys.enter && enter == Some(i));
                     if pressed {
                         ui_state.choices.clear();
@@ -538,37 +555,42 @@ pub(super) fn moments_window(
     let ctx = contexts.ctx_mut()?;
     let s = &m.state;
     if let Some(r) = &moments.reveal {
-        egui::Window::new(egui::RichText::new("The fists open").family(crate::app::style::book()).size(size::HEADING))
-            .id(egui::Id::new("future-fists"))
-            .frame(crate::app::style::window_frame(ctx))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    for &(slot, n) in &r.counts {
-                        let Some(c) = s.colours.get(slot as usize) else {
-                            continue;
-                        };
-                        ui.vertical_centered(|ui| {
-                            ui.set_width(70.0);
-                            colour_chip(ui, c.colour, 26.0);
-                            ui.label(egui::RichText::new(n.to_string()).size(30.0).strong().color(GOLD));
-                            ui.label(egui::RichText::new(colour_title(c.colour)).small());
-                        });
-                    }
-                });
-                ui.separator();
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!("Total {}", r.total))
-                            .size(size::HEADING)
-                            .strong()
-                            .color(PARCHMENT),
-                    );
-                    ui.label(egui::RichText::new("The magicians take their places on the track").small());
-                });
+        egui::Window::new(
+            egui::RichText::new("The fists open")
+                .family(crate::app::style::book())
+                .size(size::HEADING),
+        )
+        .id(egui::Id::new("future-fists"))
+        .frame(crate::app::style::window_frame(ctx))
+        .collapsible(false)
+        .resizable(false)
+        // Below the throne room, where the magicians are about to walk.
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -110.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for &(slot, n) in &r.counts {
+                    let Some(c) = s.colours.get(slot as usize) else {
+                        continue;
+                    };
+                    ui.vertical_centered(|ui| {
+                        ui.set_width(70.0);
+                        colour_chip(ui, c.colour, 26.0);
+                        ui.label(egui::RichText::new(n.to_string()).size(30.0).strong().color(GOLD));
+                        ui.label(egui::RichText::new(colour_title(c.colour)).small());
+                    });
+                }
             });
+            ui.separator();
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(format!("Total {}", r.total))
+                        .size(size::HEADING)
+                        .strong()
+                        .color(PARCHMENT),
+                );
+                ui.label(egui::RichText::new("The magicians take their places on the track").small());
+            });
+        });
     }
     if moments.final_clock.is_none() {
         if !detail.rows.is_empty() && !matches!(s.phase, Phase::Over) {
@@ -589,30 +611,34 @@ pub(super) fn moments_window(
         }
         return Ok(());
     }
-    egui::Window::new(egui::RichText::new("Final scoring").family(crate::app::style::book()).size(size::HEADING))
-        .id(egui::Id::new("future-final"))
-        .frame(crate::app::style::window_frame(ctx))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Grid::new("future-final-grid").striped(true).show(ui, |ui| {
-                for h in &table.0 {
-                    ui.label(egui::RichText::new(h).strong());
+    egui::Window::new(
+        egui::RichText::new("Final scoring")
+            .family(crate::app::style::book())
+            .size(size::HEADING),
+    )
+    .id(egui::Id::new("future-final"))
+    .frame(crate::app::style::window_frame(ctx))
+    .collapsible(false)
+    .resizable(false)
+    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+    .show(ctx, |ui| {
+        egui::Grid::new("future-final-grid").striped(true).show(ui, |ui| {
+            for h in &table.0 {
+                ui.label(egui::RichText::new(h).strong());
+            }
+            ui.end_row();
+            for row in &table.1 {
+                for (i, cell) in row.iter().enumerate() {
+                    if i == 0 {
+                        ui.label(cell);
+                    } else {
+                        ui.label(egui::RichText::new(cell).size(size::SUBHEADING).color(GOLD));
+                    }
                 }
                 ui.end_row();
-                for row in &table.1 {
-                    for (i, cell) in row.iter().enumerate() {
-                        if i == 0 {
-                            ui.label(cell);
-                        } else {
-                            ui.label(egui::RichText::new(cell).size(size::SUBHEADING).color(GOLD));
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
+            }
         });
+    });
     Ok(())
 }
 
@@ -639,7 +665,11 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
                 .filter(|x| x.0 == slot as Slot && x.1 == step)
                 .map(|x| x.2)
                 .sum();
-            row.push(if step == 4 { "tiles".to_string() } else { format!("{p:+}") });
+            row.push(if step == 4 {
+                "tiles".to_string()
+            } else {
+                format!("{p:+}")
+            });
         }
         rows.push(row);
     }
@@ -659,11 +689,12 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
             let mut row = vec!["Counts for the seat".to_string()];
             for (slot, c) in s.colours.iter().enumerate() {
                 let mine = &s.seat_slots[c.seat];
-                let lowest = mine
-                    .iter()
-                    .min_by_key(|&&x| (s.colours[x as usize].score, x))
-                    .copied();
-                row.push(if lowest == Some(slot as Slot) { "✓".into() } else { String::new() });
+                let lowest = mine.iter().min_by_key(|&&x| (s.colours[x as usize].score, x)).copied();
+                row.push(if lowest == Some(slot as Slot) {
+                    "✓".into()
+                } else {
+                    String::new()
+                });
             }
             rows.push(row);
         }
@@ -751,7 +782,9 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
         (RoomRule::Tournament { .. }, Stage::Final) => {
             lines.push(format!("A final: needs your knight in preliminary {}", f.group))
         }
-        (RoomRule::Tournament { .. }, Stage::Winner) => lines.push("The winner's field: needs your knight on a final".into()),
+        (RoomRule::Tournament { .. }, Stage::Winner) => {
+            lines.push("The winner's field: needs your knight on a final".into())
+        }
         (RoomRule::Tournament { .. }, Stage::Normal) => lines.push(format!("Preliminary {}", f.group)),
         (RoomRule::Groups { .. }, _) => lines.push(format!("Intrigue group {}", f.group)),
         _ => {}
