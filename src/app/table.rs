@@ -844,9 +844,11 @@ fn handoff_screen(
                 );
                 ui.add_space(12.0);
                 ui.label(
-                    egui::RichText::new("Everyone else, please look away: the next screen shows a hand.")
-                        .size(16.0)
-                        .italics(),
+                    egui::RichText::new(format!(
+                        "Everyone else, please look away: the next screen shows what only {name} may see."
+                    ))
+                    .size(16.0)
+                    .italics(),
                 );
             });
         });

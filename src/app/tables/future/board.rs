@@ -62,6 +62,7 @@ pub(super) struct FieldPiece {
     board: Board,
     field: u8,
     piece: Piece,
+    black: bool,
 }
 
 #[derive(Component)]
@@ -275,15 +276,32 @@ pub(super) fn build_or_sync_castle(
     }
     // The castle shows only what everyone may see.
     let view = s.public_view();
+    let black = black_knights(&m.actions);
     sync.run(
         &mut commands,
         &castle,
         &view.state,
+        &black,
         &fonts,
         &mut paint,
         &mut moments,
         changed,
     );
+}
+
+/// The fields where Mordred's black knight stands, from the public record of actions (the rules
+/// count him as a knight of his colour): where he was sent in, unless a red-room recall took
+/// the knight on that field away since.
+pub(super) fn black_knights(actions: &[Action]) -> Vec<(Board, u8)> {
+    let mut black = Vec::new();
+    for a in actions {
+        match *a {
+            Action::BlackKnight { board, field } => black.push((board, field)),
+            Action::RecallRed(f) => black.retain(|&x| x != (Board::Red, f)),
+            _ => {}
+        }
+    }
+    black
 }
 
 /// The queries the sync needs: each kind of moving thing, kept apart by its marker.
@@ -347,6 +365,7 @@ impl CastleSync<'_, '_> {
         commands: &mut Commands,
         castle: &Castle,
         s: &Future,
+        black: &[(Board, u8)],
         fonts: &WorldFonts,
         paint: &mut Paint,
         moments: &mut Moments,
@@ -393,16 +412,17 @@ impl CastleSync<'_, '_> {
             return;
         }
         // Pieces on fields: keep those that stay, send the others away, bring in the new.
-        let mut want: Vec<(Board, u8, Piece)> = Vec::new();
+        let mut want: Vec<(Board, u8, Piece, bool)> = Vec::new();
         for b in Board::ALL {
             for (i, p) in s.fields[b.index()].iter().enumerate() {
                 if *p != Piece::Empty {
-                    want.push((b, i as u8, *p));
+                    let dark = matches!(p, Piece::Knight(_)) && black.contains(&(b, i as u8));
+                    want.push((b, i as u8, *p, dark));
                 }
             }
         }
         for (e, fp, transform, mut glide) in &mut self.pieces {
-            if let Some(k) = want.iter().position(|w| *w == (fp.board, fp.field, fp.piece)) {
+            if let Some(k) = want.iter().position(|w| *w == (fp.board, fp.field, fp.piece, fp.black)) {
                 want.swap_remove(k);
                 continue;
             }
@@ -426,7 +446,7 @@ impl CastleSync<'_, '_> {
             );
             commands.entity(e).remove::<FieldPiece>();
         }
-        for (n, (board, field, piece)) in want.into_iter().enumerate() {
+        for (n, (board, field, piece, dark)) in want.into_iter().enumerate() {
             let Some(room) = s.room(board) else {
                 continue;
             };
@@ -439,7 +459,7 @@ impl CastleSync<'_, '_> {
                 }
                 _ => to,
             };
-            let e = spawn_figure(commands, root, s, piece, from, fonts, paint);
+            let e = spawn_figure(commands, root, s, piece, from, fonts, paint, dark);
             let mut glide = Glide::at(from);
             if from != to {
                 // Knights of one placement walk one after another.
@@ -459,7 +479,15 @@ impl CastleSync<'_, '_> {
                     ],
                 );
             }
-            commands.entity(e).insert((glide, FieldPiece { board, field, piece }));
+            commands.entity(e).insert((
+                glide,
+                FieldPiece {
+                    board,
+                    field,
+                    piece,
+                    black: dark,
+                },
+            ));
         }
         // Magicians: on their number spaces while the round's predictions stand, else on the
         // turn-order track; after the reveal they walk to their new places one by one, top first.
@@ -770,7 +798,16 @@ fn build_castle(
     // Everything that stands on the board at the start.
     for (slot, _) in s.colours.iter().enumerate() {
         let at = castle.home(slot as Slot).extend(z::MAGICIAN);
-        let e = spawn_figure(commands, root, s, Piece::Magician(slot as Slot), at, fonts, paint);
+        let e = spawn_figure(
+            commands,
+            root,
+            s,
+            Piece::Magician(slot as Slot),
+            at,
+            fonts,
+            paint,
+            false,
+        );
         commands
             .entity(e)
             .insert((Magician(slot as Slot), Glide::at(at), Visibility::Hidden));
@@ -1175,6 +1212,7 @@ fn draw_hinterland(
             p.extend(z::PIECE),
             fonts,
             paint,
+            false,
         );
         let e = text(
             commands,
@@ -1283,6 +1321,7 @@ pub(super) fn spawn_figure(
     at: Vec3,
     fonts: &WorldFonts,
     paint: &mut Paint,
+    black: bool,
 ) -> Entity {
     let (rgb, mark, hat) = match piece {
         Piece::Knight(slot) => {
@@ -1295,11 +1334,16 @@ pub(super) fn spawn_figure(
         }
         Piece::Neutral | Piece::Empty => ([140, 140, 140], "N", false),
     };
-    let fill = world_colour(rgb);
-    let ink = if crate::app::style::text_on(crate::app::style::shown_rgb(rgb)) == egui::Color32::BLACK {
-        world::INK
+    // Mordred's black knight: black, ringed in his colour, with its letter in white.
+    let (fill, rim) = if black {
+        (Color::srgb(0.06, 0.05, 0.07), world_colour(rgb))
     } else {
+        (world_colour(rgb), world::INK)
+    };
+    let ink = if black || crate::app::style::text_on(crate::app::style::shown_rgb(rgb)) != egui::Color32::BLACK {
         Color::WHITE
+    } else {
+        world::INK
     };
     let e = commands
         .spawn((
@@ -1336,7 +1380,7 @@ pub(super) fn spawn_figure(
             t.spawn((
                 Pickable::IGNORE,
                 Mesh2d(paint.mesh("knight-rim", || Circle::new(13.0).into())),
-                MeshMaterial2d(paint.colour(world::INK)),
+                MeshMaterial2d(paint.colour(rim)),
                 Transform::default(),
             ));
             t.spawn((
@@ -1367,7 +1411,7 @@ fn spawn_marker(
     fonts: &WorldFonts,
     paint: &mut Paint,
 ) -> Entity {
-    let e = spawn_figure(commands, root, s, Piece::Knight(slot), at, fonts, paint);
+    let e = spawn_figure(commands, root, s, Piece::Knight(slot), at, fonts, paint, false);
     commands
         .entity(e)
         .insert(Transform::from_translation(at).with_scale(Vec3::splat(0.75)));
@@ -1642,6 +1686,10 @@ pub(super) fn read_events(
             Event::GrailDrawn { slot, count } => {
                 for _ in 0..*count {
                     moments.grail_flights.push(*slot);
+                }
+                // Drawn for the hinterland in final scoring (after the knights behind the screen).
+                if moments.final_steps.iter().any(|x| x.1 == 3) {
+                    moments.hinterland_tiles.push((*slot, *count));
                 }
             }
             Event::Scored { .. } | Event::TournamentTile { .. } => {

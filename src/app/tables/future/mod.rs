@@ -325,6 +325,26 @@ mod tests {
     }
 
     #[test]
+    fn the_black_knight_is_known_by_where_he_was_sent_until_recalled() {
+        let actions = [
+            Action::BlackKnight {
+                board: Board::Red,
+                field: 3,
+            },
+            Action::BlackKnight {
+                board: Board::Blue,
+                field: 1,
+            },
+            Action::RecallRed(3),
+        ];
+        assert_eq!(
+            board::black_knights(&actions[..2]),
+            vec![(Board::Red, 3), (Board::Blue, 1)]
+        );
+        assert_eq!(board::black_knights(&actions), vec![(Board::Blue, 1)]);
+    }
+
+    #[test]
     fn the_world_draws_the_public_view_only() {
         let mut g = future(4);
         play_until(&mut g, |g| matches!(g.phase, Phase::Predict { .. }));

@@ -30,6 +30,8 @@ pub(super) struct Moments {
     pub finals: Vec<(Slot, i32)>,
     /// Seconds since final scoring began to be shown.
     pub final_clock: Option<f32>,
+    /// Grail tiles each colour drew for its hinterland in final scoring.
+    pub hinterland_tiles: Vec<(Slot, u8)>,
 }
 
 /// The final scoring steps in the rulebook's order, with their names.
@@ -666,7 +668,14 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
                 .map(|x| x.2)
                 .sum();
             row.push(if step == 4 {
-                "tiles".to_string()
+                // The hinterland scores nothing itself: it draws Grail tiles for the sets.
+                let tiles: u32 = moments
+                    .hinterland_tiles
+                    .iter()
+                    .filter(|x| x.0 == slot as Slot)
+                    .map(|x| x.1 as u32)
+                    .sum();
+                format!("{tiles} tile{}", if tiles == 1 { "" } else { "s" })
             } else {
                 format!("{p:+}")
             });
@@ -691,7 +700,7 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
                 let mine = &s.seat_slots[c.seat];
                 let lowest = mine.iter().min_by_key(|&&x| (s.colours[x as usize].score, x)).copied();
                 row.push(if lowest == Some(slot as Slot) {
-                    "✓".into()
+                    "counts".into()
                 } else {
                     String::new()
                 });
@@ -709,11 +718,18 @@ pub(super) fn hover_tip(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     hovered: Res<Hovered>,
+    mut moved: Local<bool>,
 ) -> Result {
     let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    // Not before the pointer has moved: a window that opens under a resting pointer (or one
+    // that no one touches, as in a screenshot run) shows no tooltip.
+    *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
+    if !*moved {
+        return Ok(());
+    }
     let Some(pointer) = ctx.pointer_hover_pos() else {
         return Ok(());
     };
