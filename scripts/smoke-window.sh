@@ -39,6 +39,18 @@ shot table play court --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames
 shot bots play court --seats bot:hard,bot:normal,bot:easy --seed 3 --frames 300 --frame-stats "$out/frames.json"
 # Die Zukunft's castle with bots at every seat, and its hand-off between two humans.
 shot future play future --seats bot:easy,bot:easy,bot:easy,bot:easy --seed 7 --frames 300
+# The castle is there: the red room's board and the throne room's floor, in their colours.
+castle_colour() {
+  local png="$1" hex="$2" what="$3" n
+  n=$(/usr/bin/convert "$png" -format %c histogram:info:- | grep -i "#$hex" | awk '{s+=$1} END {print s+0}' | tr -d ':')
+  if [ "${n:-0}" -lt 2000 ]; then
+    echo "smoke: future: no $what in the screenshot ($n pixels of #$hex)" >&2
+    return 1
+  fi
+  echo "smoke: future: $what drawn ($n pixels)"
+}
+castle_colour "$out/future.png" 9E2924 "red room"
+castle_colour "$out/future.png" 2B2133 "throne room"
 shot future-handoff play future --seats human,human --seed 7
 if ! grep -q '"bot_thinking"' "$out/frames.json"; then
   echo "smoke: bots: no frame statistics at $out/frames.json" >&2
