@@ -475,8 +475,19 @@ pub(super) fn decision_panel(
         String::new()
     };
     let mut root = free.ui(ctx, "future-decision");
+    // A seat with two colours (two players) chooses its two fists on a grid: a row for each
+    // count of its first colour, a column for its second.
+    let fist_grid: Option<[u8; 2]> = match (acting, buttons.first()) {
+        (Some(seat), Some(Action::Send(..))) if ui_state.choices.is_empty() => {
+            match m.state.seat_slots[seat].as_slice() {
+                [a, b] => Some([m.state.colours[*a as usize].colour, m.state.colours[*b as usize].colour]),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
     egui::Panel::bottom("future-decision")
-        .exact_size(92.0)
+        .exact_size(if fist_grid.is_some() { 176.0 } else { 92.0 })
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             let Some(seat) = acting else {
@@ -498,6 +509,51 @@ pub(super) fn decision_panel(
                     ui.label(egui::RichText::new(hint).italics().color(MUTED));
                 }
             });
+            if let Some([first, second]) = fist_grid {
+                let mut pressed = None;
+                egui::Grid::new("future-fists-grid").spacing([6.0, 3.0]).show(ui, |ui| {
+                    ui.label("");
+                    for b in 0..=3u8 {
+                        ui.label(
+                            egui::RichText::new(format!("{} {b}", colour_title(second)))
+                                .color(seat_colour(colour_rgb(second))),
+                        );
+                    }
+                    ui.end_row();
+                    for a in 0..=3u8 {
+                        ui.label(
+                            egui::RichText::new(format!("{} {a}", colour_title(first)))
+                                .color(seat_colour(colour_rgb(first))),
+                        );
+                        for b in 0..=3u8 {
+                            match buttons.iter().position(|x| *x == Action::Send(a, b)) {
+                                Some(i) => {
+                                    let label = m.state.describe_action(&buttons[i]);
+                                    if ui
+                                        .add(egui::Button::new(format!("{a} + {b}")).min_size(egui::vec2(64.0, 0.0)))
+                                        .on_hover_text(label)
+                                        .clicked()
+                                    {
+                                        pressed = Some(buttons[i]);
+                                    }
+                                }
+                                None => {
+                                    ui.label("");
+                                }
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+                // Keys 1–9 still press the choices in order (0 + 0 first).
+                if let Some(d) = keys.digit.filter(|d| (1..=buttons.len().min(9)).contains(d)) {
+                    pressed = pressed.or(Some(buttons[d - 1]));
+                }
+                if let Some(a) = pressed {
+                    send(&mut requests, seat, a);
+                }
+                return;
+            }
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = egui::vec2(6.0, 4.0);
                 // Enter presses the only button, else the one that ends the turn or says no.
