@@ -71,6 +71,10 @@ pub(super) struct Magician(Slot);
 #[derive(Component)]
 pub(super) struct ScoreMarker(Slot);
 
+/// The "+60" beside a score marker that has gone round the track (spec §4.3).
+#[derive(Component)]
+pub(super) struct Lap(Slot);
+
 #[derive(Component)]
 pub(super) struct MerlinTile(usize);
 
@@ -355,6 +359,12 @@ pub(super) struct CastleSync<'w, 's> {
         ),
     >,
     counts: Query<'w, 's, (&'static Count, &'static mut Text2d)>,
+    laps: Query<
+        'w,
+        's,
+        (&'static Lap, &'static mut Text2d, &'static mut Visibility),
+        (Without<Magician>, Without<Count>),
+    >,
     /// Whether the magicians stood on number spaces when last seen (to walk them back in order).
     predicted: Local<'s, bool>,
 }
@@ -406,6 +416,21 @@ impl CastleSync<'_, '_> {
             let to = (castle.track_tile(tile) + offset).extend(z::MARKER + marker.0 as f32 * 0.01);
             if glide.target() != to {
                 glide.go(transform, to, 0.5);
+            }
+        }
+        for (lap, mut text, mut visibility) in &mut self.laps {
+            let laps = moments.shown_score(s, lap.0).max(0) / 60;
+            let want = if laps > 0 {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            };
+            if *visibility != want {
+                *visibility = want;
+            }
+            let words = format!("+{}", laps * 60);
+            if laps > 0 && text.0 != words {
+                text.0 = words;
             }
         }
         if !changed {
@@ -1415,6 +1440,16 @@ fn spawn_marker(
     commands
         .entity(e)
         .insert(Transform::from_translation(at).with_scale(Vec3::splat(0.75)));
+    commands.spawn((
+        Lap(slot),
+        Text2d::new(""),
+        TextFont::from_font_size(14.0).with_font(fonts.numbers.clone()),
+        TextColor(world::GOLD),
+        Transform::from_xyz(0.0, 22.0, 0.05),
+        Visibility::Hidden,
+        Pickable::IGNORE,
+        ChildOf(e),
+    ));
     e
 }
 

@@ -783,7 +783,7 @@ pub(super) fn hover_tip(
     // Not before the pointer has moved: a window that opens under a resting pointer (or one
     // that no one touches, as in a screenshot run) shows no tooltip.
     *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
-    if !*moved {
+    if !*moved || !ctx.input(|i| i.pointer.has_pointer()) {
         return Ok(());
     }
     let Some(pointer) = ctx.pointer_hover_pos() else {
