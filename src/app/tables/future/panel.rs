@@ -428,6 +428,14 @@ pub(super) fn decision_panel(
     if keys.escape {
         ui_state.choices.clear();
     }
+    // A digit for a number space that may not be used now (full, or past the highest) is asked
+    // of the rules all the same, so that they say why.
+    if let (Some(seat), Some(d)) = (acting, keys.digit)
+        && legal.iter().any(|a| matches!(a, Action::Predict(_)))
+        && !legal.contains(&Action::Predict(d as u8))
+    {
+        send(&mut requests, seat, Action::Predict(d as u8));
+    }
     // The buttons: a choice among several actions a click fitted, else every legal action that
     // is not a click on the castle (predictions too: a button is easier than a small space).
     let buttons: Vec<Action> = if !ui_state.choices.is_empty() {
