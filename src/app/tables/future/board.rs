@@ -691,19 +691,26 @@ fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, wi
     }
 }
 
-/// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
-fn clickable(commands: &mut Commands, e: Entity, click: CastleClick) {
+/// Makes a part of the board say what it is when the pointer rests on it.
+fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
     commands
         .entity(e)
         .insert(Pickable::default())
         .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| {
-            hovered.0 = Some(click);
+            hovered.0 = Some(what);
         })
         .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
-            if hovered.0 == Some(click) {
+            if hovered.0 == Some(what) {
                 hovered.0 = None;
             }
-        })
+        });
+}
+
+/// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
+fn clickable(commands: &mut Commands, e: Entity, click: CastleClick) {
+    hoverable(commands, e, Hover::Click(click));
+    commands
+        .entity(e)
         .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<CastleClick>| {
             if ev.button == PointerButton::Primary {
                 clicks.write(click);
@@ -1102,7 +1109,8 @@ fn draw_throne(
             Vec2::new(70.0, 17.0),
             p.extend(z::PLATE - 0.01),
         );
-        rect(commands, root, fill, Vec2::new(68.0, 15.0), p.extend(z::PLATE));
+        let plate = rect(commands, root, fill, Vec2::new(68.0, 15.0), p.extend(z::PLATE));
+        hoverable(commands, plate, Hover::Track(i));
         let e = text(
             commands,
             root,
@@ -1142,6 +1150,14 @@ fn draw_throne(
     for i in 0..n {
         castle.merlin.push(Vec2::new(o.x + 70.0 + i as f32 * 31.0, row_y));
     }
+    let row = rect(
+        commands,
+        root,
+        Color::srgb(0.12, 0.11, 0.12),
+        Vec2::new(n as f32 * 31.0 + 4.0, 30.0),
+        Vec3::new(o.x + 70.0 + (n as f32 - 1.0) * 15.5, row_y, z::CARD - 0.3),
+    );
+    hoverable(commands, row, Hover::MerlinRow);
     let _ = paint;
 }
 
@@ -1170,13 +1186,14 @@ fn draw_display(commands: &mut Commands, root: Entity, s: &Future, castle: &mut 
             Vec2::new(44.0, 62.0),
             at.extend(z::CARD - 0.2),
         );
-        rect(
+        let back = rect(
             commands,
             root,
             Color::srgb(0.16, 0.22, 0.40),
             Vec2::new(40.0, 58.0),
             at.extend(z::CARD - 0.1),
         );
+        hoverable(commands, back, Hover::Stack(i));
         text(
             commands,
             root,
@@ -1229,6 +1246,14 @@ fn draw_hinterland(
     for (slot, _) in s.colours.iter().enumerate() {
         let p = Vec2::new(area.min.x + 10.0 + step * (slot as f32 + 0.5) - 10.0, y + 6.0);
         castle.hinterland.push(p);
+        let spot = rect(
+            commands,
+            root,
+            Color::srgb(0.16, 0.15, 0.14),
+            Vec2::new(56.0, 32.0),
+            (p + Vec2::new(14.0, 0.0)).extend(z::PLATE),
+        );
+        hoverable(commands, spot, Hover::Hinterland(slot as Slot));
         spawn_figure(
             commands,
             root,
@@ -1254,6 +1279,14 @@ fn draw_hinterland(
     }
     // The Grail supply and the tournament's tiles.
     castle.supply = Vec2::new(area.min.x + 24.0, y - 30.0);
+    let supply = rect(
+        commands,
+        root,
+        world::INK,
+        Vec2::splat(28.0),
+        castle.supply.extend(z::CARD - 0.05),
+    );
+    hoverable(commands, supply, Hover::Supply);
     spawn_tile(
         commands,
         root,

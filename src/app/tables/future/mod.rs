@@ -63,7 +63,20 @@ pub enum CastleClick {
 
 /// What the pointer rests on, for the tooltip that explains it.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hovered(pub Option<CastleClick>);
+pub struct Hovered(pub Option<Hover>);
+
+/// A thing of the castle that explains itself on hover: something to click, or a part of the
+/// board (a place on the turn-order track, a mission stack, the Merlin row, the Grail supply, a
+/// colour's hinterland).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hover {
+    Click(CastleClick),
+    Track(usize),
+    Stack(usize),
+    MerlinRow,
+    Supply,
+    Hinterland(Slot),
+}
 
 /// What the seat at the screen is choosing between after a click that fits several actions
 /// (a field two shields could take, a hero's redirect), and the match length it belongs to.

@@ -798,9 +798,56 @@ pub(super) fn hover_tip(
         return Ok(());
     };
     let s = &m.state;
+    let deck = &s.content.0.deck;
     let text = match what {
-        CastleClick::Field(board, i) => field_words(s, board, i),
-        CastleClick::Number(n) => {
+        Hover::Track(pos) => track_words(s, pos),
+        Hover::Stack(i) => {
+            let row = s.content.0.display(s.players);
+            let (name, knights) = match i {
+                0 => ("III", "three"),
+                1 => ("II", "two"),
+                2 => ("I", "one"),
+                _ => ("Key", "one, two or three"),
+            };
+            let stack = crate::rules::future::Stack::ALL[i.min(3)];
+            format!(
+                "The {name} stack: {} mission cards for {knights} knight(s), face down; {} revealed each round{}",
+                s.stacks.get(i).map_or(0, Vec::len),
+                row.count(stack),
+                if i == 3 {
+                    " into the row of its shield count"
+                } else {
+                    ""
+                }
+            )
+        }
+        Hover::MerlinRow => format!(
+            "The Merlin row: {} tiles face down. After the predictions the first on the track takes the leftmost; its value (seen by its owner only) counts in final scoring.",
+            s.merlin_row_count()
+        ),
+        Hover::Supply => format!(
+            "The Grail supply: {} tiles face down, in {} parts. At the end each set of different parts scores {}.",
+            s.grail_supply_count(),
+            deck.grail_parts.len(),
+            deck.grail_set_points
+                .iter()
+                .skip(1)
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" / ")
+        ),
+        Hover::Hinterland(slot) => {
+            let c = s.colours.get(slot as usize);
+            format!(
+                "{}'s hinterland: {} knight(s), in the open. An empty fist brings up to {} back behind the screen; at the end every {} left there draw a Grail tile.",
+                c.map_or("?".to_string(), |c| colour_title(c.colour)),
+                c.map_or(0, |c| c.hinterland),
+                deck.recall_max,
+                deck.hinterland_knights_per_grail
+            )
+        }
+        Hover::Click(CastleClick::Field(board, i)) => field_words(s, board, i),
+        Hover::Click(CastleClick::Number(n)) => {
             let on = s.on_space(n);
             let cap = s.content.0.throne.capacity;
             let mut t = format!("Number space {n}: predict that all fists together hold {n} knights.");
@@ -809,7 +856,7 @@ pub(super) fn hover_tip(
             }
             t
         }
-        CastleClick::Mission(card) => {
+        Hover::Click(CastleClick::Mission(card)) => {
             let mut t = mission_words(s, card);
             if let Some(_seat) = acting_seat(m, &handoff) {
                 let legal = s.legal_actions();
@@ -827,6 +874,7 @@ pub(super) fn hover_tip(
     egui::Area::new(egui::Id::new("future-tip"))
         .order(egui::Order::Tooltip)
         .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+        .constrain(true)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(320.0);
@@ -834,6 +882,36 @@ pub(super) fn hover_tip(
             });
         });
     Ok(())
+}
+
+/// A place on the turn-order track in words.
+fn track_words(s: &Future, pos: usize) -> String {
+    let who = s
+        .track
+        .get(pos)
+        .and_then(|&slot| s.colours.get(slot as usize))
+        .map(|c| format!("{} acts {}", colour_title(c.colour), ordinal(pos + 1)))
+        .unwrap_or_else(|| "empty".into());
+    format!(
+        "Turn-order track, place {}: {who}. After the fists open the track is filled from the top: exact predictions, then those below the total (highest first), then those above (lowest first); on a shared space the first placed goes first.{}",
+        pos + 1,
+        if pos == 0 {
+            " The top takes the Merlin tile."
+        } else {
+            ""
+        }
+    )
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
 }
 
 /// A field in words.
