@@ -67,6 +67,22 @@ impl Glide {
         self.legs.extend(legs);
     }
 
+    /// Rests where it is now for `wait` seconds, then glides to `to`, arriving at `scale` (the
+    /// second and later of several things that move in turn).
+    pub fn wait_then(&mut self, now: &Transform, wait: f32, to: Vec3, scale: f32, secs: f32) {
+        self.path(
+            now,
+            [
+                Leg {
+                    to: now.translation,
+                    scale: now.scale.x,
+                    secs: wait,
+                },
+                Leg { to, scale, secs },
+            ],
+        );
+    }
+
     fn restart(&mut self, now: &Transform) {
         self.from = now.translation;
         self.from_scale = now.scale.x;

@@ -175,6 +175,39 @@ fn collect_refusals(
     }
 }
 
+/// Says "more below" at the foot of a scrolled panel whose content does not fit (a small window).
+pub fn more_below<R>(ui: &egui::Ui, scrolled: &egui::scroll_area::ScrollAreaOutput<R>) {
+    let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
+    if hidden > 2.0 {
+        let at = scrolled.inner_rect.center_bottom() - egui::vec2(0.0, 10.0);
+        ui.painter().text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            "▼ more below — scroll",
+            egui::FontId::proportional(13.0),
+            GOLD,
+        );
+    }
+}
+
+/// The digit key (0–9) pressed this frame, if any.
+pub fn pressed_digit(ctx: &egui::Context) -> Option<usize> {
+    use egui::Key;
+    const DIGITS: [Key; 10] = [
+        Key::Num0,
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)))
+}
+
 /// The name of a seat in its colour, as a chip.
 /// The seat's shield comes first when it plays under an emblem (a faction), so seats differ by
 /// more than colour.

@@ -192,21 +192,12 @@ pub(super) struct Keys {
 impl Keys {
     pub(super) fn read(ctx: &egui::Context) -> Keys {
         use egui::Key;
-        const DIGITS: [Key; 9] = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
+        // 1–9: the card at that place (0 is no card).
+        let digit = crate::app::table::pressed_digit(ctx).and_then(|d| d.checked_sub(1));
         ctx.input(|i| Keys {
             enter: i.key_pressed(Key::Enter),
             escape: i.key_pressed(Key::Escape),
-            digit: DIGITS.iter().position(|k| i.key_pressed(*k)),
+            digit,
         })
     }
 }

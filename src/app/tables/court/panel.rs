@@ -148,17 +148,7 @@ pub(super) fn players_panel(
                 );
             });
             // Should the seats not fit (a small window), the panel says there is more.
-            let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
-            if hidden > 2.0 {
-                let at = scrolled.inner_rect.center_bottom() - egui::vec2(0.0, 10.0);
-                ui.painter().text(
-                    at,
-                    egui::Align2::CENTER_CENTER,
-                    "▼ more below — scroll",
-                    egui::FontId::proportional(13.0),
-                    GOLD,
-                );
-            }
+            crate::app::table::more_below(ui, &scrolled);
         });
     free.take_rest(&root);
     let _ = &mut ui_state;

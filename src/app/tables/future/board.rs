@@ -387,7 +387,7 @@ impl CastleSync<'_, '_> {
         // Grail tiles drawn fly from the supply to their colour's screen.
         for slot in moments.grail_flights.drain(..) {
             let from = castle.supply.extend(z::FLIGHT);
-            let e = spawn_tile(commands, root, from, icon::TROPHY, world::GOLD, fonts, paint);
+            let e = spawn_tile(commands, root, from, icon::TROPHY, world::GOLD, fonts);
             let mut glide = Glide::at(from);
             glide.arrive = Arrive::Despawn;
             glide.path(
@@ -488,21 +488,8 @@ impl CastleSync<'_, '_> {
             let mut glide = Glide::at(from);
             if from != to {
                 // Knights of one placement walk one after another.
-                glide.path(
-                    &Transform::from_translation(from).with_scale(Vec3::splat(0.7)),
-                    [
-                        Leg {
-                            to: from,
-                            scale: 0.7,
-                            secs: 0.15 * n as f32,
-                        },
-                        Leg {
-                            to,
-                            scale: 1.0,
-                            secs: 0.7,
-                        },
-                    ],
-                );
+                let start = Transform::from_translation(from).with_scale(Vec3::splat(0.7));
+                glide.wait_then(&start, 0.15 * n as f32, to, 1.0, 0.7);
             }
             commands.entity(e).insert((
                 glide,
@@ -548,17 +535,7 @@ impl CastleSync<'_, '_> {
                 Some(p) if was_predicted && !predicting => 0.2 + 0.45 * p as f32,
                 _ => 0.0,
             };
-            glide.path(
-                transform,
-                [
-                    Leg {
-                        to: transform.translation,
-                        scale: transform.scale.x,
-                        secs: wait,
-                    },
-                    Leg { to, scale, secs: 0.6 },
-                ],
-            );
+            glide.wait_then(transform, wait, to, scale, 0.6);
         }
         // Mission cards: new ones deal from their stacks, taken ones fly to their taker, the
         // round's leftovers go back under the stacks.
@@ -590,22 +567,15 @@ impl CastleSync<'_, '_> {
         }
         for (n, &card) in s.display.iter().filter(|c| !shown.contains(c)).enumerate() {
             let from = castle.stacks[card_row(s, card)].extend(z::FLIGHT);
-            let e = spawn_card(commands, root, s, card, from, fonts, paint);
+            let e = spawn_card(commands, root, s, card, from, fonts);
             let mut glide = Glide::at(from);
-            glide.path(
-                &Transform::from_translation(from).with_scale(Vec3::splat(0.8)),
-                [
-                    Leg {
-                        to: from,
-                        scale: 0.8,
-                        secs: 0.12 * n as f32,
-                    },
-                    Leg {
-                        to: castle.card_at(s, card).extend(z::CARD),
-                        scale: 1.0,
-                        secs: 0.5,
-                    },
-                ],
+            let start = Transform::from_translation(from).with_scale(Vec3::splat(0.8));
+            glide.wait_then(
+                &start,
+                0.12 * n as f32,
+                castle.card_at(s, card).extend(z::CARD),
+                1.0,
+                0.5,
             );
             commands.entity(e).insert(glide);
         }
@@ -798,7 +768,7 @@ fn build_castle(
             Color::WHITE,
             band.center().extend(z::LABEL),
         );
-        draw_room(commands, root, s, room, o, fonts);
+        draw_room(commands, root, room, o, fonts);
     }
     let mut castle = Castle {
         content: content.clone(),
@@ -820,13 +790,13 @@ fn build_castle(
         };
         for i in 0..room.len() {
             let p = castle.field_at(room, i);
-            draw_field(commands, root, s, room, i, p, fonts);
+            draw_field(commands, root, room, i, p, fonts);
         }
     }
-    draw_throne(commands, root, s, &mut castle, fonts, paint);
+    draw_throne(commands, root, s, &mut castle, fonts);
     draw_display(commands, root, s, &mut castle, fonts);
     draw_hinterland(commands, root, s, &mut castle, castle_rect, fonts, paint);
-    draw_score_track(commands, root, s, &castle, fonts, paint);
+    draw_score_track(commands, root, &castle, fonts);
     // Everything that stands on the board at the start.
     for (slot, _) in s.colours.iter().enumerate() {
         let at = castle.home(slot as Slot).extend(z::MAGICIAN);
@@ -860,7 +830,6 @@ fn build_castle(
             icon::CRYSTAL_BALL,
             Color::srgb(0.55, 0.75, 0.95),
             fonts,
-            paint,
         );
         commands.entity(e).insert((MerlinTile(i), Glide::at(at)));
     }
@@ -868,7 +837,7 @@ fn build_castle(
 }
 
 /// The room's paths (arrows between fields) and its rule's marks.
-fn draw_room(commands: &mut Commands, root: Entity, s: &Future, room: &Room, o: Vec2, fonts: &WorldFonts) {
+fn draw_room(commands: &mut Commands, root: Entity, room: &Room, o: Vec2, fonts: &WorldFonts) {
     let at = |i: usize| {
         let f = &room.fields()[i];
         o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
@@ -904,11 +873,10 @@ fn draw_room(commands: &mut Commands, root: Entity, s: &Future, room: &Room, o: 
             }
         }
     }
-    let _ = s;
 }
 
 /// What a field shows: its points, its effects as icons, hearts, its group or stage, a start.
-fn draw_field(commands: &mut Commands, root: Entity, s: &Future, room: &Room, i: usize, p: Vec2, fonts: &WorldFonts) {
+fn draw_field(commands: &mut Commands, root: Entity, room: &Room, i: usize, p: Vec2, fonts: &WorldFonts) {
     let f = &room.fields()[i];
     let b = room.board();
     commands.spawn((
@@ -1009,19 +977,11 @@ fn draw_field(commands: &mut Commands, root: Entity, s: &Future, room: &Room, i:
         );
         commands.entity(e).insert(Anchor::CENTER_RIGHT);
     }
-    let _ = s;
 }
 
 /// The throne room: the arc of number spaces with their two slots, the turn-order track, and
 /// the Merlin row above.
-fn draw_throne(
-    commands: &mut Commands,
-    root: Entity,
-    s: &Future,
-    castle: &mut Castle,
-    fonts: &WorldFonts,
-    paint: &mut Paint,
-) {
+fn draw_throne(commands: &mut Commands, root: Entity, s: &Future, castle: &mut Castle, fonts: &WorldFonts) {
     let t = castle.content.throne.clone();
     let o = castle.throne;
     let area = Rect::from_corners(o + Vec2::new(0.0, -6.0), o + Vec2::new(ROOM, 10.6 * U + 4.0));
@@ -1158,7 +1118,6 @@ fn draw_throne(
         Vec3::new(o.x + 70.0 + (n as f32 - 1.0) * 15.5, row_y, z::CARD - 0.3),
     );
     hoverable(commands, row, Hover::MerlinRow);
-    let _ = paint;
 }
 
 /// The mission display: a stack and its face-up row for three, two and one knights (and the key
@@ -1294,7 +1253,6 @@ fn draw_hinterland(
         icon::TROPHY,
         world::GOLD,
         fonts,
-        paint,
     );
     let e = text(
         commands,
@@ -1333,14 +1291,7 @@ fn origin_bottom(castle: &Castle) -> f32 {
 }
 
 /// The score track around the castle: 60 tiles, every fifth numbered.
-fn draw_score_track(
-    commands: &mut Commands,
-    root: Entity,
-    s: &Future,
-    castle: &Castle,
-    fonts: &WorldFonts,
-    paint: &mut Paint,
-) {
+fn draw_score_track(commands: &mut Commands, root: Entity, castle: &Castle, fonts: &WorldFonts) {
     for i in 0..60 {
         let p = castle.track_tile(i);
         rect(
@@ -1366,7 +1317,6 @@ fn draw_score_track(
             );
         }
     }
-    let _ = (s, paint);
 }
 
 /// A figure: a knight is a disc in its colour with the colour's letter; a magician a pointed
@@ -1403,14 +1353,7 @@ pub(super) fn spawn_figure(
     } else {
         world::INK
     };
-    let e = commands
-        .spawn((
-            Transform::from_translation(at),
-            Visibility::default(),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ))
-        .id();
+    let e = holder(commands, root, at);
     commands.entity(e).with_children(|t| {
         if hat {
             let outline = [Vec2::new(-12.0, -11.0), Vec2::new(12.0, -11.0), Vec2::new(0.0, 14.0)];
@@ -1459,6 +1402,18 @@ pub(super) fn spawn_figure(
     e
 }
 
+/// An empty thing at a place, for the parts of a figure or tile to hang from.
+fn holder(commands: &mut Commands, root: Entity, at: Vec3) -> Entity {
+    commands
+        .spawn((
+            Transform::from_translation(at),
+            Visibility::default(),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ))
+        .id()
+}
+
 /// A colour's score marker: a small disc with its letter.
 fn spawn_marker(
     commands: &mut Commands,
@@ -1494,16 +1449,8 @@ fn spawn_tile(
     glyph: char,
     colour: Color,
     fonts: &WorldFonts,
-    paint: &mut Paint,
 ) -> Entity {
-    let e = commands
-        .spawn((
-            Transform::from_translation(at),
-            Visibility::default(),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ))
-        .id();
+    let e = holder(commands, root, at);
     commands.entity(e).with_children(|t| {
         t.spawn((Pickable::IGNORE, Sprite::from_color(world::INK, Vec2::splat(26.0))));
         t.spawn((
@@ -1519,7 +1466,6 @@ fn spawn_tile(
             Transform::from_xyz(0.0, 0.0, 0.02),
         ));
     });
-    let _ = paint;
     e
 }
 
@@ -1533,15 +1479,7 @@ fn shield_look(shield: Shield) -> (Color, &'static str) {
 
 /// A face-up mission card: its shields (each a room's colour and letter; the multicolour one
 /// quartered), Grail tiles and a tree; a special mission says what it does.
-fn spawn_card(
-    commands: &mut Commands,
-    root: Entity,
-    s: &Future,
-    card: u16,
-    at: Vec3,
-    fonts: &WorldFonts,
-    paint: &mut Paint,
-) -> Entity {
+fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: Vec3, fonts: &WorldFonts) -> Entity {
     let m = &s.content.0.deck.missions[card as usize];
     let e = commands
         .spawn((
@@ -1584,6 +1522,7 @@ fn spawn_card(
                         fonts.bold.clone()
                     }),
                     TextColor(world::INK),
+                    TextLayout::justify(Justify::Center),
                     TextBounds::new_horizontal(CARD.x - 4.0),
                     Transform::from_xyz(0.0, 22.0 - k as f32 * 20.0, 0.05),
                 ));
@@ -1654,7 +1593,6 @@ fn spawn_card(
             ));
         }
     });
-    let _ = paint;
     e
 }
 

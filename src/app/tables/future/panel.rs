@@ -291,17 +291,7 @@ pub(super) fn colours_panel(
                     });
                 }
             });
-            let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
-            if hidden > 2.0 {
-                let at = scrolled.inner_rect.center_bottom() - egui::vec2(0.0, 10.0);
-                ui.painter().text(
-                    at,
-                    egui::Align2::CENTER_CENTER,
-                    "▼ more below — scroll",
-                    egui::FontId::proportional(13.0),
-                    GOLD,
-                );
-            }
+            crate::app::table::more_below(ui, &scrolled);
         });
     free.take_rest(&root);
     Ok(())
@@ -349,23 +339,11 @@ struct Keys {
 }
 
 fn read_keys(ctx: &egui::Context) -> Keys {
-    use egui::Key;
-    const DIGITS: [Key; 10] = [
-        Key::Num0,
-        Key::Num1,
-        Key::Num2,
-        Key::Num3,
-        Key::Num4,
-        Key::Num5,
-        Key::Num6,
-        Key::Num7,
-        Key::Num8,
-        Key::Num9,
-    ];
+    let digit = crate::app::table::pressed_digit(ctx);
     ctx.input(|i| Keys {
-        digit: DIGITS.iter().position(|k| i.key_pressed(*k)),
-        enter: i.key_pressed(Key::Enter),
-        escape: i.key_pressed(Key::Escape),
+        digit,
+        enter: i.key_pressed(egui::Key::Enter),
+        escape: i.key_pressed(egui::Key::Escape),
     })
 }
 
