@@ -146,12 +146,7 @@ impl Future {
         {
             let mut r = Report(Some(&mut opening));
             if !expert {
-                let assigned: Vec<(Seat, u8)> = if players == 2 {
-                    vec![(0, RED), (1, GREEN), (0, YELLOW), (1, PURPLE)]
-                } else {
-                    (0..players).map(|s| (s, s as u8)).collect()
-                };
-                for (seat, colour) in assigned {
+                for (seat, colour) in Future::assigned_colours(players) {
                     g.add_colour(seat, colour);
                 }
                 let mut track: Vec<Slot> = (0..g.colours.len() as u8).collect();
@@ -162,6 +157,16 @@ impl Future {
         }
         g.opening = opening;
         Ok(g)
+    }
+
+    /// The colours each seat plays when they are not chosen (the expert variant), in slot order:
+    /// one a seat in seat order, or with two players two each (red and yellow, green and purple).
+    pub fn assigned_colours(players: usize) -> Vec<(Seat, u8)> {
+        if players == 2 {
+            vec![(0, RED), (1, GREEN), (0, YELLOW), (1, PURPLE)]
+        } else {
+            (0..players).map(|s| (s, s as u8)).collect()
+        }
     }
 
     fn add_colour(&mut self, seat: Seat, colour: u8) -> Slot {

@@ -94,7 +94,7 @@ pub(super) fn colour_rgb(colour: u8) -> [u8; 3] {
     COLOUR_RGB.get(colour as usize).copied().unwrap_or([150, 150, 150])
 }
 
-pub(super) fn colour_mark(colour: u8) -> &'static str {
+pub fn colour_mark(colour: u8) -> &'static str {
     COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
 }
 
