@@ -615,7 +615,7 @@ fn setup_panel(
     if let Some((label, text)) = menu.autosave.clone() {
         ui.add_space(12.0);
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(egui::RichText::new("Continue").size(18.0)).clicked() {
                 start.write(StartMatch::Load(text));
             }
