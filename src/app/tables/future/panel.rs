@@ -892,6 +892,58 @@ fn ordinal(n: usize) -> String {
     }
 }
 
+/// What a room's rule pays, from its file: line bonuses, majority ranks, penalties.
+fn rule_numbers(rule: &RoomRule) -> Option<String> {
+    let list = |v: &[i32]| v.iter().map(|p| format!("{p:+}")).collect::<Vec<_>>().join(" / ");
+    Some(match rule {
+        RoomRule::LowestOpenRow {
+            line_length,
+            bonuses_per_turn,
+            line_bonuses,
+        } => format!(
+            "A new line of {line_length} of your knights gives a bonus ({} a turn at most): {}",
+            bonuses_per_turn,
+            line_bonuses
+                .iter()
+                .map(|e| effect_words(*e))
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
+        RoomRule::Tournament { tiles, tile_points } => {
+            format!("A knight in every preliminary takes a tournament tile ({tile_points:+}; {tiles} in all)")
+        }
+        RoomRule::FreeChoice { ranks, absent_penalty } => format!(
+            "Majority at the end, by rank: {}; no knight here: {absent_penalty:+}",
+            list(ranks)
+        ),
+        RoomRule::Treason { win, lose, .. } => format!(
+            "At the end the leading side's colours score {} by rank, the other side's {}",
+            list(win),
+            list(lose)
+        ),
+        RoomRule::Sequential { queen_hearts, .. } => {
+            format!("With {queen_hearts} hearts a colour may take the queen's field instead")
+        }
+        RoomRule::Groups { groups } => format!(
+            "A group filled costs each colour without a knight in it: {}",
+            groups
+                .iter()
+                .map(|g| format!(
+                    "group {} {:+}{}",
+                    g.group,
+                    g.penalty,
+                    if g.recall_red { " and a red-room knight" } else { "" }
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        RoomRule::TopmostFree { absent_penalty } => {
+            format!("At the end a colour with no knight here scores {absent_penalty:+}")
+        }
+        RoomRule::PathFromLast | RoomRule::PathFromAny => return None,
+    })
+}
+
 /// A field in words.
 fn field_words(s: &Future, board: Board, i: u8) -> String {
     let Some(room) = s.room(board) else {
@@ -932,6 +984,9 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
         lines.push("The queen's field".into());
     }
     lines.push(format!("Room rule: {}", Future::rule_words(room)));
+    if let Some(numbers) = rule_numbers(&room.file.rule) {
+        lines.push(numbers);
+    }
     let occupant = s.fields[board.index()].get(i as usize).copied().unwrap_or(Piece::Empty);
     lines.push(match occupant {
         Piece::Empty => "Free".into(),
