@@ -278,6 +278,11 @@ pub(super) fn build_or_sync_castle(
             ..default()
         };
     }
+    // Nothing to bring in step unless the match changed, tiles are to fly or final scoring is
+    // counting the markers up (no view is made on a quiet frame).
+    if !changed && moments.grail_flights.is_empty() && moments.final_clock.is_none() {
+        return;
+    }
     // The castle shows only what everyone may see.
     let view = s.public_view();
     let black = black_knights(&m.actions);
