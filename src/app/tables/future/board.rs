@@ -405,6 +405,65 @@ impl CastleSync<'_, '_> {
             );
             commands.entity(e).insert(glide);
         }
+        // Final scoring turns the Merlin tiles face up: each flies from its owner's screen to the
+        // row it was taken from, and turns over there (a back that shrinks away, a face that grows).
+        for (slot, value) in std::mem::take(&mut moments.merlin_reveals) {
+            let k = moments.merlin_shown;
+            moments.merlin_shown += 1;
+            let Some(&spot) = castle.merlin.get(k) else {
+                continue;
+            };
+            let delay = 0.25 * k as f32;
+            let from = castle.home(slot).extend(z::FLIGHT);
+            let to = spot.extend(z::FLIGHT);
+            let back = spawn_tile(
+                commands,
+                root,
+                from,
+                icon::CRYSTAL_BALL,
+                Color::srgb(0.55, 0.75, 0.95),
+                fonts,
+            );
+            let mut glide = Glide::at(from);
+            glide.arrive = Arrive::Despawn;
+            glide.path(
+                &Transform::from_translation(from).with_scale(Vec3::splat(0.6)),
+                [
+                    Leg {
+                        to: from,
+                        scale: 0.6,
+                        secs: delay,
+                    },
+                    Leg {
+                        to,
+                        scale: 1.0,
+                        secs: 0.7,
+                    },
+                    Leg {
+                        to,
+                        scale: 0.0,
+                        secs: 0.2,
+                    },
+                ],
+            );
+            commands.entity(back).insert(glide);
+            let rgb = s
+                .colours
+                .get(slot as usize)
+                .map_or([150, 150, 150], |c| colour_rgb(c.colour));
+            let face = spawn_merlin_face(commands, root, to, value, rgb, fonts);
+            let mut glide = Glide::at(to);
+            glide.wait_then(
+                &Transform::from_translation(to).with_scale(Vec3::ZERO),
+                delay + 0.9,
+                to,
+                1.0,
+                0.2,
+            );
+            commands
+                .entity(face)
+                .insert((Transform::from_translation(to).with_scale(Vec3::ZERO), glide));
+        }
         // Score markers move as the (shown) score does.
         let mut on_tile: Vec<(usize, Slot)> = Vec::new();
         for (i, _) in s.colours.iter().enumerate() {
@@ -1474,6 +1533,37 @@ fn spawn_tile(
     e
 }
 
+/// A Merlin tile face up: its value on parchment, framed in its owner's colour.
+fn spawn_merlin_face(
+    commands: &mut Commands,
+    root: Entity,
+    at: Vec3,
+    value: i32,
+    owner: [u8; 3],
+    fonts: &WorldFonts,
+) -> Entity {
+    let e = holder(commands, root, at);
+    commands.entity(e).with_children(|t| {
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world_colour(owner), Vec2::splat(27.0)),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world::PARCHMENT, Vec2::splat(21.0)),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Text2d::new(format!("{value:+}")),
+            TextFont::from_font_size(13.0).with_font(fonts.numbers.clone()),
+            TextColor(world::INK),
+            Transform::from_xyz(0.0, 0.0, 0.02),
+        ));
+    });
+    e
+}
+
 /// The colour of a shield on a card, and its letter.
 fn shield_look(shield: Shield) -> (Color, &'static str) {
     match shield.board() {
@@ -1711,6 +1801,9 @@ pub(super) fn read_events(
                 moments.final_clock.get_or_insert(0.0);
             }
             Event::Final { slot, score } => moments.finals.push((*slot, *score)),
+            Event::MerlinRevealed { slot, values } => {
+                moments.merlin_reveals.extend(values.iter().map(|&v| (*slot, v)));
+            }
             Event::Won { .. } => {
                 sfx.write(Sfx::Fanfare);
             }

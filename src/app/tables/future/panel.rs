@@ -32,6 +32,10 @@ pub(super) struct Moments {
     pub final_clock: Option<f32>,
     /// Grail tiles each colour drew for its hinterland in final scoring.
     pub hinterland_tiles: Vec<(Slot, u8)>,
+    /// Merlin tiles turned face up in final scoring, still to be shown: (owner, value).
+    pub merlin_reveals: Vec<(Slot, i32)>,
+    /// How many Merlin tiles lie face up in the row so far.
+    pub merlin_shown: usize,
 }
 
 /// The final scoring steps in the rulebook's order, with their names.
