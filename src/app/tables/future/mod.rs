@@ -338,6 +338,36 @@ mod tests {
     }
 
     #[test]
+    fn a_heros_redirect_is_always_reachable_by_a_click() {
+        let library = Library::load(ContentSet::embedded());
+        let content = library.content::<Future>().expect("shipped content is valid");
+        let mut found = 0;
+        for seed in 0..40u64 {
+            let mut config = TableConfig::with_players(4, SeatKind::Human, seed);
+            config.variants.insert("heroes".into(), "on".into());
+            let mut g = Future::new(&config, &content).expect("setup");
+            for step in 0..400usize {
+                let legal = g.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                for a in legal.iter().filter(|a| matches!(a, Action::Place { hero: true, .. })) {
+                    let (board, field) = action_field(&g, a).expect("a field");
+                    match click_action(&g, &legal, CastleClick::Field(board, field)) {
+                        Some(Ok(one)) => assert_eq!(one, *a, "the only move of that click"),
+                        Some(Err(several)) => assert!(several.contains(a), "{a:?} offered among {several:?}"),
+                        None => panic!("a click on a lit field means something"),
+                    }
+                    found += 1;
+                }
+                let a = legal[(step * 7919 + seed as usize) % legal.len()];
+                g.apply(&a).expect("legal");
+            }
+        }
+        assert!(found > 0, "no hero redirect came up");
+    }
+
+    #[test]
     fn the_black_knight_is_known_by_where_he_was_sent_until_recalled() {
         let actions = [
             Action::BlackKnight {
