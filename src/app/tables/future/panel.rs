@@ -461,6 +461,16 @@ pub(super) fn decision_panel(
         "Click a lit field for the black knight, or go on".into()
     } else if legal.iter().any(|a| matches!(a, Action::Predict(_))) {
         "Click a lit number space in the throne room, or a number below".into()
+    } else if let Some(shown) = acting.and_then(|seat| m.state.view(seat).state.supply_shown) {
+        // Parzival's side 2: the supply is shown to its owner while he picks.
+        let deck = &m.state.content.0.deck;
+        let parts: Vec<String> = deck
+            .grail_parts
+            .iter()
+            .zip(shown)
+            .map(|(part, n)| format!("{} {n}", part.name))
+            .collect();
+        format!("The Grail supply (only you see it): {}", parts.join(", "))
     } else {
         String::new()
     };
