@@ -487,7 +487,10 @@ pub(super) fn decision_panel(
         _ => None,
     };
     egui::Panel::bottom("future-decision")
-        .exact_size(if fist_grid.is_some() { 176.0 } else { 92.0 })
+        // At least the usual height; more when the prompt wraps or the buttons need rows (a large
+        // interface scale, the fist grid).
+        .resizable(false)
+        .min_size(if fist_grid.is_some() { 176.0 } else { 92.0 })
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             let Some(seat) = acting else {
