@@ -288,6 +288,9 @@ struct BarFit {
     title: bool,
     full_names: bool,
     status: bool,
+    /// The seats' shields beside their chips (the last to go: short names still tell the seats
+    /// apart, in a very narrow bar or at a large interface scale).
+    shields: bool,
 }
 
 impl BarFit {
@@ -297,6 +300,7 @@ impl BarFit {
                 title: true,
                 full_names: true,
                 status: true,
+                shields: true,
             };
         }
         if full_chips + gap + status <= room {
@@ -304,12 +308,14 @@ impl BarFit {
                 title: false,
                 full_names: true,
                 status: true,
+                shields: true,
             };
         }
         Self {
             title: false,
             full_names: false,
             status: short_chips + gap + status <= room,
+            shields: short_chips <= room,
         }
     }
 }
@@ -400,7 +406,7 @@ fn top_bar(
                         label,
                         m.seat_rgb(i).unwrap_or(seat.colour),
                         pending.seat() == Some(i),
-                        emblem.as_deref(),
+                        emblem.as_deref().filter(|_| fit.shields),
                     );
                     if !fit.full_names {
                         chip.on_hover_text(&seat.name);
@@ -902,6 +908,7 @@ mod tests {
             title: true,
             full_names: true,
             status: true,
+            shields: true,
         };
         assert_eq!(fit(970.0), all);
         assert_eq!(fit(969.0), BarFit { title: false, ..all });
@@ -911,7 +918,8 @@ mod tests {
             BarFit {
                 title: false,
                 full_names: false,
-                status: true
+                status: true,
+                shields: true
             }
         );
         assert_eq!(
@@ -919,9 +927,12 @@ mod tests {
             BarFit {
                 title: false,
                 full_names: false,
-                status: false
+                status: false,
+                shields: true
             }
         );
+        assert!(!fit(250.0).shields, "the shields go when even short chips do not fit");
+        assert!(fit(300.0).shields);
         assert_eq!(short_name("Guinevere"), "Gui");
         assert_eq!(short_name("Åsa"), "Åsa");
         assert_eq!(short_name("Éo"), "Éo");
