@@ -85,6 +85,8 @@ pub(super) enum Count {
     Supply,
     Stack(usize),
     TournamentTiles,
+    /// Treason's Knights' Table: which side leads.
+    KnightsTable,
 }
 
 /// The castle as built: where everything is.
@@ -675,6 +677,13 @@ impl CastleSync<'_, '_> {
                 Count::Hinterland(slot) => format!("{}", s.colours.get(slot as usize).map_or(0, |c| c.hinterland)),
                 Count::Supply => format!("{}", s.grail_supply_count()),
                 Count::Stack(i) => format!("{}", s.stacks.get(i).map_or(0, Vec::len)),
+                Count::KnightsTable => {
+                    if s.royalists_lead() {
+                        "Knights' Table: the royalists lead".to_string()
+                    } else {
+                        "Knights' Table: the rebels lead".to_string()
+                    }
+                }
                 Count::TournamentTiles => match s.room(Board::Green).map(|r| &r.file.rule) {
                     Some(RoomRule::Tournament { .. }) => format!("Tournament tiles {}", s.tournament_tiles),
                     _ => String::new(),
@@ -919,8 +928,23 @@ fn draw_room(commands: &mut Commands, root: Entity, room: &Room, o: Vec2, fonts:
             ));
         }
     }
-    // Treason's two rows are named at their left.
+    // Treason's two rows are named at their left, and the Knights' Table between them says which
+    // side leads.
     if let RoomRule::Treason { .. } = room.file.rule {
+        let middle = |row: usize| {
+            let ps: Vec<Vec2> = room.rows[row].iter().map(|&f| at(f as usize)).collect();
+            ps.iter().copied().sum::<Vec2>() / ps.len().max(1) as f32
+        };
+        let e = text(
+            commands,
+            root,
+            "",
+            size::WORLD_SMALL,
+            &fonts.bold,
+            world::GOLD,
+            ((middle(0) + middle(1)) / 2.0).extend(z::LABEL),
+        );
+        commands.entity(e).insert(Count::KnightsTable);
         for (row, name) in [(0usize, "Royalists"), (1, "Rebels")] {
             if let Some(&first) = room.rows[row].first() {
                 let p = at(first as usize);
