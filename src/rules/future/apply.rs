@@ -159,6 +159,25 @@ impl Future {
         Ok(g)
     }
 
+    /// Whether the round's fists are open (after every prediction; secret before).
+    pub fn fists_open(&self) -> bool {
+        !matches!(
+            self.phase,
+            Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
+        )
+    }
+
+    /// The colour whose score is a seat's result: its only colour, or with two players the lower
+    /// of its two (on a tie, the one placed better on the turn-order track).
+    pub fn counting_slot(&self, seat: Seat) -> Option<Slot> {
+        let place = |s: Slot| self.track.iter().position(|&t| t == s).unwrap_or(usize::MAX);
+        self.seat_slots
+            .get(seat)?
+            .iter()
+            .copied()
+            .min_by_key(|&s| (self.col(s).score, place(s)))
+    }
+
     /// The colours each seat plays when they are not chosen (the expert variant), in slot order:
     /// one a seat in seat order, or with two players two each (red and yellow, green and purple).
     pub fn assigned_colours(players: usize) -> Vec<(Seat, u8)> {
@@ -1605,20 +1624,12 @@ impl Future {
             let score = c.score;
             r.public(|| Event::Final { slot: s, score });
         }
-        // The result of a seat: its colour's score, or the lower of its two.
+        // The result of a seat: its counting colour's score, and that colour's track place.
         let place = |s: Slot| self.track.iter().position(|&t| t == s).unwrap_or(usize::MAX);
-        let results: Vec<(i32, usize)> = self
-            .seat_slots
-            .iter()
-            .map(|slots| {
-                let low = slots.iter().map(|&s| self.col(s).score).min().unwrap_or(0);
-                let best_place = slots
-                    .iter()
-                    .filter(|&&s| self.col(s).score == low)
-                    .map(|&s| place(s))
-                    .min()
-                    .unwrap_or(usize::MAX);
-                (low, best_place)
+        let results: Vec<(i32, usize)> = (0..self.players)
+            .map(|seat| match self.counting_slot(seat) {
+                Some(s) => (self.col(s).score, place(s)),
+                None => (0, usize::MAX),
             })
             .collect();
         let best = (0..self.players)

@@ -20,7 +20,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use apply::{grail_points, turn_order};
+pub use apply::grail_points;
 pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
@@ -39,6 +39,32 @@ pub const COLOUR_RGB: [[u8; 3]; 5] = [
     [128, 72, 168],
     [44, 96, 196],
 ];
+/// A colour's name with a capital ("Red"), for the log and the table.
+pub fn colour_title(colour: u8) -> String {
+    capitalised(COLOUR_NAMES.get(colour as usize).copied().unwrap_or("?"))
+}
+
+/// Words with a capital first letter.
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The name of a final scoring step (`Event::FinalStep`), in the rulebook's order from 1.
+pub fn final_step_name(step: u8) -> &'static str {
+    match step {
+        1 => "red room",
+        2 => "Merlin tiles",
+        3 => "knights behind the screen",
+        4 => "hinterland",
+        5 => "Grail sets",
+        _ => "secret room",
+    }
+}
+
 pub const RED: u8 = 0;
 pub const GREEN: u8 = 1;
 pub const YELLOW: u8 = 2;

@@ -16,10 +16,7 @@ impl Future {
     pub(super) fn make_view(&self, seat: Seat) -> FutureView {
         let mut s = self.clone();
         let mine = |slot: usize| self.colours[slot].seat == seat;
-        let revealed = !matches!(
-            self.phase,
-            Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
-        );
+        let revealed = self.fists_open();
         if let Some(Task::GrailPick { slot, .. }) = self.tasks.last()
             && self.colours[*slot as usize].seat == seat
         {
@@ -72,10 +69,7 @@ impl Future {
         let mut s = view.state.clone();
         let seat = view.seat;
         let max_fist = s.content.0.deck.max_fist;
-        let revealed = !matches!(
-            s.phase,
-            Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
-        );
+        let revealed = s.fists_open();
         rng.shuffle(&mut s.merlin_row);
         // With Parzival looking at the supply, the supply is what he sees and only the rest of
         // the pool is the others'.
@@ -140,10 +134,7 @@ impl Future {
         let c = &self.colours[slot as usize];
         match self.seat_names.get(c.seat) {
             Some(n) if self.players > 2 => format!("{n} ({})", c.name()),
-            _ => {
-                let name = c.name();
-                format!("{}{}", name[..1].to_uppercase(), &name[1..])
-            }
+            _ => colour_title(c.colour),
         }
     }
 
@@ -158,7 +149,9 @@ impl Future {
         }
     }
 
-    fn mission_name(&self, card: u16) -> String {
+    /// A mission as the log and the table name it: its id, shields, Grail tiles and tree, or
+    /// what a special mission does.
+    pub fn mission_name(&self, card: u16) -> String {
         let m = &self.content.0.deck.missions[card as usize];
         let mut s = m.id.clone();
         if let Some(sp) = m.special {
@@ -454,14 +447,7 @@ impl Future {
             }
             Event::RoundEnded { round, .. } => format!("Round {round} ends"),
             Event::FinalStep { slot, step, points } => {
-                let what = match step {
-                    1 => "red room",
-                    2 => "Merlin tiles",
-                    3 => "knights behind the screen",
-                    4 => "hinterland",
-                    5 => "Grail sets",
-                    _ => "secret room",
-                };
+                let what = final_step_name(*step);
                 if *step == 4 {
                     String::new()
                 } else {
