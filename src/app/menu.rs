@@ -399,29 +399,17 @@ fn setup_panel(
             if game == GameId::Future {
                 // Die Zukunft gives each seat its player colour (or colours, with two players);
                 // with the expert variant the seats choose in turn at the table.
-                let expert = future_expert;
-                let mine: Vec<u8> = assigned.iter().filter(|(s, _)| *s == i).map(|(_, c)| *c).collect();
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 2.0;
-                    if expert {
+                    if future_expert {
                         ui.add_sized([22.0, 26.0], egui::Label::new("?"))
                             .on_hover_text("Expert colours: the seats choose their colours in turn at the table");
+                        return;
                     }
-                    for c in mine.iter().filter(|_| !expert) {
-                        let rgb = crate::rules::future::COLOUR_RGB[*c as usize];
-                        let (rect, response) = ui.allocate_exact_size(egui::vec2(22.0, 26.0), egui::Sense::hover());
-                        let fill = super::style::seat_colour(rgb);
-                        ui.painter().circle_filled(rect.center(), 10.0, fill);
-                        ui.painter().text(
-                            rect.center(),
-                            egui::Align2::CENTER_CENTER,
-                            super::tables::future::colour_mark(*c),
-                            egui::FontId::proportional(12.0),
-                            super::style::ink_on(fill),
-                        );
-                        response.on_hover_text(format!(
+                    for &(_, c) in assigned.iter().filter(|(s, _)| *s == i) {
+                        super::tables::future::colour_chip(ui, c, 22.0).on_hover_text(format!(
                             "Plays {} (Die Zukunft gives the colours in seat order)",
-                            crate::rules::future::COLOUR_NAMES[*c as usize]
+                            crate::rules::future::COLOUR_NAMES[c as usize]
                         ));
                     }
                 });

@@ -23,6 +23,8 @@ const GAP: f32 = 18.0;
 const PLATE: f32 = 30.0;
 const CARD: Vec2 = Vec2::new(58.0, 80.0);
 const TRACK_TILE: f32 = 30.0;
+/// The mission stacks' backs, by `Stack::index` (three, two and one knights, the key stack).
+pub(super) const STACK_LABELS: [&str; 4] = ["III", "II", "I", "Key"];
 /// Depths.
 mod z {
     pub const FLOOR: f32 = -3.0;
@@ -1213,9 +1215,10 @@ fn draw_throne(commands: &mut Commands, root: Entity, s: &Future, castle: &mut C
 fn draw_display(commands: &mut Commands, root: Entity, s: &Future, castle: &mut Castle, fonts: &WorldFonts) {
     let o = castle.throne;
     let top = o.y - 58.0;
-    let labels = ["III", "II", "I", "Key"];
-    for (i, label) in labels.iter().enumerate() {
-        if i == Stack::Key.index() && s.stacks[i].is_empty() && s.players < 5 {
+    for (i, label) in STACK_LABELS.iter().enumerate() {
+        // A stack the display never draws from at this player count (the key stack below five)
+        // is not on the table.
+        if s.content.0.display(s.players).count(Stack::ALL[i]) == 0 {
             castle.stacks[i] = castle.stacks[0];
             continue;
         }
@@ -1428,7 +1431,7 @@ pub(super) fn spawn_figure(
             let c = s.colours.get(slot as usize).map_or(9, |c| c.colour);
             (colour_rgb(c), colour_mark(c), true)
         }
-        Piece::Neutral | Piece::Empty => ([140, 140, 140], "N", false),
+        Piece::Neutral | Piece::Empty => (NEUTRAL_RGB, NEUTRAL_MARK, false),
     };
     // Mordred's black knight: black, ringed in his colour, with its letter in white.
     let (fill, rim) = if black {
@@ -1790,7 +1793,9 @@ pub(super) fn read_events(
     mut events: MessageReader<RuleEvent>,
     mut moments: ResMut<Moments>,
     mut sfx: MessageWriter<Sfx>,
+    settings: Option<Res<crate::app::settings::Settings>>,
 ) {
+    let speed = settings.map(|s| s.animation).unwrap_or_default();
     if future_match(&res).is_none() {
         events.clear();
         return;
@@ -1802,10 +1807,12 @@ pub(super) fn read_events(
         match event {
             Event::FistsOpened { counts, total } => {
                 sfx.write(Sfx::Dice);
-                moments.reveal = Some(Reveal {
+                // With animations off the log tells it; there is no moment to wait for.
+                let left = speed.scale(REVEAL_SECS);
+                moments.reveal = (left > 0.0).then(|| Reveal {
                     counts: counts.clone(),
                     total: *total,
-                    left: REVEAL_SECS,
+                    left,
                 });
             }
             Event::GrailDrawn { slot, count } => {
@@ -1824,7 +1831,6 @@ pub(super) fn read_events(
                 moments.final_steps.push((*slot, *step, *points));
                 moments.final_clock.get_or_insert(0.0);
             }
-            Event::Final { slot, score } => moments.finals.push((*slot, *score)),
             Event::MerlinRevealed { slot, values } => {
                 moments.merlin_reveals.extend(values.iter().map(|&v| (*slot, v)));
             }

@@ -16,12 +16,15 @@ use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEve
 use crate::app::handoff::Handoff;
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect, TableUiSet};
-use crate::rules::future::{Action, Board, COLOUR_RGB, Event, Future, FutureView, Phase, Piece, Slot, Task};
+use crate::rules::future::{
+    Action, Board, COLOUR_RGB, Event, Future, FutureView, Phase, Piece, Slot, Task, colour_title,
+};
 use crate::rules::record::Match;
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use board::*;
+pub use panel::colour_chip;
 use panel::*;
 use std::sync::Arc;
 
@@ -78,8 +81,9 @@ pub enum Hover {
     Hinterland(Slot),
 }
 
-/// What the seat at the screen is choosing between after a click that fits several actions
-/// (a field two shields could take, a hero's redirect), and the match length it belongs to.
+/// What the seat at the screen is choosing between after a click that fits several actions (a
+/// hero's redirect, an extra knight from the screen or the hinterland), and the match length it
+/// belongs to.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct FutureUi {
     pub choices: Vec<Action>,
@@ -89,24 +93,16 @@ pub struct FutureUi {
 /// The letter each figure carries, by `COLOUR_NAMES` index (red, green, yellow, purple, blue),
 /// so that no one needs to tell the colours apart by colour alone.
 pub(super) const COLOUR_MARK: [&str; 5] = ["R", "G", "Y", "P", "B"];
+/// The neutral colour of a three-player game: grey, with an N.
+pub(super) const NEUTRAL_RGB: [u8; 3] = [140, 140, 140];
+pub(super) const NEUTRAL_MARK: &str = "N";
 
 pub(super) fn colour_rgb(colour: u8) -> [u8; 3] {
     COLOUR_RGB.get(colour as usize).copied().unwrap_or([150, 150, 150])
 }
 
-pub fn colour_mark(colour: u8) -> &'static str {
+pub(super) fn colour_mark(colour: u8) -> &'static str {
     COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
-}
-
-/// A colour's name with a capital, for panels.
-pub(super) fn colour_title(colour: u8) -> String {
-    let name = crate::rules::future::COLOUR_NAMES
-        .get(colour as usize)
-        .copied()
-        .unwrap_or("?");
-    let mut s = name[..1].to_uppercase();
-    s.push_str(&name[1..]);
-    s
 }
 
 /// The Die Zukunft match, if the current match is one.
@@ -127,14 +123,6 @@ pub(super) fn acting_seat(m: &Match<Future>, handoff: &Handoff) -> Option<Seat> 
     let seat = m.state.pending().seat()?;
     let human = m.config.seats.get(seat)?.kind.is_human();
     (human && handoff.private_viewer() == Some(seat)).then_some(seat)
-}
-
-/// Whether the fists are open (after every prediction of the round).
-pub(super) fn fists_open(state: &Future) -> bool {
-    !matches!(
-        state.phase,
-        Phase::Send { .. } | Phase::Predict { .. } | Phase::Colours { .. }
-    )
 }
 
 /// The board a task's extra knight goes to, if that is the decision.
@@ -166,7 +154,8 @@ pub(super) fn field_actions(state: &Future, legal: &[Action], board: Board, fiel
         .collect()
 }
 
-/// Whether an action is made by clicking the castle rather than a button.
+/// Whether an action is made only by clicking the castle (a prediction is a number space or a
+/// button; everything else is a button).
 pub(super) fn is_spatial(a: &Action) -> bool {
     matches!(
         a,
@@ -177,7 +166,6 @@ pub(super) fn is_spatial(a: &Action) -> bool {
             | Action::RecallRed(_)
             | Action::Take(_)
             | Action::Discard(_)
-            | Action::Predict(_)
     )
 }
 
@@ -200,13 +188,8 @@ pub(super) fn click_action(
         }
         CastleClick::Field(board, field) => {
             let fits = field_actions(state, legal, board, field);
-            let plain: Vec<Action> = fits
-                .iter()
-                .filter(|a| !matches!(a, Action::Place { hero: true, .. }))
-                .copied()
-                .collect();
-            match (fits.len(), plain.len()) {
-                (0, _) => {
+            match fits.first() {
+                None => {
                     // The shield the seat would be placing, onto a field it may not take: the
                     // rules answer with the reason.
                     legal
@@ -225,20 +208,18 @@ pub(super) fn click_action(
                         })
                         .map(Ok)
                 }
-                (1, _) => Some(Ok(fits[0])),
-                // Several shields of one colour fit the same field: any of them is the same move.
-                (_, n) if n >= 1 && plain.iter().all(|a| same_room_shield(state, a, &plain[0])) && n == fits.len() => {
-                    Some(Ok(plain[0]))
-                }
-                _ => Some(Err(fits)),
+                // Several shields of one kind fit the same field: any of them is the same move.
+                Some(first) if fits.iter().all(|a| same_move(state, a, first)) => Some(Ok(*first)),
+                Some(_) => Some(Err(fits)),
             }
         }
     }
 }
 
-/// Whether two placements put a knight of the same kind of shield on the same field (then which
-/// of the card's identical shields is used does not matter).
-fn same_room_shield(state: &Future, a: &Action, b: &Action) -> bool {
+/// Whether two actions are the same move to a player: equal, or placements of the same kind of
+/// shield on the same field, both plain or both by the hero (then which of the card's identical
+/// shields is used does not matter).
+fn same_move(state: &Future, a: &Action, b: &Action) -> bool {
     let shield_kind = |s: u8| match state.tasks.last() {
         Some(Task::Shields { card, .. }) => state.content.0.deck.missions[*card as usize]
             .shields
@@ -247,7 +228,20 @@ fn same_room_shield(state: &Future, a: &Action, b: &Action) -> bool {
         _ => None,
     };
     match (a, b) {
-        (Action::Place { shield: x, .. }, Action::Place { shield: y, .. }) => shield_kind(*x) == shield_kind(*y),
+        (
+            Action::Place {
+                shield: x,
+                board: bx,
+                field: fx,
+                hero: hx,
+            },
+            Action::Place {
+                shield: y,
+                board: by,
+                field: fy,
+                hero: hy,
+            },
+        ) => shield_kind(*x) == shield_kind(*y) && (bx, fx, hx) == (by, fy, hy),
         _ => a == b,
     }
 }
@@ -334,7 +328,8 @@ mod tests {
             click_action(&g, &legal, CastleClick::Mission(card)),
             Some(Ok(Action::Take(card)))
         );
-        assert!(is_spatial(&Action::Predict(4)) && !is_spatial(&Action::EndTurn));
+        assert!(is_spatial(&Action::Take(card)) && !is_spatial(&Action::EndTurn));
+        assert!(!is_spatial(&Action::Predict(4)), "a prediction is a button too");
     }
 
     #[test]
@@ -354,7 +349,9 @@ mod tests {
                 for a in legal.iter().filter(|a| matches!(a, Action::Place { hero: true, .. })) {
                     let (board, field) = action_field(&g, a).expect("a field");
                     match click_action(&g, &legal, CastleClick::Field(board, field)) {
-                        Some(Ok(one)) => assert_eq!(one, *a, "the only move of that click"),
+                        // The click's one move, or one the same to the player (the hero's
+                        // redirect of another of the card's identical shields).
+                        Some(Ok(one)) => assert!(one == *a || same_move(&g, &one, a), "{one:?} stands for {a:?}"),
                         Some(Err(several)) => assert!(several.contains(a), "{a:?} offered among {several:?}"),
                         None => panic!("a click on a lit field means something"),
                     }

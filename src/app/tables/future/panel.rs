@@ -5,7 +5,9 @@
 use super::*;
 use crate::app::settings::Settings;
 use crate::app::table::ResultsDetail;
-use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, effect_words};
+use crate::rules::future::{
+    COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, effect_words, final_step_name,
+};
 
 /// How long the open fists stay on screen (normal speed), and each final scoring step.
 pub(super) const REVEAL_SECS: f32 = 3.2;
@@ -27,7 +29,6 @@ pub(super) struct Moments {
     pub grail_flights: Vec<Slot>,
     /// Final scoring: (colour, step of the rulebook's order, points).
     pub final_steps: Vec<(Slot, u8, i32)>,
-    pub finals: Vec<(Slot, i32)>,
     /// Seconds since final scoring began to be shown.
     pub final_clock: Option<f32>,
     /// Grail tiles each colour drew for its hinterland in final scoring.
@@ -37,16 +38,6 @@ pub(super) struct Moments {
     /// How many Merlin tiles lie face up in the row so far.
     pub merlin_shown: usize,
 }
-
-/// The final scoring steps in the rulebook's order, with their names.
-const STEPS: [(u8, &str); 6] = [
-    (1, "Red room"),
-    (2, "Merlin tiles"),
-    (3, "Knights behind the screen"),
-    (4, "Hinterland (Grail tiles)"),
-    (5, "Grail sets"),
-    (6, "Secret room"),
-];
 
 impl Moments {
     /// The steps of final scoring that exist in this game, in order.
@@ -96,7 +87,7 @@ pub(super) fn tick_moments(
     let dt = time.delta_secs();
     if let Some(r) = moments.reveal.as_mut() {
         r.left -= dt;
-        if r.left <= REVEAL_SECS - speed.scale(REVEAL_SECS) {
+        if r.left <= 0.0 {
             moments.reveal = None;
         } else {
             animating.0 = animating.0.max(0.1);
@@ -115,9 +106,13 @@ pub(super) fn tick_moments(
 }
 
 /// A colour's chip: a disc in its colour with its letter.
-fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
+pub fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
+    figure_chip(ui, colour_rgb(colour), colour_mark(colour), size)
+}
+
+/// A figure as a chip: a disc in its colour with its mark.
+fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let rgb = colour_rgb(colour);
     let fill = seat_colour(rgb);
     let p = ui.painter();
     p.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(30, 22, 16));
@@ -125,7 +120,7 @@ fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
     p.text(
         rect.center(),
         egui::Align2::CENTER_CENTER,
-        colour_mark(colour),
+        mark,
         egui::FontId::proportional(size * 0.6),
         crate::app::style::ink_on(fill),
     );
@@ -189,7 +184,7 @@ pub(super) fn colours_panel(
                         });
                         ui.label(format!("Screen {} · hinterland {}", c.screen, c.hinterland))
                             .on_hover_text("Knights behind the screen (public count) and in the hinterland");
-                        let fist = if fists_open(s) {
+                        let fist = if s.fists_open() {
                             if matches!(s.phase, Phase::Missions { .. }) && c.sent > 0 {
                                 format!("Sent {}: to place", c.sent)
                             } else {
@@ -209,7 +204,7 @@ pub(super) fn colours_panel(
                         }
                         // Missions taken (public).
                         if !c.missions.is_empty() {
-                            let names: Vec<String> = c.missions.iter().map(|&k| mission_words(s, k)).collect();
+                            let names: Vec<String> = c.missions.iter().map(|&k| s.mission_name(k)).collect();
                             ui.label(format!("Missions {}", c.missions.len()))
                                 .on_hover_text(names.join("\n"));
                         }
@@ -275,16 +270,7 @@ pub(super) fn colours_panel(
                 }
                 if let Some(n) = s.neutral {
                     ui.horizontal_wrapped(|ui| {
-                        let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-                        ui.painter()
-                            .circle_filled(rect.center(), 9.0, egui::Color32::from_gray(140));
-                        ui.painter().text(
-                            rect.center(),
-                            egui::Align2::CENTER_CENTER,
-                            "N",
-                            egui::FontId::proportional(11.0),
-                            egui::Color32::BLACK,
-                        );
+                        figure_chip(ui, NEUTRAL_RGB, NEUTRAL_MARK, 18.0);
                         ui.label(
                             egui::RichText::new(format!(
                                 "Neutral ({}) holds the marked fields",
@@ -299,38 +285,6 @@ pub(super) fn colours_panel(
         });
     free.take_rest(&root);
     Ok(())
-}
-
-/// A mission in words: what it needs and gives.
-pub(super) fn mission_words(s: &Future, card: u16) -> String {
-    let Some(m) = s.content.0.deck.missions.get(card as usize) else {
-        return String::new();
-    };
-    if let Some(sp) = m.special {
-        return format!(
-            "Special mission: send at least {} knights; they come back behind the screen and score +{}",
-            sp.knights, sp.points
-        );
-    }
-    let shields: Vec<&str> = m.shields.iter().map(|s| s.name()).collect();
-    let mut words = format!(
-        "{} knight{}: {} shield{}",
-        m.shields.len(),
-        if m.shields.len() == 1 { "" } else { "s" },
-        shields.join(", "),
-        if m.shields.len() == 1 { "" } else { "s" }
-    );
-    if m.grail > 0 {
-        words.push_str(&format!(
-            "; {} Grail tile{}",
-            m.grail,
-            if m.grail == 1 { "" } else { "s" }
-        ));
-    }
-    if m.tree {
-        words.push_str("; a tree (a hinterland knight home and a Grail tile)");
-    }
-    words
 }
 
 /// The keys of the decision: 1–9 press the buttons in order (0–9 a prediction of that number),
@@ -419,20 +373,13 @@ pub(super) fn decision_panel(
         send(&mut requests, seat, Action::Predict(d as u8));
     }
     // The buttons: a choice among several actions a click fitted, else every legal action that
-    // is not a click on the castle (predictions too: a button is easier than a small space).
+    // is not only a click on the castle.
     let buttons: Vec<Action> = if !ui_state.choices.is_empty() {
         ui_state.choices.clone()
     } else {
-        legal
-            .iter()
-            .filter(|a| !is_spatial(a) || matches!(a, Action::Predict(_)))
-            .copied()
-            .collect()
+        legal.iter().filter(|a| !is_spatial(a)).copied().collect()
     };
-    let spatial: Vec<&Action> = legal
-        .iter()
-        .filter(|a| is_spatial(a) && !matches!(a, Action::Predict(_)))
-        .collect();
+    let spatial: Vec<&Action> = legal.iter().filter(|a| is_spatial(a)).collect();
     let hint = if !ui_state.choices.is_empty() {
         "Several moves fit that click: choose one (Esc to go back)".to_string()
     } else if spatial.iter().any(|a| matches!(a, Action::Take(_))) {
@@ -493,18 +440,14 @@ pub(super) fn decision_panel(
         .min_size(if fist_grid.is_some() { 176.0 } else { 92.0 })
         .show(&mut root, |ui| {
             ui.add_space(4.0);
-            let Some(seat) = acting else {
-                // The prompt names the colour (and its seat) itself.
-                let text = match m.state.pending() {
-                    crate::rules::Pending::Decide { prompt, .. } => prompt,
-                    crate::rules::Pending::Finished(o) => o.summary,
-                };
-                ui.label(egui::RichText::new(text).size(size::PROMPT).italics());
-                return;
-            };
+            // The prompt names the colour (and its seat) itself.
             let prompt = match m.state.pending() {
                 crate::rules::Pending::Decide { prompt, .. } => prompt,
                 crate::rules::Pending::Finished(o) => o.summary,
+            };
+            let Some(seat) = acting else {
+                ui.label(egui::RichText::new(prompt).size(size::PROMPT).italics());
+                return;
             };
             ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(prompt).size(size::PROMPT).strong().color(GOLD));
@@ -513,22 +456,23 @@ pub(super) fn decision_panel(
                 }
             });
             if let Some([first, second]) = fist_grid {
+                let most = m.state.content.0.deck.max_fist;
                 let mut pressed = None;
                 egui::Grid::new("future-fists-grid").spacing([6.0, 3.0]).show(ui, |ui| {
                     ui.label("");
-                    for b in 0..=3u8 {
+                    for b in 0..=most {
                         ui.label(
                             egui::RichText::new(format!("{} {b}", colour_title(second)))
                                 .color(seat_colour(colour_rgb(second))),
                         );
                     }
                     ui.end_row();
-                    for a in 0..=3u8 {
+                    for a in 0..=most {
                         ui.label(
                             egui::RichText::new(format!("{} {a}", colour_title(first)))
                                 .color(seat_colour(colour_rgb(first))),
                         );
-                        for b in 0..=3u8 {
+                        for b in 0..=most {
                             match buttons.iter().position(|x| *x == Action::Send(a, b)) {
                                 Some(i) => {
                                     let label = m.state.describe_action(&buttons[i]);
@@ -717,8 +661,8 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
     }
     let mut rows = Vec::new();
     for &step in steps.iter().take(shown) {
-        let name = STEPS.iter().find(|x| x.0 == step).map_or("?", |x| x.1);
-        let mut row = vec![name.to_string()];
+        let name = final_step_name(step);
+        let mut row = vec![capitalised(name)];
         for slot in 0..s.colours.len() {
             let p: i32 = moments
                 .final_steps
@@ -744,21 +688,14 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
     if shown > steps.len() {
         let mut row = vec!["Final score".to_string()];
         for slot in 0..s.colours.len() {
-            let f = moments
-                .finals
-                .iter()
-                .find(|x| x.0 == slot as Slot)
-                .map_or(s.colours[slot].score, |x| x.1);
-            row.push(f.to_string());
+            row.push(s.colours[slot].score.to_string());
         }
         rows.push(row);
         if s.players == 2 {
             // Each seat's lower colour counts.
             let mut row = vec!["Counts for the seat".to_string()];
             for (slot, c) in s.colours.iter().enumerate() {
-                let mine = &s.seat_slots[c.seat];
-                let lowest = mine.iter().min_by_key(|&&x| (s.colours[x as usize].score, x)).copied();
-                row.push(if lowest == Some(slot as Slot) {
+                row.push(if s.counting_slot(c.seat) == Some(slot as Slot) {
                     "counts".into()
                 } else {
                     String::new()
@@ -798,13 +735,11 @@ pub(super) fn hover_tip(
         Hover::Track(pos) => track_words(s, pos),
         Hover::Stack(i) => {
             let row = s.content.0.display(s.players);
-            let (name, knights) = match i {
-                0 => ("III", "three"),
-                1 => ("II", "two"),
-                2 => ("I", "one"),
-                _ => ("Key", "one, two or three"),
-            };
             let stack = crate::rules::future::Stack::ALL[i.min(3)];
+            let name = STACK_LABELS[stack.index()];
+            let knights = stack
+                .knights()
+                .map_or("one, two or three".to_string(), |k| k.to_string());
             format!(
                 "The {name} stack: {} mission cards for {knights} knight(s), face down; {} revealed each round{}",
                 s.stacks.get(i).map_or(0, Vec::len),
@@ -852,7 +787,8 @@ pub(super) fn hover_tip(
             t
         }
         Hover::Click(CastleClick::Mission(card)) => {
-            let mut t = mission_words(s, card);
+            let needs = s.content.0.deck.missions.get(card as usize).map_or(0, |m| m.needs());
+            let mut t = format!("{}: needs {needs} knight(s) sent", s.mission_name(card));
             if let Some(_seat) = acting_seat(m, &handoff) {
                 let legal = s.legal_actions();
                 let choosing = legal.iter().any(|a| matches!(a, Action::Take(_)));
