@@ -2,7 +2,7 @@
 //! palette and fullscreen. Opened from the menu and the table (F2); kept in the data directory as
 //! `settings.ron`. A broken file is reported and replaced by the defaults, never a crash.
 
-use super::style::{GOLD, MUTED, WARN, window_frame};
+use super::style::{GOLD, MUTED, WARN};
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -169,17 +169,14 @@ fn settings_window(
     }
     let mut edited = settings.clone();
     let mut open = true;
-    egui::Window::new(
-        egui::RichText::new("Settings")
-            .family(egui::FontFamily::Name("heading".into()))
-            .size(26.0),
+    super::style::fixed_window(
+        ctx,
+        "Settings",
+        "settings",
+        egui::Align2::CENTER_CENTER,
+        egui::Vec2::ZERO,
     )
-    .id(egui::Id::new("settings"))
     .open(&mut open)
-    .collapsible(false)
-    .resizable(false)
-    .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-    .frame(window_frame(ctx))
     .show(ctx, |ui| {
         egui::Grid::new("settings-grid")
             .num_columns(2)

@@ -174,6 +174,27 @@ pub fn window_frame(ctx: &egui::Context) -> egui::Frame {
         .inner_margin(space::L)
 }
 
+/// A window that stands still over the table (results, settings, a game's moments): a heading for
+/// its title, the window frame, anchored, neither collapsible nor resizable.
+pub fn fixed_window<'a>(
+    ctx: &egui::Context,
+    title: &str,
+    id: &str,
+    anchor: egui::Align2,
+    offset: egui::Vec2,
+) -> egui::Window<'a> {
+    egui::Window::new(
+        egui::RichText::new(title)
+            .family(egui::FontFamily::Name("heading".into()))
+            .size(size::HEADING),
+    )
+    .id(egui::Id::new(id))
+    .frame(window_frame(ctx))
+    .collapsible(false)
+    .resizable(false)
+    .anchor(anchor, offset)
+}
+
 /// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
 /// not as filled rectangles under the content: the software renderer pays for every covered pixel).
 pub fn ring(outer: Rect, width: f32) -> [Rect; 4] {

@@ -737,16 +737,13 @@ fn results(
         return Ok(());
     }
     let config = m.config();
-    egui::Window::new(
-        egui::RichText::new("Game over")
-            .family(egui::FontFamily::Name("heading".into()))
-            .size(super::style::size::HEADING),
+    super::style::fixed_window(
+        ctx,
+        "Game over",
+        "game-over",
+        egui::Align2::CENTER_CENTER,
+        egui::Vec2::ZERO,
     )
-    .id(egui::Id::new("game-over"))
-    .frame(super::style::window_frame(ctx))
-    .collapsible(false)
-    .resizable(false)
-    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
     .show(ctx, |ui| {
         let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
         ui.label(

@@ -1541,23 +1541,8 @@ fn spawn_tile(
     colour: Color,
     fonts: &WorldFonts,
 ) -> Entity {
-    let e = holder(commands, root, at);
-    commands.entity(e).with_children(|t| {
-        t.spawn((Pickable::IGNORE, Sprite::from_color(world::INK, Vec2::splat(26.0))));
-        t.spawn((
-            Pickable::IGNORE,
-            Sprite::from_color(Color::srgb(0.20, 0.18, 0.30), Vec2::splat(23.0)),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-        ));
-        t.spawn((
-            Pickable::IGNORE,
-            Text2d::new(glyph.to_string()),
-            TextFont::from_font_size(15.0).with_font(fonts.icons.clone()),
-            TextColor(colour),
-            Transform::from_xyz(0.0, 0.0, 0.02),
-        ));
-    });
-    e
+    let face = (glyph.to_string(), fonts.icons.clone(), 15.0, colour);
+    square_tile(commands, root, at, world::INK, Color::srgb(0.20, 0.18, 0.30), face)
 }
 
 /// A Merlin tile face up: its value on parchment, framed in its owner's colour.
@@ -1569,22 +1554,32 @@ fn spawn_merlin_face(
     owner: [u8; 3],
     fonts: &WorldFonts,
 ) -> Entity {
+    let face = (format!("{value:+}"), fonts.numbers.clone(), 13.0, world::INK);
+    square_tile(commands, root, at, world_colour(owner), world::PARCHMENT, face)
+}
+
+/// A square tile: a rim, a face, and on it a text (in its font, size and colour).
+fn square_tile(
+    commands: &mut Commands,
+    root: Entity,
+    at: Vec3,
+    rim: Color,
+    fill: Color,
+    (text, font, size, ink): (String, Handle<Font>, f32, Color),
+) -> Entity {
     let e = holder(commands, root, at);
     commands.entity(e).with_children(|t| {
+        t.spawn((Pickable::IGNORE, Sprite::from_color(rim, Vec2::splat(26.0))));
         t.spawn((
             Pickable::IGNORE,
-            Sprite::from_color(world_colour(owner), Vec2::splat(27.0)),
-        ));
-        t.spawn((
-            Pickable::IGNORE,
-            Sprite::from_color(world::PARCHMENT, Vec2::splat(21.0)),
+            Sprite::from_color(fill, Vec2::splat(22.0)),
             Transform::from_xyz(0.0, 0.0, 0.01),
         ));
         t.spawn((
             Pickable::IGNORE,
-            Text2d::new(format!("{value:+}")),
-            TextFont::from_font_size(13.0).with_font(fonts.numbers.clone()),
-            TextColor(world::INK),
+            Text2d::new(text),
+            TextFont::from_font_size(size).with_font(font),
+            TextColor(ink),
             Transform::from_xyz(0.0, 0.0, 0.02),
         ));
     });

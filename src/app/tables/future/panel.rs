@@ -560,17 +560,14 @@ pub(super) fn moments_window(
     let ctx = contexts.ctx_mut()?;
     let s = &m.state;
     if let Some(r) = &moments.reveal {
-        egui::Window::new(
-            egui::RichText::new("The fists open")
-                .family(crate::app::style::book())
-                .size(size::HEADING),
-        )
-        .id(egui::Id::new("future-fists"))
-        .frame(crate::app::style::window_frame(ctx))
-        .collapsible(false)
-        .resizable(false)
         // Below the throne room, where the magicians are about to walk.
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -110.0))
+        crate::app::style::fixed_window(
+            ctx,
+            "The fists open",
+            "future-fists",
+            egui::Align2::CENTER_BOTTOM,
+            egui::vec2(0.0, -110.0),
+        )
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for &(slot, n) in &r.counts {
@@ -616,16 +613,13 @@ pub(super) fn moments_window(
         }
         return Ok(());
     }
-    egui::Window::new(
-        egui::RichText::new("Final scoring")
-            .family(crate::app::style::book())
-            .size(size::HEADING),
+    crate::app::style::fixed_window(
+        ctx,
+        "Final scoring",
+        "future-final",
+        egui::Align2::CENTER_CENTER,
+        egui::Vec2::ZERO,
     )
-    .id(egui::Id::new("future-final"))
-    .frame(crate::app::style::window_frame(ctx))
-    .collapsible(false)
-    .resizable(false)
-    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
     .show(ctx, |ui| {
         egui::Grid::new("future-final-grid").striped(true).show(ui, |ui| {
             for h in &table.0 {
