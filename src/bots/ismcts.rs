@@ -39,6 +39,8 @@ struct Node<A> {
     children: Vec<usize>,
     /// The candidates in the game's order, fixed at the first visit (later samples may append).
     order: Vec<A>,
+    /// By the index in `order`: the candidate's child node, once expanded.
+    child_at: Vec<Option<usize>>,
     visits: u32,
     /// Iterations in which this node's action was available at its parent's selection.
     avail: u32,
@@ -52,6 +54,7 @@ impl<A> Node<A> {
             actor,
             children: Vec::new(),
             order: Vec::new(),
+            child_at: Vec::new(),
             visits: 0,
             avail: 0,
             total: 0.0,
@@ -126,13 +129,15 @@ pub fn search<G: BotHints>(
     }
 
     let mut nodes: Vec<Node<G::Action>> = vec![Node::new(None, me)];
+    nodes[0].child_at = vec![None; root_order.len()];
     nodes[0].order = root_order;
     let mut stats = SearchStats {
         searched: true,
         ..SearchStats::default()
     };
     let mut path: Vec<usize> = Vec::new();
-    let mut open: Vec<G::Action> = Vec::new();
+    // Indices into the node's `order` of the candidates open at this step.
+    let mut open: Vec<usize> = Vec::new();
     let mut compatible: Vec<usize> = Vec::new();
     // The legal actions of the sampled state, refilled at every step without reallocating.
     let mut legal_buf: Vec<G::Action> = Vec::new();
@@ -183,27 +188,37 @@ pub fn search<G: BotHints>(
                 continue;
             }
             if nodes[node].order.is_empty() {
-                nodes[node].order = G::candidates(&state, legal_now.to_vec(), rng);
+                let order = G::candidates(&state, legal_now.to_vec(), rng);
+                nodes[node].child_at = vec![None; order.len()];
+                nodes[node].order = order;
             }
             let k = widened(budget, nodes[node].visits);
             open.clear();
-            open.extend(
-                nodes[node]
-                    .order
-                    .iter()
-                    .filter(|a| legal_now.contains(a))
-                    .take(k)
-                    .cloned(),
-            );
+            if node == 0 && steps == 0 {
+                // The root's candidates are all legal: they come from `legal`.
+                open.extend(0..k.min(nodes[0].order.len()));
+            } else {
+                open.extend(
+                    nodes[node]
+                        .order
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| legal_now.contains(a))
+                        .take(k)
+                        .map(|(i, _)| i),
+                );
+            }
             if open.is_empty() {
                 // This sample allows none of the known candidates: rank its own.
                 let fresh = G::candidates(&state, legal_now.to_vec(), rng);
                 for a in fresh {
-                    if !nodes[node].order.contains(&a) {
+                    let known = &mut nodes[node];
+                    if !known.order.contains(&a) {
                         if open.len() < k {
-                            open.push(a.clone());
+                            open.push(known.order.len());
                         }
-                        nodes[node].order.push(a);
+                        known.order.push(a);
+                        known.child_at.push(None);
                     }
                 }
             }
@@ -212,7 +227,7 @@ pub fn search<G: BotHints>(
             }
             if open.len() == 1 && node != 0 {
                 // No choice worth a node: pass through.
-                if state.apply_quiet(&open[0]).is_err() {
+                if state.apply_quiet(&nodes[node].order[open[0]]).is_err() {
                     broken = true;
                     break None;
                 }
@@ -221,25 +236,23 @@ pub fn search<G: BotHints>(
             }
             compatible.clear();
             let mut untried = None;
-            for a in &open {
-                match nodes[node]
-                    .children
-                    .iter()
-                    .find(|&&c| nodes[c].action.as_ref() == Some(a))
-                {
-                    Some(&c) => compatible.push(c),
+            for &i in &open {
+                match nodes[node].child_at[i] {
+                    Some(c) => compatible.push(c),
                     None => {
                         if untried.is_none() {
-                            untried = Some(a.clone());
+                            untried = Some(i);
                         }
                     }
                 }
             }
             let next = match untried {
-                Some(a) => {
+                Some(i) => {
                     let child = nodes.len();
+                    let a = nodes[node].order[i].clone();
                     nodes.push(Node::new(Some(a), seat));
                     nodes[node].children.push(child);
+                    nodes[node].child_at[i] = Some(child);
                     expanded = true;
                     child
                 }

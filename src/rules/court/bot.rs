@@ -435,34 +435,39 @@ fn heuristic_sampled(view: &Seen, legal: &[Action], rng: &mut GameRng, sample: u
         return None;
     }
     let me = view.me;
-    let eval = Eval::new(view);
     let noise = |rng: &mut GameRng| rng.below(1000) as f64 * 1e-5;
     match view.phase {
-        Phase::Placement { .. } => legal
-            .iter()
-            .map(|a| {
-                let v = match *a {
-                    Action::Place { knight, space } => eval.with_moved(knight, Some(space)),
-                    _ => f64::MIN,
-                };
-                (v + noise(rng), *a)
-            })
-            .max_by(|x, y| x.0.total_cmp(&y.0))
-            .map(|(_, a)| a),
-        Phase::FollowerLoss { knight, .. } => legal
-            .iter()
-            .map(|a| {
-                let v = match *a {
-                    Action::ChooseFollowerLoss(card) => {
-                        let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
-                        eval.losing(*knight, card, scandalised)
-                    }
-                    _ => f64::MIN,
-                };
-                (v, *a)
-            })
-            .max_by(|x, y| x.0.total_cmp(&y.0))
-            .map(|(_, a)| a),
+        Phase::Placement { .. } => {
+            let eval = Eval::new(view);
+            legal
+                .iter()
+                .map(|a| {
+                    let v = match *a {
+                        Action::Place { knight, space } => eval.with_moved(knight, Some(space)),
+                        _ => f64::MIN,
+                    };
+                    (v + noise(rng), *a)
+                })
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+                .map(|(_, a)| a)
+        }
+        Phase::FollowerLoss { knight, .. } => {
+            let eval = Eval::new(view);
+            legal
+                .iter()
+                .map(|a| {
+                    let v = match *a {
+                        Action::ChooseFollowerLoss(card) => {
+                            let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
+                            eval.losing(*knight, card, scandalised)
+                        }
+                        _ => f64::MIN,
+                    };
+                    (v, *a)
+                })
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+                .map(|(_, a)| a)
+        }
         Phase::End => {
             let mut counts: Vec<(CardKind, usize)> = Vec::new();
             for &c in view.hand {
@@ -492,6 +497,7 @@ fn heuristic_sampled(view: &Seen, legal: &[Action], rng: &mut GameRng, sample: u
                 .or(legal.first().copied())
         }
         Phase::Play => {
+            let eval = Eval::new(view);
             let now = eval.now;
             let (score_good, wins) = score_judgement(view, me);
             let score_action = legal
