@@ -296,6 +296,7 @@ impl GameEntry {
 pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<crate::rules::court::Court>(),
     GameEntry::of::<crate::rules::future::Future>(),
+    GameEntry::of::<crate::rules::shadows::Shadows>(),
     GameEntry::of::<TestGame>(),
 ];
 

@@ -4,6 +4,7 @@
 pub mod court;
 pub mod dice;
 pub mod future;
+pub mod shadows;
 pub mod record;
 pub mod testgame;
 

@@ -1,0 +1,435 @@
+//! The cheap heuristic and the search hints.
+//!
+//! The heuristic scores each legal action from the state in place (the seat's own hand and what
+//! is public), builds no text and clones nothing. A Loyal Knight plays for the Round Table; a
+//! hidden Traitor plays much like one (a Knight who obviously sabotages gets accused) but leans
+//! toward Evil where it is cheap to: Siege Engines near the end, Black cards face down, no
+//! Merlins pledged, a wrong accusation when White Swords lie on the table. Accusations weigh only
+//! the public record (`Deeds`), never a hidden Loyalty card.
+
+use super::*;
+use crate::bots::{BotHints, Budget};
+
+/// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
+fn harm(g: &Shadows, c: Black) -> f32 {
+    match c {
+        Black::Hidden => 2.0,
+        _ if c.is_special() => match c {
+            Black::MorganMore => 5.0,
+            Black::Vivien | Black::DarkForest | Black::Mists => 3.5,
+            Black::MorganSiege | Black::MorganWound | Black::Mordred => 3.0,
+            _ => 2.5,
+        },
+        Black::BlackKnight(v) | Black::Lancelot(v, _) => 1.0 + v as f32 * 0.3,
+        _ => match g.black_target(c) {
+            None => 2.0,
+            Some(q) => 1.5 + quest_danger(g, q),
+        },
+    }
+}
+
+/// How near a quest is to being lost, 0..=2.
+fn quest_danger(g: &Shadows, q: QuestId) -> f32 {
+    let qs = g.quest(q);
+    match &g.content.quest(q).kind {
+        QuestKind::Combat { black_spots, .. } => 2.0 * qs.black.len() as f32 / (*black_spots).max(1) as f32,
+        QuestKind::Track { half_length } => (-(qs.track as f32) / *half_length as f32 + 1.0).clamp(0.0, 2.0),
+        QuestKind::Grail { spots } => 2.0 * qs.black.len() as f32 / (*spots).max(1) as f32,
+        QuestKind::War { figures, .. } => 2.0 * qs.figures as f32 / (*figures).max(1) as f32,
+    }
+}
+
+/// How much a card in hand is worth keeping.
+fn card_worth(c: White) -> f32 {
+    match c {
+        White::Fight(v) => 0.5 + v as f32 * 0.25,
+        White::Grail => 1.2,
+        White::Merlin => 2.0,
+        _ => 2.5,
+    }
+}
+
+/// How suspicious a seat's public record looks, from another seat's point of view.
+pub fn suspicion(g: &Shadows, s: Seat) -> f32 {
+    let d = g.deeds[s];
+    let acts = (d.drew + d.sieged + d.bled).max(1) as f32;
+    2.0 * d.face_down as f32 + 3.0 * d.wrong_accusations as f32 + 4.0 * d.sieged as f32 / acts
+}
+
+/// The seat the heuristic would accuse, if the evidence stands out.
+fn suspect(g: &Shadows, me: Seat) -> Option<(Seat, f32)> {
+    let mut scores: ArrayVec<(Seat, f32), 7> = ArrayVec::new();
+    for (s, k) in g.knights.iter().enumerate() {
+        if s != me && k.active() && !k.revealed {
+            scores.push((s, suspicion(g, s)));
+        }
+    }
+    if scores.is_empty() {
+        return None;
+    }
+    let mean = scores.iter().map(|x| x.1).sum::<f32>() / scores.len() as f32;
+    let best = scores.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    Some((best.0, best.1 - mean))
+}
+
+/// The heuristic's score of one legal action for the seat deciding.
+pub fn action_value(g: &Shadows, a: &Action) -> f32 {
+    let Some(me) = g.deciding() else { return 0.0 };
+    let k = &g.knights[me];
+    let traitor = k.loyalty == Loyalty::Traitor;
+    let n = g.numbers();
+    let near_end = g.swords() as f32 / n.swords_end.max(1) as f32;
+    let siege_fear = g.siege as f32 / n.siege_lose.max(1) as f32;
+    let fights: ArrayVec<u8, 16> = k.hand.iter().filter_map(|c| c.fight()).take(16).collect();
+    let fight_total: u8 = fights.iter().sum();
+    match *a {
+        Action::Evil(EvilChoice::DrawBlack) => {
+            if traitor && k.unmasked {
+                2.0 + siege_fear
+            } else {
+                2.0
+            }
+        }
+        Action::Evil(EvilChoice::AddSiege) => {
+            if traitor {
+                // Openly when unmasked; as a hidden Traitor only while it looks harmless.
+                if k.unmasked { 1.0 + 3.0 * siege_fear } else { 2.2 - 2.0 * siege_fear + 0.6 * near_end }
+            } else {
+                2.4 - 3.5 * siege_fear
+            }
+        }
+        Action::Evil(EvilChoice::LoseLife) => {
+            if k.life >= 5 {
+                2.3
+            } else if k.life >= 4 && siege_fear > 0.6 {
+                2.1
+            } else {
+                0.5 * k.life as f32 - 1.0
+            }
+        }
+        Action::Taunt(s) => g.knights[s].hand.len() as f32,
+        Action::KeepBlack(i) => match g.stack.last() {
+            Some(Task::ArmorPick { cards, .. }) => {
+                let h = harm(g, cards[i as usize & 1]);
+                if traitor { h } else { -h }
+            }
+            _ => 0.0,
+        },
+        Action::FaceDown(down) => match (down, traitor) {
+            (true, true) => 1.0,
+            (false, true) => 0.6,
+            (true, false) => 0.2,
+            (false, false) => 1.0,
+        },
+        Action::War(q) => {
+            let f = g.quest(q).figures as f32;
+            if traitor { f } else { -f }
+        }
+        Action::Yes | Action::No => {
+            let yes = *a == Action::Yes;
+            let v = match g.stack.last() {
+                Some(Task::ExcaliburOffer { .. }) => {
+                    // Give Excalibur up only to save a quest about to be lost.
+                    let danger = g
+                        .stack
+                        .iter()
+                        .rev()
+                        .find_map(|t| match t {
+                            Task::Place { card, war, .. } => Some(
+                                war.or_else(|| g.black_target(*card))
+                                    .map_or(0.0, |q| quest_danger(g, q)),
+                            ),
+                            _ => None,
+                        })
+                        .unwrap_or(0.0);
+                    if danger > 1.6 && !traitor { 1.0 } else { -1.0 }
+                }
+                Some(Task::Volunteer { why, .. }) => {
+                    let ok = match why {
+                        Volunteering::Discard => k.hand.len() >= 7,
+                        Volunteering::Sacrifice => k.life >= 5,
+                    };
+                    if ok && !traitor { 1.0 } else { -1.0 }
+                }
+                Some(Task::GrailRescue { .. }) => {
+                    if traitor {
+                        -1.0
+                    } else {
+                        1.0
+                    }
+                }
+                _ => 1.0, // accept a split
+            };
+            if yes { v } else { -v }
+        }
+        Action::Pledge(p) => {
+            if traitor {
+                -(p as f32)
+            } else {
+                p as f32
+            }
+        }
+        Action::Card(c) => match g.stack.last() {
+            // Fight cards: add while it helps.
+            Some(Task::SiegeFight { .. }) => {
+                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
+                if total >= 7 { -1.0 } else { c.fight().unwrap_or(0) as f32 * 0.3 - 0.2 }
+            }
+            Some(Task::KaySiege { roll, .. }) => {
+                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
+                let v = c.fight().unwrap_or(0);
+                if total <= *roll && total + v > *roll { 2.0 - v as f32 * 0.1 } else { -1.0 }
+            }
+            Some(Task::KayCombat { quest, .. }) => {
+                let (kn, ev) = g.combat_totals(*quest);
+                let v = c.fight().unwrap_or(0);
+                if !traitor && kn <= ev && kn + v > ev { 2.0 - v as f32 * 0.1 } else { -1.0 }
+            }
+            // Give or discard the least worth.
+            _ => -card_worth(c),
+        },
+        Action::Roll => {
+            let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
+            if total >= 6 { 1.0 } else { 0.0 }
+        }
+        Action::Done => match g.stack.last() {
+            Some(Task::MessengerGive { .. }) => 0.0,
+            _ => 0.5,
+        },
+        Action::Assign(s) => -(g.knights[s].hand.len() as f32),
+        Action::PutNext(c) => {
+            let h = harm(g, c);
+            if traitor { h } else { -h }
+        }
+        // Heroic Actions.
+        Action::EndTurn => 0.3,
+        Action::Sacrifice => {
+            if k.life >= 4 && !traitor {
+                0.4
+            } else {
+                -1.0
+            }
+        }
+        Action::RevealSelf => -5.0,
+        Action::ArthurGive(..) => -0.5,
+        Action::DrawWhite => 2.6 - 0.25 * k.hand.len() as f32,
+        Action::FightSiege(v) => {
+            if fight_total >= 6 && siege_fear > 0.4 {
+                1.5 + 3.0 * siege_fear + 0.05 * v as f32
+            } else {
+                0.0
+            }
+        }
+        Action::Fight(v) => {
+            let base = 2.8 + 0.1 * v as f32;
+            if traitor { base - 1.2 } else { base }
+        }
+        Action::PlayGrail => {
+            if traitor {
+                1.8
+            } else {
+                3.0 + quest_danger(g, QuestId::Grail)
+            }
+        }
+        Action::RaiseExcalibur(c) => {
+            let qs = g.quest(QuestId::Excalibur);
+            2.2 + 0.25 * qs.track as f32 - 0.4 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+        }
+        Action::Merlin(t) => {
+            let v = match t {
+                MerlinTarget::SiegeEngine => 4.5 * siege_fear,
+                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => 1.5 * quest_danger(g, q),
+            };
+            if traitor { v - 2.0 } else { v }
+        }
+        Action::Clairvoyance => 0.5,
+        Action::Convocation => 1.0,
+        Action::Fate => {
+            if traitor {
+                -5.0
+            } else {
+                1.5
+            }
+        }
+        Action::Heroism(q) => 1.0 + quest_danger(g, q) * if traitor { 0.5 } else { -0.3 },
+        Action::LadyOfTheLake => 2.0,
+        Action::Messenger(_) => 0.2,
+        Action::Piety(mine) => {
+            let lost: u8 = g
+                .knights
+                .iter()
+                .enumerate()
+                .filter(|(s, o)| *s != me && o.active())
+                .map(|(_, o)| n.max_life.saturating_sub(o.life).min(n.piety_others))
+                .sum();
+            if mine {
+                (n.max_life.saturating_sub(k.life).min(n.piety_self)) as f32 * 0.8
+            } else {
+                lost as f32 * 0.8
+            }
+        }
+        Action::Reinforcements(mine) => {
+            if mine {
+                2.0
+            } else {
+                1.6
+            }
+        }
+        Action::Heal(_) => {
+            if k.life <= 2 {
+                3.5
+            } else if k.life < 4 {
+                1.5
+            } else {
+                0.1
+            }
+        }
+        Action::Accuse(s) => {
+            if traitor {
+                // A false accusation turns a White Sword Black: worth it near the end.
+                if g.white_swords > 0 && near_end > 0.6 {
+                    3.0 + suspicion(g, s) * 0.1
+                } else {
+                    -2.0
+                }
+            } else {
+                match suspect(g, me) {
+                    Some((t, margin)) if t == s && margin >= 2.5 => 2.0 + margin,
+                    _ => -3.0,
+                }
+            }
+        }
+        Action::Move(to) => move_value(g, me, to, traitor),
+    }
+}
+
+/// What going somewhere offers the seat.
+fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
+    let k = &g.knights[me];
+    let n = g.numbers();
+    let here = k.at;
+    // Staying to act where he is usually beats moving.
+    let v = match to {
+        Location::RoundTable => {
+            if k.hand.len() < 4 {
+                2.0
+            } else {
+                0.2
+            }
+        }
+        Location::Siege => {
+            let total: u8 = k.hand.iter().filter_map(|c| c.fight()).sum();
+            if g.siege >= n.siege_lose / 2 && total >= 7 {
+                1.8
+            } else {
+                0.0
+            }
+        }
+        Location::Quest(q) => {
+            let qs = g.quest(q);
+            let danger = quest_danger(g, q);
+            let useful = match &g.content.quest(q).kind {
+                QuestKind::Combat { pattern, white_spots, .. } => {
+                    let fits = k
+                        .hand
+                        .iter()
+                        .filter_map(|c| c.fight())
+                        .filter(|&v| qs.white.len() < *white_spots as usize && apply::pattern_allows(&qs.white, v, pattern))
+                        .count();
+                    (fits as f32 * 0.5).min(2.0)
+                }
+                QuestKind::Track { .. } => 0.6 + 0.2 * qs.track.max(0) as f32,
+                QuestKind::Grail { .. } => {
+                    if g.dark_forest {
+                        0.0
+                    } else {
+                        k.count(White::Grail) as f32 * 0.7
+                    }
+                }
+                QuestKind::War {
+                    sequence,
+                    mordred_extra,
+                    ..
+                } => match apply::war_next(qs, sequence, *mordred_extra) {
+                    Some(v) if k.holds(White::Fight(v)) => 2.0,
+                    _ => 0.2,
+                },
+            };
+            let others = g.present(to).len() as f32;
+            useful + 0.5 * danger - 0.3 * others
+        }
+        Location::Gone => -9.0,
+    };
+    let stay_bonus = if here == to { 0.0 } else { 0.4 };
+    if traitor { v * 0.7 - stay_bonus } else { v - stay_bonus }
+}
+
+/// The heuristic's choice among the legal actions.
+fn heuristic_pick(g: &Shadows, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let mut best: Option<(f32, Action)> = None;
+    for a in legal {
+        let v = action_value(g, a) + rng.below(1000) as f32 * 1e-4;
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, *a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// A rough chance that the Loyal Knights win from here.
+fn loyal_chance(g: &Shadows) -> f64 {
+    let n = g.numbers();
+    let w = g.white_swords as f64;
+    let b = g.black_swords as f64;
+    let siege = g.siege as f64 / n.siege_lose.max(1) as f64;
+    let life: f64 = g
+        .knights
+        .iter()
+        .filter(|k| k.active() && k.loyalty == Loyalty::Loyal)
+        .map(|k| k.life as f64)
+        .sum::<f64>()
+        / g.knights.len().max(1) as f64;
+    let traitor_hidden = g.traitor_seat().is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
+    let x = 0.45 * (w - b) - 3.0 * (siege - 0.5).max(0.0) + 0.25 * (life - 3.0)
+        - if traitor_hidden { 0.8 } else { 0.0 };
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl BotHints for Shadows {
+    fn heuristic(view: &ShadowsView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        heuristic_pick(&view.game, legal, rng)
+    }
+
+    fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
+        Shadows::determinize(view, rng)
+    }
+
+    fn budget(view: &ShadowsView, difficulty: crate::rules::Difficulty) -> Option<Budget> {
+        let _ = view;
+        let mut b = match difficulty {
+            crate::rules::Difficulty::Easy => return None,
+            crate::rules::Difficulty::Normal => Budget::new(300, 180),
+            crate::rules::Difficulty::Hard => Budget::new(1200, 900),
+        };
+        // Playouts stop after this many actions and are judged by `evaluate`.
+        b.horizon = 80;
+        Some(b)
+    }
+
+    fn rollout_action(state: &Shadows, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        heuristic_pick(state, legal, rng)
+    }
+
+    fn rollout_over(_: &Shadows, _: &Shadows, steps: usize, horizon: u32) -> bool {
+        steps >= horizon.max(1) as usize
+    }
+
+    fn evaluate(state: &Shadows) -> Vec<f64> {
+        let p = loyal_chance(state);
+        state
+            .knights
+            .iter()
+            .map(|k| if k.loyalty == Loyalty::Traitor { 1.0 - p } else { p })
+            .collect()
+    }
+}

@@ -1,0 +1,590 @@
+//! What one seat may see, sampling what it cannot, and the words: prompts, action labels and
+//! log lines.
+//!
+//! A view is the state with every secret of the other seats taken out: a card the seat cannot
+//! see is `White::Fight(0)` (no such card exists) or `Black::Hidden` (or a face-down Combat
+//! card's type with value 0); other seats' hidden Loyalty is `Loyalty::Unknown`; the generator is
+//! replaced. `determinize` deals the unseen cards back at random.
+
+use super::*;
+
+/// The game as one seat may know it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShadowsView {
+    pub seat: Seat,
+    pub game: Shadows,
+}
+
+const UNSEEN_WHITE: White = White::Fight(0);
+
+fn is_unseen_black(c: Black) -> bool {
+    matches!(c, Black::Hidden | Black::BlackKnight(0) | Black::Lancelot(0, 0))
+}
+
+impl Shadows {
+    pub(crate) fn make_view(&self, me: Seat) -> ShadowsView {
+        let mut g = self.clone();
+        g.rng = GameRng::seeded(0);
+        let over = g.outcome.is_some();
+        for (s, k) in g.knights.iter_mut().enumerate() {
+            if s != me {
+                for c in k.hand.iter_mut() {
+                    *c = UNSEEN_WHITE;
+                }
+                if !k.revealed && !over {
+                    k.loyalty = Loyalty::Unknown;
+                }
+            }
+        }
+        g.box_loyal = 0;
+        g.box_traitor = 0;
+        for c in g.white_draw.iter_mut().chain(g.white_discard.iter_mut()) {
+            *c = UNSEEN_WHITE;
+        }
+        // Percival sees the top Black card while he chooses how Evil progresses.
+        let peek = me == g.active
+            && g.stack.last() == Some(&Task::Evil)
+            && g.knights.get(me).is_some_and(|k| k.knight == KnightId::Percival);
+        let top = g.black_draw.len().saturating_sub(1);
+        for (i, c) in g.black_draw.iter_mut().enumerate() {
+            if !(peek && i == top) {
+                *c = Black::Hidden;
+            }
+        }
+        // The draw pile's order is unknown: one order for every view.
+        for c in g.black_unseen.iter_mut() {
+            *c = Black::Hidden;
+        }
+        for q in g.quests.iter_mut() {
+            for p in q.black.iter_mut() {
+                if p.face_down && p.by != me {
+                    p.card = p.card.hidden();
+                }
+            }
+        }
+        for t in g.stack.iter_mut() {
+            match t {
+                Task::ArmorPick { seat, cards, .. } if *seat != me => {
+                    *cards = [Black::Hidden; 2];
+                }
+                Task::PlaceChoice { seat, card } | Task::Place { seat, card, .. } if *seat != me => {
+                    if card.is_combat() {
+                        *card = card.hidden();
+                    }
+                }
+                Task::Clairvoyance { seat, left, chosen } if *seat != me => {
+                    for c in left.iter_mut().chain(chosen.iter_mut()) {
+                        *c = Black::Hidden;
+                    }
+                }
+                Task::Share { present, pool, .. } | Task::ShareVote { present, pool, .. } if !present.contains(&me) => {
+                    for c in pool.iter_mut() {
+                        *c = UNSEEN_WHITE;
+                    }
+                }
+                _ => {}
+            }
+        }
+        ShadowsView { seat: me, game: g }
+    }
+
+    /// A full state consistent with `view`: the unseen cards and Loyalty dealt at random.
+    pub fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
+        let mut g = view.game.clone();
+        let content = g.content.clone();
+        // White: the deck less every card seen.
+        let mut pool = content.white_cards();
+        let take = |c: White, pool: &mut Vec<White>| {
+            if c != UNSEEN_WHITE
+                && let Some(i) = pool.iter().position(|&x| x == c)
+            {
+                pool.swap_remove(i);
+            }
+        };
+        let mut seen: Vec<White> = Vec::new();
+        for k in &g.knights {
+            seen.extend(k.hand.iter().copied());
+        }
+        for q in &g.quests {
+            seen.extend(q.white.iter().copied());
+        }
+        seen.extend(g.siege_cards.iter().copied());
+        if g.heroism.is_some() {
+            seen.push(White::Heroism);
+        }
+        for t in &g.stack {
+            if let Task::Share { pool: p, .. } | Task::ShareVote { pool: p, .. } = t {
+                seen.extend(p.iter().copied());
+            }
+        }
+        for c in seen {
+            take(c, &mut pool);
+        }
+        rng.shuffle(&mut pool);
+        let mut fill_white = |c: &mut White| {
+            if *c == UNSEEN_WHITE {
+                *c = pool.pop().unwrap_or(White::Grail);
+            }
+        };
+        for k in g.knights.iter_mut() {
+            k.hand.iter_mut().for_each(&mut fill_white);
+            k.hand.sort_unstable();
+        }
+        g.white_draw.iter_mut().for_each(&mut fill_white);
+        g.white_discard.iter_mut().for_each(&mut fill_white);
+        for t in g.stack.iter_mut() {
+            if let Task::Share { pool: p, .. } | Task::ShareVote { pool: p, .. } = t {
+                p.iter_mut().for_each(&mut fill_white);
+            }
+        }
+        // Black: the deck less every card seen; typed face-down cards first.
+        let mut blacks = content.black_cards();
+        let mut seen_black: Vec<Black> = Vec::new();
+        seen_black.extend(g.black_draw.iter().copied());
+        seen_black.extend(g.black_discard.iter().copied());
+        seen_black.extend(g.black_unseen.iter().copied());
+        for q in &g.quests {
+            seen_black.extend(q.black.iter().map(|p| p.card));
+        }
+        for t in &g.stack {
+            match t {
+                Task::ArmorPick { cards, .. } => seen_black.extend(cards.iter().copied()),
+                Task::PlaceChoice { card, .. }
+                | Task::Place { card, .. }
+                | Task::Resolve { card, .. }
+                | Task::Special { card, .. } => seen_black.push(*card),
+                Task::MordredWar { .. } => seen_black.push(Black::Mordred),
+                Task::Clairvoyance { left, chosen, .. } => {
+                    seen_black.extend(left.iter().copied());
+                    seen_black.extend(chosen.iter().copied());
+                }
+                _ => {}
+            }
+        }
+        for c in seen_black {
+            if !is_unseen_black(c)
+                && let Some(i) = blacks.iter().position(|&x| x == c)
+            {
+                blacks.swap_remove(i);
+            }
+        }
+        rng.shuffle(&mut blacks);
+        let typed = |c: &mut Black, blacks: &mut Vec<Black>| -> bool {
+            let want = match *c {
+                Black::BlackKnight(0) => |b: Black| matches!(b, Black::BlackKnight(_)),
+                Black::Lancelot(0, 0) => |b: Black| matches!(b, Black::Lancelot(..)),
+                _ => return true,
+            };
+            match blacks.iter().position(|&b| want(b)) {
+                Some(i) => {
+                    *c = blacks.swap_remove(i);
+                    true
+                }
+                None => false,
+            }
+        };
+        let mut ok = true;
+        for q in g.quests.iter_mut() {
+            for p in q.black.iter_mut() {
+                ok &= typed(&mut p.card, &mut blacks);
+            }
+        }
+        for t in g.stack.iter_mut() {
+            if let Task::PlaceChoice { card, .. } | Task::Place { card, .. } = t {
+                ok &= typed(card, &mut blacks);
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let mut fill_black = |c: &mut Black| {
+            if *c == Black::Hidden {
+                *c = blacks.pop().unwrap_or(Black::Excalibur);
+            }
+        };
+        g.black_draw.iter_mut().for_each(&mut fill_black);
+        g.black_unseen.iter_mut().for_each(&mut fill_black);
+        for t in g.stack.iter_mut() {
+            match t {
+                Task::ArmorPick { cards, .. } => cards.iter_mut().for_each(&mut fill_black),
+                Task::Clairvoyance { left, chosen, .. } => {
+                    left.iter_mut().for_each(&mut fill_black);
+                    chosen.iter_mut().for_each(&mut fill_black);
+                }
+                _ => {}
+            }
+        }
+        // Loyalty: the deck less the cards known.
+        let mut loyal = g.deck_loyal as i32;
+        let mut traitor = g.deck_traitor as i32;
+        for k in &g.knights {
+            match k.loyalty {
+                Loyalty::Loyal => loyal -= 1,
+                Loyalty::Traitor => traitor -= 1,
+                Loyalty::Unknown => {}
+            }
+        }
+        if loyal < 0 || traitor < 0 {
+            return None;
+        }
+        let mut cards: Vec<Loyalty> = std::iter::repeat_n(Loyalty::Loyal, loyal as usize)
+            .chain(std::iter::repeat_n(Loyalty::Traitor, traitor as usize))
+            .collect();
+        rng.shuffle(&mut cards);
+        for k in g.knights.iter_mut() {
+            if k.loyalty == Loyalty::Unknown {
+                k.loyalty = cards.pop()?;
+            }
+        }
+        g.box_traitor = cards.iter().filter(|&&l| l == Loyalty::Traitor).count() as u8;
+        g.box_loyal = cards.len() as u8 - g.box_traitor;
+        g.rng = GameRng::seeded(rng.next_u64());
+        Some(g)
+    }
+
+    /// What is being decided now, in words.
+    pub fn prompt(&self) -> String {
+        let Some(task) = self.stack.last() else {
+            return String::new();
+        };
+        let n = self.numbers();
+        match task {
+            Task::Evil => format!(
+                "{}: let Evil progress — draw a Black card, add a Siege Engine, or lose a Life point",
+                self.who(self.active)
+            ),
+            Task::Feed => format!("{}, the Traitor: draw a Black card or add a Siege Engine", self.who(self.active)),
+            Task::Taunt => format!(
+                "{}, the Traitor: choose a Knight to lose a random White card",
+                self.who(self.active)
+            ),
+            Task::Heroic => {
+                let t = self.this_turn;
+                if t.paid >= 1 + t.sacrifices {
+                    format!("{}: end the turn, or sacrifice a Life point for another action", self.who(self.active))
+                } else if t.sacrifices > 0 {
+                    format!("{}: the bought action (a kind not used yet)", self.who(self.active))
+                } else {
+                    format!(
+                        "{}: a Heroic Action — move, act on the quest, play a Special White, heal or accuse",
+                        self.who(self.active)
+                    )
+                }
+            }
+            Task::ArmorPick { seat, .. } => format!("{}: Lancelot's Armor — keep one of the two Black cards", self.who(*seat)),
+            Task::PlaceChoice { seat, card } => {
+                if card.is_combat() {
+                    format!(
+                        "{}: place {} face up, or face down for a free White card",
+                        self.who(*seat),
+                        card.name()
+                    )
+                } else {
+                    format!("{}: the war the Mercenaries join", self.who(*seat))
+                }
+            }
+            Task::MordredWar { seat } => format!("{}: the war Mordred joins", self.who(*seat)),
+            Task::ExcaliburOffer { bearer } => format!(
+                "{}: give up Excalibur to cancel this Black card?",
+                self.who(*bearer)
+            ),
+            Task::MerlinPledge {
+                card, order, at, pledged, ..
+            } => {
+                let total: u8 = pledged.iter().sum();
+                let seat = order.get(*at as usize).copied().unwrap_or(0);
+                format!(
+                    "{}: pledge Merlins to cancel {} ({total} of {} pledged)",
+                    self.who(seat),
+                    card.name(),
+                    n.merlin_cancel
+                )
+            }
+            Task::Volunteer { why, order, at } => {
+                let seat = order.get(*at as usize).copied().unwrap_or(0);
+                match why {
+                    Volunteering::Discard => format!(
+                        "{}: Morgan — discard {} cards so that the others keep theirs?",
+                        self.who(seat),
+                        n.morgan_discard
+                    ),
+                    Volunteering::Sacrifice => format!(
+                        "{}: Morgan — lose {} Life points so that the others keep their cards?",
+                        self.who(seat),
+                        n.morgan_sacrifice_life
+                    ),
+                }
+            }
+            Task::Discard { seat, left } => format!("{}: discard {left} card(s)", self.who(*seat)),
+            Task::GrailRescue { owner, target } => format!(
+                "{}: give the Holy Grail to save {}?",
+                self.who(*owner),
+                self.who(*target)
+            ),
+            Task::SiegeFight { seat } => format!(
+                "{}: add Fight cards against the Siege Engine, or roll (total {})",
+                self.who(*seat),
+                self.siege_cards.iter().filter_map(|c| c.fight()).sum::<u8>()
+            ),
+            Task::KaySiege { seat, roll } => format!(
+                "{}: the die shows {roll} — add one more Fight card?",
+                self.who(*seat)
+            ),
+            Task::KayCombat { seat, quest } => {
+                let (k, e) = self.combat_totals(*quest);
+                format!(
+                    "{}: {} is over, Knights {k} against Evil {e} — add one more Fight card?",
+                    self.who(*seat),
+                    self.content.quest(*quest).name
+                )
+            }
+            Task::Share { proposer, pool, assigned, .. } => format!(
+                "{}: who gets {} ({} of {})?",
+                self.who(*proposer),
+                pool.get(assigned.len()).map_or("?".into(), |c| c.name()),
+                assigned.len() + 1,
+                pool.len()
+            ),
+            Task::ShareVote {
+                proposer, present, at, ..
+            } => {
+                let seat = voters(*proposer, present).get(*at as usize).copied().unwrap_or(0);
+                format!("{}: accept the split of the spoils?", self.who(seat))
+            }
+            Task::ArthurReturn { arthur, from } => {
+                format!("{}: give a card back to {}", self.who(*from), self.who(*arthur))
+            }
+            Task::Clairvoyance { seat, chosen, .. } => format!(
+                "{}: Clairvoyance — the card to be drawn {}",
+                self.who(*seat),
+                ordinal(chosen.len() + 1)
+            ),
+            Task::MessengerGive { seat, to, given } => format!(
+                "{}: give cards to {} ({given} of up to {})",
+                self.who(*seat),
+                self.who(*to),
+                n.messenger_max
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+fn ordinal(n: usize) -> &'static str {
+    match n {
+        1 => "first",
+        2 => "second",
+        3 => "third",
+        4 => "fourth",
+        5 => "fifth",
+        _ => "next",
+    }
+}
+
+pub fn location_name(g: &Shadows, at: Location) -> String {
+    match at {
+        Location::RoundTable => "the Round Table".into(),
+        Location::Siege => "the Siege area".into(),
+        Location::Quest(q) => g.content.quest(q).name.clone(),
+        Location::Gone => "nowhere".into(),
+    }
+}
+
+pub(crate) fn describe_action(g: &Shadows, a: &Action) -> String {
+    let who = |s: Seat| g.who(s);
+    let quest = |q: QuestId| g.content.quest(q).name.clone();
+    match *a {
+        Action::Evil(EvilChoice::DrawBlack) => "Draw a Black card".into(),
+        Action::Evil(EvilChoice::AddSiege) => "Add a Siege Engine".into(),
+        Action::Evil(EvilChoice::LoseLife) => "Lose a Life point".into(),
+        Action::KeepBlack(i) => match g.stack.last() {
+            Some(Task::ArmorPick { cards, .. }) => format!("Keep {}", cards[i as usize & 1].name()),
+            _ => format!("Keep card {}", i + 1),
+        },
+        Action::FaceDown(false) => "Face up".into(),
+        Action::FaceDown(true) => "Face down (and a free White card)".into(),
+        Action::War(q) => format!("To {}", quest(q)),
+        Action::Yes => "Yes".into(),
+        Action::No => "No".into(),
+        Action::Pledge(0) => "Pledge no Merlin".into(),
+        Action::Pledge(p) => format!("Pledge {p} Merlin{}", if p == 1 { "" } else { "s" }),
+        Action::Card(c) => c.name(),
+        Action::Move(to) => format!("Move to {}", location_name(g, to)),
+        Action::DrawWhite => "Draw White cards".into(),
+        Action::FightSiege(v) => format!("Fight a Siege Engine with a Fight {v}"),
+        Action::Roll => "Roll the die".into(),
+        Action::Fight(v) => format!("Play Fight {v}"),
+        Action::PlayGrail => "Play a Grail card".into(),
+        Action::RaiseExcalibur(c) => format!("Discard {} to raise Excalibur", c.name()),
+        Action::Merlin(MerlinTarget::SiegeEngine) => "Merlin: remove a Siege Engine".into(),
+        Action::Merlin(MerlinTarget::Figure(q)) => format!("Merlin: remove a figure from {}", quest(q)),
+        Action::Merlin(MerlinTarget::BlackCard(q)) => format!("Merlin: discard the last Black card of {}", quest(q)),
+        Action::Clairvoyance => "Clairvoyance".into(),
+        Action::Convocation => "Convocation".into(),
+        Action::Fate => "Fate".into(),
+        Action::Heroism(q) => format!("Heroism on {}", quest(q)),
+        Action::LadyOfTheLake => "Lady of the Lake".into(),
+        Action::Messenger(s) => format!("Messenger to {}", who(s)),
+        Action::Piety(true) => format!("Piety: {} Life points for me", g.numbers().piety_self),
+        Action::Piety(false) => "Piety: a Life point for every other Knight".into(),
+        Action::Reinforcements(true) => format!("Reinforcements: {} White cards for me", g.numbers().reinforcements_self),
+        Action::Reinforcements(false) => "Reinforcements: a White card for every other Knight".into(),
+        Action::Heal(c) => format!("Heal with three {}", c.name()),
+        Action::Accuse(s) => format!("Accuse {}", who(s)),
+        Action::Sacrifice => "Lose a Life point for another action".into(),
+        Action::ArthurGive(c, s) => format!("Give {} to {}", c.name(), who(s)),
+        Action::RevealSelf => "Reveal yourself as the Traitor".into(),
+        Action::EndTurn => "End the turn".into(),
+        Action::PutNext(c) => format!("{} next", c.name()),
+        Action::Assign(s) => format!("To {}", who(s)),
+        Action::Taunt(s) => format!("Taunt {}", who(s)),
+        Action::Done => "Done".into(),
+    }
+}
+
+pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
+    let who = |s: Seat| g.who(s);
+    let quest = |q: QuestId| g.content.quest(q).name.clone();
+    let cards = |cs: &[White]| cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
+    let relic = |r: Relic| match r {
+        Relic::Excalibur => "Excalibur",
+        Relic::Grail => "the Holy Grail",
+        Relic::Armor => "Lancelot's Armor",
+    };
+    match e {
+        Event::Setup { first, .. } => format!("The Knights gather at the Round Table; {} begins.", who(*first)),
+        Event::LoyaltySeen { loyalty, .. } => match loyalty {
+            Loyalty::Traitor => "You are the Traitor: you win if Evil wins. Keep it secret.".into(),
+            _ => "You are Loyal to the Round Table.".into(),
+        },
+        Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}.", who(*seat)),
+        Event::EvilChosen { seat, choice } => match choice {
+            EvilChoice::DrawBlack => format!("{} draws a Black card.", who(*seat)),
+            EvilChoice::AddSiege => format!("{} adds a Siege Engine.", who(*seat)),
+            EvilChoice::LoseLife => format!("{} loses a Life point to Evil.", who(*seat)),
+        },
+        Event::Peeked { card, .. } => format!("You see {}.", card.name()),
+        Event::BlackDrawn { card, .. } => format!("The Black card: {}.", card.name()),
+        Event::BlackUnder { card, .. } => format!("{} goes under the Black pile.", card.name()),
+        Event::BlackPlaced {
+            card, quest: q, face_down, ..
+        } => {
+            if *face_down {
+                format!("{} goes face down on {}.", card.name(), quest(*q))
+            } else {
+                format!("{} goes onto {}.", card.name(), quest(*q))
+            }
+        }
+        Event::BlackToSiege { card } => format!("{}'s quest is over: a Siege Engine instead.", card.name()),
+        Event::ExcaliburCancels { seat, card } => format!("{} gives up Excalibur to cancel {}.", who(*seat), card.name()),
+        Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlin(s).", who(*seat)),
+        Event::MerlinsCancel { card } => format!("Three Merlins cancel {}.", card.name()),
+        Event::SpecialTakesEffect { card } => format!("{} takes effect.", card.name()),
+        Event::SiegeChanged { by, now } => {
+            if *by > 0 {
+                format!("Siege Engines: {now} (+{by}).")
+            } else {
+                format!("Siege Engines: {now} ({by}).")
+            }
+        }
+        Event::LifeChanged { seat, by, now } => format!("{}: {by:+} Life, now {now}.", who(*seat)),
+        Event::Doomed { seat } => format!("{} falls to 0 Life points and will die at the end of the turn.", who(*seat)),
+        Event::Rescued { seat, by } => format!("{} drinks from the Holy Grail, given by {}: back to life.", who(*seat), who(*by)),
+        Event::Died { seat } => format!("{} dies.", who(*seat)),
+        Event::WhiteDrawn { cards: cs, .. } => format!("You draw {}.", cards(cs)),
+        Event::WhiteDrawnCount { seat, count } => format!("{} draws {count} White card(s).", who(*seat)),
+        Event::Discarded { seat, cards: cs } => format!("{} discards {}.", who(*seat), cards(cs)),
+        Event::DiscardedCount { seat, count } => format!("{} discards {count} card(s).", who(*seat)),
+        Event::Reshuffled => "Both draw piles are reshuffled with their discards.".into(),
+        Event::Moved { seat, to, free } => format!(
+            "{} goes to {}{}.",
+            who(*seat),
+            location_name(g, *to),
+            if *free { " (free)" } else { "" }
+        ),
+        Event::WhitePlayed { seat, card, quest: q } => match q {
+            Some(q) => format!("{} plays {} on {}.", who(*seat), card.name(), quest(*q)),
+            None => format!("{} plays {}.", who(*seat), card.name()),
+        },
+        Event::ExcaliburMoved { now } => format!("Excalibur is at {now:+} on the river."),
+        Event::GrailCardRemoved => "A Grail card is pushed off the Grail quest.".into(),
+        Event::BlackRemoved { quest: q, card } => format!("{} leaves {}.", card.name(), quest(*q)),
+        Event::FigureChanged { quest: q, now, .. } => format!("{}: {now} figure(s) on the field.", quest(*q)),
+        Event::MordredJoins { quest: q } => format!("Mordred joins {}: it needs one more Fight card.", quest(*q)),
+        Event::SiegeFight { seat, total, roll, won } => format!(
+            "{} fights a Siege Engine: {total} against a roll of {roll} — {}.",
+            who(*seat),
+            if *won { "it burns" } else { "he is wounded" }
+        ),
+        Event::CombatRevealed { quest: q, knights, evil } => {
+            format!("{}: the Knights {knights} against Evil {evil}.", quest(*q))
+        }
+        Event::QuestEnded { quest: q, won, swords } => format!(
+            "{} is {} ({swords} {} Sword{}).",
+            quest(*q),
+            if *won { "won" } else { "lost" },
+            if *won { "White" } else { "Black" },
+            if *swords == 1 { "" } else { "s" }
+        ),
+        Event::SwordsLaid { white, count } => format!(
+            "{count} {} Sword(s) laid on the Round Table.",
+            if *white { "White" } else { "Black" }
+        ),
+        Event::SwordFlipped => "A White Sword turns Black.".into(),
+        Event::RelicWon { seat, relic: r } => format!("{} wins {}.", who(*seat), relic(*r)),
+        Event::RelicLost { seat, relic: r } => format!("{} loses {}.", who(*seat), relic(*r)),
+        Event::SpoilsShared { given } => format!(
+            "The spoils: {}.",
+            given
+                .iter()
+                .map(|(s, n)| format!("{n} to {}", who(*s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::SpoilsRefused { by } => format!("{} refuses the split: the cards are dealt around.", who(*by)),
+        Event::Volunteered { seat, why } => match why {
+            Volunteering::Discard => format!("{} volunteers to discard for all.", who(*seat)),
+            Volunteering::Sacrifice => format!("{} volunteers to bleed for all.", who(*seat)),
+        },
+        Event::Accused { by, target, loyalty } => format!(
+            "{} accuses {}: {}!",
+            who(*by),
+            who(*target),
+            if *loyalty == Loyalty::Traitor {
+                "the Traitor"
+            } else {
+                "Loyal"
+            }
+        ),
+        Event::Unmasked { seat } => format!("{} is unmasked as the Traitor.", who(*seat)),
+        Event::TraitorRevealedAtEnd { seat, flipped } => format!(
+            "{} was the Traitor all along: {flipped} White Sword(s) turn Black.",
+            who(*seat)
+        ),
+        Event::HeroismOn { quest: q } => format!("Heroism on {}: one more Sword when it ends.", quest(*q)),
+        Event::Lasting { card } => format!("{} stays in effect.", card.name()),
+        Event::Guinevere => "Guinevere calls every Knight back to the Round Table.".into(),
+        Event::Sacrificed { seat } => format!("{} gives a Life point for another action.", who(*seat)),
+        Event::Traded { from, to } => format!("{} gives a card to {}.", who(*from), who(*to)),
+        Event::CardPassed { from, to, card } => format!("{} → {}: {}.", who(*from), who(*to), card.name()),
+        Event::Looked { cards: cs, .. } => format!("The spoils to share: {}.", cards(cs)),
+        Event::Taunted { target } => format!("The Traitor taunts {}: a random card is lost.", who(*target)),
+        Event::TurnCut { seat } => format!("{}'s turn ends.", who(*seat)),
+        Event::GameOver { loyal_win, why, .. } => {
+            if *loyal_win {
+                format!("The Loyal Knights win: {why}.")
+            } else {
+                format!("Evil wins: {why}.")
+            }
+        }
+        Event::LoyaltyShown { seat, loyalty } => format!(
+            "{} was {}.",
+            who(*seat),
+            if *loyalty == Loyalty::Traitor {
+                "the Traitor"
+            } else {
+                "Loyal"
+            }
+        ),
+    }
+}
