@@ -53,6 +53,9 @@ pub struct SimReport {
     pub search_iterations_per_second: f64,
     /// Per bot kind: what its searches did (bots that never search are left out).
     pub search_by_bot: BTreeMap<String, SearchReport>,
+    /// How the finished games went, in the game's words (`Game::outcome_tags`): how many games
+    /// carry each tag (empty for games that tag nothing).
+    pub outcomes: BTreeMap<String, usize>,
 }
 
 /// What one bot kind's searches did.
@@ -124,6 +127,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     let mut scored = 0usize;
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
     let mut all_times = Vec::new();
+    let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
     // Each bot kind's decisions: milliseconds and what its search did.
     let mut by_bot: Vec<(BotKind, Vec<(f64, SearchStats)>)> = Vec::new();
     for g in 0..opts.games {
@@ -151,6 +155,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                     for (sum, s) in score_sums.iter_mut().zip(&played.scores) {
                         *sum += s;
                     }
+                }
+                for t in played.tags {
+                    *outcomes.entry(t).or_default() += 1;
                 }
                 for w in played.winners {
                     if let Some(c) = wins.get_mut(w) {
@@ -242,5 +249,6 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             .iter()
             .filter_map(|(k, v)| search_report(v).map(|r| (k.clone(), r)))
             .collect(),
+        outcomes,
     }
 }

@@ -40,6 +40,8 @@ pub struct PlayedGame {
     /// Final score of each seat, where the game has scores.
     pub scores: Vec<i64>,
     pub actions: usize,
+    /// How the game went, in the game's words (`Game::outcome_tags`).
+    pub tags: Vec<String>,
     /// Turns where the game counts them, else changes of the deciding seat.
     pub turns: usize,
     /// Each decision: the bot, its milliseconds, what its search did.
@@ -172,6 +174,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
                     winners: o.winners.clone(),
                     scores: o.scores.clone(),
                     actions: step,
+                    tags: state.outcome_tags(),
                     turns: state.turns_taken().map_or(changes, |t| t as usize),
                     decisions,
                 });

@@ -435,6 +435,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Words for how a finished game went, counted by `camelot sim` (e.g. "knights won",
+    /// "lost to the siege", "traitor caught"): what a win/loss by seat cannot say. Empty by
+    /// default.
+    fn outcome_tags(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// A summary used by property tests: every component counted, to prove conservation.
     fn census(&self) -> BTreeMap<String, usize> {
         BTreeMap::new()

@@ -207,6 +207,7 @@ impl Shadows {
             box_traitor,
             deck_loyal: loyal as u8,
             deck_traitor: traitor as u8,
+            unmasked_by_accusation: false,
         };
         g.start_turn(first, &mut Report(None));
         Ok(g)
@@ -1128,6 +1129,7 @@ impl Shadows {
                 });
                 if loyalty == Loyalty::Traitor {
                     self.lay_swords(true, n.unmask_swords, r);
+                    self.unmasked_by_accusation = true;
                     self.unmask(target, r);
                 } else {
                     self.deeds[seat].wrong_accusations += 1;
@@ -1289,7 +1291,7 @@ impl Shadows {
     }
 
     /// Runs the work on the stack up to the next decision, checking the end after each step.
-    fn settle(&mut self, r: &mut Report) {
+    pub(crate) fn settle(&mut self, r: &mut Report) {
         loop {
             if self.outcome.is_some() || self.check_end(r) {
                 return;
@@ -1873,7 +1875,7 @@ impl Shadows {
         }
     }
 
-    fn add_figure(&mut self, q: QuestId, r: &mut Report) {
+    pub(crate) fn add_figure(&mut self, q: QuestId, r: &mut Report) {
         let max = match &self.content.quest(q).kind {
             QuestKind::War { figures, .. } => *figures,
             _ => return,

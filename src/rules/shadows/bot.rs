@@ -83,29 +83,37 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
     let fights: ArrayVec<u8, 16> = k.hand.iter().filter_map(|c| c.fight()).take(16).collect();
     let fight_total: u8 = fights.iter().sum();
     match *a {
+        // Progression of Evil: the least costly of three harms.
         Action::Evil(EvilChoice::DrawBlack) => {
             if traitor && k.unmasked {
                 2.0 + siege_fear
             } else {
-                2.0
+                let pressed = QuestId::ALL
+                    .iter()
+                    .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
+                    .count() as f32;
+                -(0.7 + 0.3 * pressed)
             }
         }
         Action::Evil(EvilChoice::AddSiege) => {
-            if traitor {
-                // Openly when unmasked; as a hidden Traitor only while it looks harmless.
-                if k.unmasked { 1.0 + 3.0 * siege_fear } else { 2.2 - 2.0 * siege_fear + 0.6 * near_end }
+            if traitor && k.unmasked {
+                1.0 + 3.0 * siege_fear
             } else {
-                2.4 - 3.5 * siege_fear
+                let left = n.siege_lose.saturating_sub(g.siege) as f32;
+                let cost = if left <= 1.0 { 50.0 } else { 7.0 / (left - 1.0) };
+                if traitor { -cost * 0.6 } else { -cost }
             }
         }
         Action::Evil(EvilChoice::LoseLife) => {
-            if k.life >= 5 {
-                2.3
-            } else if k.life >= 4 && siege_fear > 0.6 {
-                2.1
-            } else {
-                0.5 * k.life as f32 - 1.0
-            }
+            let cost = match k.life {
+                6 => 0.1,
+                5 => 0.3,
+                4 => 0.6,
+                3 => 1.4,
+                2 => 4.0,
+                _ => 20.0,
+            };
+            -cost
         }
         Action::Taunt(s) => g.knights[s].hand.len() as f32,
         Action::KeepBlack(i) => match g.stack.last() {
@@ -204,7 +212,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         // Heroic Actions.
         Action::EndTurn => 0.3,
         Action::Sacrifice => {
-            if k.life >= 4 && !traitor {
+            if k.life >= 5 && !traitor {
                 0.4
             } else {
                 -1.0
@@ -212,10 +220,16 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::RevealSelf => -5.0,
         Action::ArthurGive(..) => -0.5,
-        Action::DrawWhite => 2.6 - 0.25 * k.hand.len() as f32,
+        Action::DrawWhite => {
+            if k.hand.len() < 5 {
+                3.0
+            } else {
+                1.6 - 0.1 * k.hand.len() as f32
+            }
+        }
         Action::FightSiege(v) => {
-            if fight_total >= 6 && siege_fear > 0.4 {
-                1.5 + 3.0 * siege_fear + 0.05 * v as f32
+            if fight_total >= 5 && siege_fear >= 0.3 {
+                1.5 + 6.0 * siege_fear + 0.05 * v as f32
             } else {
                 0.0
             }
@@ -233,7 +247,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::RaiseExcalibur(c) => {
             let qs = g.quest(QuestId::Excalibur);
-            2.2 + 0.25 * qs.track as f32 - 0.4 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+            3.0 + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
         }
         Action::Merlin(t) => {
             let v = match t {
@@ -303,65 +317,116 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
     }
 }
 
-/// What going somewhere offers the seat.
-fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
+/// How much the Knights need work on a place now: its danger and how near it is to a win,
+/// weighted by the Swords at stake.
+fn need(g: &Shadows, at: Location) -> f32 {
+    let n = g.numbers();
+    match at {
+        Location::RoundTable => 0.3,
+        Location::Siege => 5.0 * (g.siege as f32 / n.siege_lose.max(1) as f32 - 0.3).max(0.0),
+        Location::Quest(q) => {
+            let def = g.content.quest(q);
+            let stake = (def.victory.swords + def.defeat.swords) as f32 * 0.5;
+            (0.4 + quest_danger(g, q)) * (0.6 + 0.4 * stake)
+        }
+        Location::Gone => 0.0,
+    }
+}
+
+/// How much the seat's hand can do at a place (in Heroic Actions' worth of progress).
+fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
     let k = &g.knights[me];
     let n = g.numbers();
-    let here = k.at;
-    // Staying to act where he is usually beats moving.
-    let v = match to {
+    match at {
         Location::RoundTable => {
-            if k.hand.len() < 4 {
-                2.0
+            if k.hand.len() < 5 {
+                1.5
             } else {
-                0.2
+                0.3
             }
         }
         Location::Siege => {
             let total: u8 = k.hand.iter().filter_map(|c| c.fight()).sum();
-            if g.siege >= n.siege_lose / 2 && total >= 7 {
-                1.8
-            } else {
-                0.0
-            }
+            if g.siege > 0 && total >= 5 { 1.5 } else { 0.0 }
         }
         Location::Quest(q) => {
             let qs = g.quest(q);
-            let danger = quest_danger(g, q);
-            let useful = match &g.content.quest(q).kind {
-                QuestKind::Combat { pattern, white_spots, .. } => {
-                    let fits = k
-                        .hand
-                        .iter()
-                        .filter_map(|c| c.fight())
-                        .filter(|&v| qs.white.len() < *white_spots as usize && apply::pattern_allows(&qs.white, v, pattern))
-                        .count();
-                    (fits as f32 * 0.5).min(2.0)
+            match &g.content.quest(q).kind {
+                QuestKind::Combat {
+                    pattern, white_spots, ..
+                } => {
+                    // Cards that fit, added greedily highest first.
+                    let mut side = qs.white.clone();
+                    let mut fits = 0;
+                    for &c in k.hand.iter().rev() {
+                        if let Some(v) = c.fight()
+                            && side.len() < *white_spots as usize
+                            && apply::pattern_allows(&side, v, pattern)
+                        {
+                            side.push(c);
+                            fits += 1;
+                        }
+                    }
+                    let remaining = (*white_spots as usize).saturating_sub(qs.white.len());
+                    if !g.is_solo(q) {
+                        fits as f32 * 0.6
+                    } else if fits >= remaining {
+                        // A solo quest is worth going to with the cards to finish it.
+                        fits as f32 * 0.9 + 1.0
+                    } else {
+                        fits as f32 * 0.15
+                    }
                 }
-                QuestKind::Track { .. } => 0.6 + 0.2 * qs.track.max(0) as f32,
+                QuestKind::Track { half_length } => {
+                    let left = (*half_length as i8 - qs.track).max(0) as usize;
+                    k.hand.len().min(left) as f32 * 0.5
+                }
                 QuestKind::Grail { .. } => {
                     if g.dark_forest {
                         0.0
                     } else {
-                        k.count(White::Grail) as f32 * 0.7
+                        k.count(White::Grail) as f32 * 0.8
                     }
                 }
                 QuestKind::War {
                     sequence,
                     mordred_extra,
                     ..
-                } => match apply::war_next(qs, sequence, *mordred_extra) {
-                    Some(v) if k.holds(White::Fight(v)) => 2.0,
-                    _ => 0.2,
-                },
-            };
-            let others = g.present(to).len() as f32;
-            useful + 0.5 * danger - 0.3 * others
+                } => {
+                    let done = qs.white.len().min(sequence.len());
+                    let later = sequence[done..]
+                        .iter()
+                        .filter(|&&v| k.holds(White::Fight(v)))
+                        .count() as f32;
+                    match apply::war_next(qs, sequence, *mordred_extra) {
+                        Some(v) if k.holds(White::Fight(v)) => 1.2 + 0.4 * later,
+                        _ => 0.3 * later,
+                    }
+                }
+            }
         }
-        Location::Gone => -9.0,
-    };
-    let stay_bonus = if here == to { 0.0 } else { 0.4 };
-    if traitor { v * 0.7 - stay_bonus } else { v - stay_bonus }
+        Location::Gone => {
+            let _ = n;
+            0.0
+        }
+    }
+}
+
+/// What going somewhere offers the seat, against staying where he is.
+fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
+    let k = &g.knights[me];
+    let others = g.present(to).iter().filter(|&&s| s != me).count() as f32;
+    let there = help(g, me, to) * (1.0 + need(g, to)) / (1.0 + 0.3 * others);
+    let mut here = help(g, me, k.at) * (1.0 + need(g, k.at));
+    if let Location::Quest(q) = k.at
+        && g.is_solo(q)
+        && !g.quest(q).white.is_empty()
+    {
+        // Leaving a solo quest throws away the cards played there.
+        here += 1.5 + g.quest(q).white.len() as f32;
+    }
+    let v = 1.0 + there - 0.8 * here;
+    if traitor { v * 0.8 } else { v }
 }
 
 /// The heuristic's choice among the legal actions.
@@ -386,11 +451,20 @@ fn loyal_chance(g: &Shadows) -> f64 {
         .knights
         .iter()
         .filter(|k| k.active() && k.loyalty == Loyalty::Loyal)
-        .map(|k| k.life as f64)
+        .map(|k| (k.life as f64).min(4.0))
         .sum::<f64>()
         / g.knights.len().max(1) as f64;
+    let danger: f64 = QuestId::ALL
+        .iter()
+        .filter(|&&q| g.quest(q).in_play)
+        .map(|&q| {
+            let d = g.content.quest(q);
+            quest_danger(g, q) as f64 * (d.defeat.swords as f64 + d.defeat.siege as f64 * 0.5)
+        })
+        .sum();
     let traitor_hidden = g.traitor_seat().is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
-    let x = 0.45 * (w - b) - 3.0 * (siege - 0.5).max(0.0) + 0.25 * (life - 3.0)
+    let x = 0.5 * (w - b) - 8.0 * (siege - 0.45).max(0.0) - 0.6 * (b - 4.0).max(0.0) - 0.25 * danger
+        + 0.3 * (life - 3.0)
         - if traitor_hidden { 0.8 } else { 0.0 };
     1.0 / (1.0 + (-x).exp())
 }
@@ -408,8 +482,8 @@ impl BotHints for Shadows {
         let _ = view;
         let mut b = match difficulty {
             crate::rules::Difficulty::Easy => return None,
-            crate::rules::Difficulty::Normal => Budget::new(300, 180),
-            crate::rules::Difficulty::Hard => Budget::new(1200, 900),
+            crate::rules::Difficulty::Normal => Budget::new(2000, 180),
+            crate::rules::Difficulty::Hard => Budget::new(8000, 900),
         };
         // Playouts stop after this many actions and are judged by `evaluate`.
         b.horizon = 80;

@@ -469,6 +469,8 @@ pub struct Shadows {
     /// The Loyalty deck this game was dealt from (public: it follows the variant).
     pub deck_loyal: u8,
     pub deck_traitor: u8,
+    /// The Traitor was unmasked by a right accusation.
+    pub unmasked_by_accusation: bool,
 }
 
 // Equality and hashing for tests and views: everything but the content and the generator.
@@ -713,6 +715,47 @@ impl Game for Shadows {
 
     fn turns_taken(&self) -> Option<u32> {
         Some(self.turn)
+    }
+
+    fn outcome_tags(&self) -> Vec<String> {
+        let Some(o) = &self.outcome else { return Vec::new() };
+        let loyal_won = o.winners.iter().any(|&s| self.knights[s].loyalty == Loyalty::Loyal);
+        let mut tags = vec![if loyal_won { "knights won" } else { "evil won" }.to_string()];
+        let n = self.numbers();
+        tags.push(
+            if self.siege >= n.siege_lose {
+                "ended: siege"
+            } else if self.black_swords >= n.black_swords_lose && self.swords() < n.swords_end {
+                "ended: seven black swords"
+            } else if self.swords() >= n.swords_end {
+                "ended: twelfth sword"
+            } else {
+                "ended: loyal knights dead"
+            }
+            .to_string(),
+        );
+        match self.traitor_seat() {
+            None => tags.push("no traitor".into()),
+            Some(t) => {
+                let k = &self.knights[t];
+                tags.push("traitor present".into());
+                if k.unmasked && self.unmasked_by_accusation {
+                    tags.push("traitor caught by an accusation".into());
+                } else if k.unmasked {
+                    tags.push("traitor revealed himself".into());
+                }
+                tags.push(format!("traitor {}", if loyal_won { "lost" } else { "won" }));
+            }
+        }
+        let wrong: u32 = self.deeds.iter().map(|d| d.wrong_accusations as u32).sum();
+        if wrong > 0 {
+            tags.push("a wrong accusation".into());
+        }
+        let dead = self.knights.iter().filter(|k| k.dead).count();
+        if dead > 0 {
+            tags.push("a knight died".into());
+        }
+        tags
     }
 
     fn census(&self) -> std::collections::BTreeMap<String, usize> {

@@ -245,3 +245,667 @@ fn bots_decide_the_same_for_states_that_differ_only_in_what_they_cannot_see() {
         assert_eq!(a, b);
     }
 }
+
+#[test]
+#[ignore]
+fn debug_outcomes() {
+    let mut rng = GameRng::seeded(1);
+    let mut why = std::collections::BTreeMap::<String, usize>::new();
+    let mut wins = 0;
+    let games = 300;
+    let mut turns = 0;
+    let mut ends = std::collections::BTreeMap::<String, usize>::new();
+    let mut acts = std::collections::BTreeMap::<String, usize>::new();
+    for seed in 0..games {
+        let mut g = game(4, seed);
+        let mut legal = Vec::new();
+        while g.outcome.is_none() {
+            g.legal_into(&mut legal);
+            let seat = g.to_act().unwrap();
+            let a = Shadows::heuristic(&g.view(seat), &legal, &mut rng).unwrap();
+            *acts.entry(format!("{:?}", a).chars().take_while(|c| c.is_alphabetic()).collect::<String>()).or_default() += 1;
+            for e in g.apply(&a).unwrap() {
+                match e.event {
+                    Event::QuestEnded { quest, won, .. } => *ends.entry(format!("{quest:?} {won}")).or_default() += 1,
+                    Event::EvilChosen { choice, .. } => *ends.entry(format!("evil {choice:?}")).or_default() += 1,
+                    Event::BlackToSiege { .. } => *ends.entry("black to siege".into()).or_default() += 1,
+                    Event::SiegeFight { won, .. } => *ends.entry(format!("siege fight {won}")).or_default() += 1,
+                    Event::Died { .. } => *ends.entry("died".into()).or_default() += 1,
+                    Event::SiegeChanged { by, .. } if by > 0 => *ends.entry(format!("siege +{by}")).or_default() += 1,
+                    _ => {}
+                }
+            }
+        }
+        let o = g.outcome.as_ref().unwrap();
+        turns += g.turn;
+        if o.summary.starts_with("The Loyal") {
+            wins += 1;
+        }
+        let key = o.summary.split(": ").last().unwrap().chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+        *why.entry(key).or_default() += 1;
+    }
+    println!("loyal wins {wins} of {games}, mean turns {}", turns as f64 / games as f64);
+    for (k, v) in why.iter().chain(ends.iter()).chain(acts.iter()) {
+        println!("{v:6} {k}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: a fresh game rearranged by moving cards between piles (so every card stays
+// counted), then played through `apply`.
+
+/// A game with these Knights in seat order, all Loyal, at the first seat's Progression of Evil.
+fn scenario(knights: &str) -> Shadows {
+    let n = knights.split(',').count();
+    let mut g = game_with(n, 1, &[("knights", knights)]);
+    for k in g.knights.iter_mut() {
+        k.loyalty = Loyalty::Loyal;
+    }
+    g.stack.clear();
+    g.active = 0;
+    g.stack.push(Task::EndTurn);
+    g.stack.push(Task::HeroicStart);
+    g.stack.push(Task::Evil);
+    g
+}
+
+/// Sets a seat's hand, taking the cards from the White draw pile and putting the old hand back.
+fn hand(g: &mut Shadows, seat: Seat, cards: &[White]) {
+    let old = std::mem::take(&mut g.knights[seat].hand);
+    g.white_draw.extend(old);
+    for &c in cards {
+        let i = g.white_draw.iter().position(|&x| x == c).expect("the card is in the draw pile");
+        g.white_draw.remove(i);
+        g.knights[seat].hand.push(c);
+    }
+    g.knights[seat].hand.sort_unstable();
+}
+
+/// Puts these Black cards on top of the Black pile, the first drawn first.
+fn on_top(g: &mut Shadows, cards: &[Black]) {
+    for &c in cards.iter().rev() {
+        let i = g.black_draw.iter().position(|&x| x == c).expect("the card is in the Black pile");
+        g.black_draw.remove(i);
+        g.black_draw.push(c);
+    }
+}
+
+fn act(g: &mut Shadows, a: Action) -> Vec<Event> {
+    match g.apply(&a) {
+        Ok(events) => events.into_iter().map(|t| t.event).collect(),
+        Err(e) => panic!("{a:?} refused: {e}; pending {:?}", g.stack.last()),
+    }
+}
+
+fn refused(g: &mut Shadows, a: Action) -> String {
+    let before = g.clone();
+    let e = g.apply(&a).expect_err("refused");
+    assert!(*g == before);
+    e.0
+}
+
+#[test]
+fn a_face_down_combat_card_brings_exactly_one_free_white_card() {
+    let mut g = scenario("kay,gawain,tristan");
+    on_top(&mut g, &[Black::BlackKnight(7)]);
+    let cards = g.knights[0].hand.len();
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.legal_actions(), vec![Action::FaceDown(false), Action::FaceDown(true)]);
+    act(&mut g, Action::FaceDown(true));
+    assert_eq!(g.knights[0].hand.len(), cards + 1);
+    let p = g.quest(QuestId::BlackKnight).black[0];
+    assert!(p.face_down && p.card == Black::BlackKnight(7));
+    // Others see only its type.
+    let v = g.view(1);
+    assert_eq!(v.game.quest(QuestId::BlackKnight).black[0].card, Black::BlackKnight(0));
+    assert_eq!(g.view(0).game.quest(QuestId::BlackKnight).black[0].card, Black::BlackKnight(7));
+}
+
+#[test]
+fn a_special_black_is_never_face_down_and_three_merlins_cancel_it() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Merlin, White::Merlin]);
+    hand(&mut g, 1, &[White::Merlin]);
+    hand(&mut g, 2, &[White::Merlin]);
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert!(!g.legal_actions().contains(&Action::FaceDown(true)));
+    // The drawer is asked first: he pledges one, Gawain one, Tristan one.
+    assert_eq!(g.to_act(), Some(0));
+    act(&mut g, Action::Pledge(1));
+    act(&mut g, Action::Pledge(1));
+    act(&mut g, Action::Pledge(1));
+    assert_eq!(g.siege, 0, "cancelled");
+    assert_eq!(g.knights[0].count(White::Merlin), 1);
+    assert_eq!(g.knights[1].count(White::Merlin), 0);
+    assert!(g.black_discard.contains(&Black::MorganSiege));
+}
+
+#[test]
+fn merlin_pledges_that_fall_short_spend_nothing() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Merlin]);
+    hand(&mut g, 1, &[White::Merlin]);
+    hand(&mut g, 2, &[White::Fight(1)]);
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::Pledge(1));
+    act(&mut g, Action::Pledge(1));
+    // A second round: each could add nothing more; the card takes effect.
+    assert_eq!(g.siege, 2);
+    assert_eq!(g.knights[0].count(White::Merlin), 1);
+    assert_eq!(g.knights[1].count(White::Merlin), 1);
+}
+
+#[test]
+fn a_standard_black_for_a_finished_quest_becomes_a_siege_engine() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.quests[QuestId::Excalibur.index()].in_play = false;
+    on_top(&mut g, &[Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.siege, 1);
+    assert!(g.black_discard.contains(&Black::Excalibur));
+    // A Lancelot card goes to the Dragon once Lancelot is over, with its Dragon value.
+    g.quests[QuestId::Lancelot.index()].in_play = false;
+    g.quests[QuestId::Dragon.index()].in_play = true;
+    assert_eq!(g.black_target(Black::Lancelot(3, 7)), Some(QuestId::Dragon));
+}
+
+#[test]
+fn both_piles_reshuffle_when_either_runs_out() {
+    let mut g = scenario("kay,gawain,tristan");
+    // Move all but one Black card to the discard pile; a few White cards too.
+    while g.black_draw.len() > 1 {
+        let c = g.black_draw.remove(0);
+        g.black_discard.push(c);
+    }
+    for _ in 0..5 {
+        let c = g.white_draw.pop().expect("cards");
+        g.white_discard.push(c);
+    }
+    let top = g.black_draw[0];
+    let events = act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert!(events.contains(&Event::Reshuffled));
+    assert!(g.white_discard.len() <= 1, "White discards shuffled in too");
+    let _ = top;
+    assert_eq!(census_totals(&g), (84, 76));
+}
+
+#[test]
+fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Fight(1), White::Fight(2), White::Fight(3), White::Fight(4), White::Fight(5)]);
+    g.knights[0].at = Location::Quest(QuestId::PictWar);
+    at_heroic(&mut g);
+    assert!(refused(&mut g, Action::Fight(2)).contains("needs a Fight 1"));
+    for v in 1..=5u8 {
+        g.this_turn = TurnState::default();
+        if !g.stack.contains(&Task::Heroic) {
+            g.stack.push(Task::Heroic);
+        }
+        act(&mut g, Action::Fight(v));
+    }
+    assert_eq!(g.white_swords, 1);
+    assert_eq!(g.knights[0].at, Location::RoundTable);
+    assert_eq!(g.knights[0].life, 5);
+    assert!(g.quest(QuestId::PictWar).white.is_empty() && g.quest(QuestId::PictWar).in_play);
+
+    // Mordred asks for a second 5; the fourth figure loses the war.
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[1].at = Location::Quest(QuestId::SaxonWar);
+    on_top(&mut g, &[Black::Mordred]);
+    for s in 0..3 {
+        let merlins = g.knights[s].count(White::Merlin);
+        g.knights[s].hand.retain(|&c| c != White::Merlin);
+        g.white_discard.extend(std::iter::repeat_n(White::Merlin, merlins));
+    }
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::War(QuestId::SaxonWar));
+    assert!(g.quest(QuestId::SaxonWar).mordred);
+    g.quests[QuestId::SaxonWar.index()].white = (1..=5).map(White::Fight).collect();
+    for c in 1..=5u8 {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in the pile");
+        g.white_draw.remove(i);
+    }
+    assert_eq!(
+        apply::war_next(g.quest(QuestId::SaxonWar), &[1, 2, 3, 4, 5], 5),
+        Some(5)
+    );
+    // Three more figures: the fourth loses.
+    let black_before = g.black_swords;
+    let siege_before = g.siege;
+    for _ in 0..3 {
+        g.add_figure(QuestId::SaxonWar, &mut apply::Report(None));
+        g.settle(&mut apply::Report(None));
+    }
+    assert_eq!(g.black_swords, black_before + 1);
+    assert_eq!(g.siege, siege_before + 2);
+    assert_eq!(g.knights[1].life, 3, "the Knight there loses a Life point");
+    assert!(!g.quest(QuestId::SaxonWar).mordred, "Mordred leaves with the war");
+    assert_eq!(census_totals(&g), (84, 76));
+}
+
+#[test]
+fn excalibur_is_won_at_the_knights_end_and_lost_at_evils() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::Excalibur);
+    g.quests[QuestId::Excalibur.index()].track = 4;
+    hand(&mut g, 0, &[White::Grail]);
+    at_heroic(&mut g);
+    act(&mut g, Action::RaiseExcalibur(White::Grail));
+    assert!(g.knights[0].excalibur);
+    assert_eq!(g.white_swords, 2);
+    assert!(!g.quest(QuestId::Excalibur).in_play);
+
+    let mut g = scenario("kay,gawain,tristan");
+    g.quests[QuestId::Excalibur.index()].track = -4;
+    on_top(&mut g, &[Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.black_swords, 2);
+    assert!(!g.quest(QuestId::Excalibur).in_play);
+}
+
+#[test]
+fn the_grail_fills_from_both_ends_and_a_full_quest_pushes_back() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::Grail);
+    // Six Grail cards on it and one Despair: full.
+    for _ in 0..6 {
+        let i = g.white_draw.iter().position(|&x| x == White::Grail).expect("grail");
+        g.white_draw.remove(i);
+        g.quests[QuestId::Grail.index()].white.push(White::Grail);
+    }
+    let i = g.black_draw.iter().position(|&x| x == Black::Despair).expect("despair");
+    g.black_draw.remove(i);
+    g.quests[QuestId::Grail.index()].black.push(Placed {
+        card: Black::Despair,
+        face_down: false,
+        by: 1,
+    });
+    hand(&mut g, 0, &[White::Grail]);
+    at_heroic(&mut g);
+    act(&mut g, Action::PlayGrail);
+    // The Grail card pushes the Despair off: six Grail cards, no Black.
+    assert_eq!(g.quest(QuestId::Grail).white.len(), 6);
+    assert!(g.quest(QuestId::Grail).black.is_empty());
+    // One more wins it.
+    hand(&mut g, 0, &[White::Grail]);
+    g.this_turn = TurnState::default();
+    g.stack.push(Task::Heroic);
+    act(&mut g, Action::PlayGrail);
+    assert!(g.knights[0].grail);
+    assert_eq!(g.white_swords, 3);
+    assert_eq!(census_totals(&g), (84, 76));
+}
+
+#[test]
+fn combat_ties_go_to_evil() {
+    let mut g = scenario("gawain,tristan,palamedes");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    // Knights 1+1+2+2 = 6 against Evil 1+5 = 6.
+    for c in [1, 1, 2] {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("fight");
+        g.white_draw.remove(i);
+        g.quests[QuestId::BlackKnight.index()].white.push(White::Fight(c));
+    }
+    for c in [Black::BlackKnight(1), Black::BlackKnight(5)] {
+        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
+        g.black_draw.remove(i);
+        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
+            card: c,
+            face_down: false,
+            by: 1,
+        });
+    }
+    hand(&mut g, 0, &[White::Fight(2)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fight(2));
+    assert_eq!((g.white_swords, g.black_swords), (0, 1));
+    assert_eq!(g.knights[0].life, 3);
+}
+
+#[test]
+fn a_siege_fight_needs_more_than_the_die() {
+    for seed in 0..40 {
+        let mut g = scenario("gawain,tristan,palamedes");
+        g.rng = GameRng::seeded(seed);
+        g.siege = 3;
+        hand(&mut g, 0, &[White::Fight(4)]);
+        at_heroic(&mut g);
+        act(&mut g, Action::FightSiege(4));
+        let events = act(&mut g, Action::Roll);
+        let fight = events
+            .iter()
+            .find_map(|e| match e {
+                Event::SiegeFight { total, roll, won, .. } => Some((*total, *roll, *won)),
+                _ => None,
+            })
+            .expect("a fight");
+        assert_eq!(fight.0, 4);
+        assert_eq!(fight.2, fight.0 > fight.1, "{fight:?}");
+        if fight.2 {
+            assert_eq!(g.siege, 2);
+        } else {
+            assert_eq!((g.siege, g.knights[0].life), (3, 3));
+        }
+    }
+}
+
+#[test]
+fn the_round_table_draw_stops_at_twelve_and_gawain_draws_three() {
+    let mut g = scenario("gawain,tristan,palamedes");
+    at_heroic(&mut g);
+    act(&mut g, Action::DrawWhite);
+    assert_eq!(g.knights[0].hand.len(), 9);
+    let mut g = scenario("tristan,gawain,palamedes");
+    at_heroic(&mut g);
+    act(&mut g, Action::DrawWhite);
+    assert_eq!(g.knights[0].hand.len(), 8);
+    let twelve: Vec<White> = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4].map(White::Fight).to_vec();
+    hand(&mut g, 0, &twelve);
+    g.this_turn = TurnState::default();
+    g.stack.push(Task::Heroic);
+    assert!(refused(&mut g, Action::DrawWhite).contains("12 or more"));
+}
+
+#[test]
+fn a_solo_quest_takes_one_knight_and_leaving_it_loses_its_cards() {
+    let mut g = scenario("gawain,tristan,palamedes");
+    g.knights[1].at = Location::Quest(QuestId::BlackKnight);
+    at_heroic(&mut g);
+    let why = refused(&mut g, Action::Move(Location::Quest(QuestId::BlackKnight)));
+    assert!(why.contains("Solo Quest"), "{why}");
+    // Tristan leaves with a card on it: discarded.
+    let i = g.white_draw.iter().position(|&x| x == White::Fight(3)).expect("fight");
+    g.white_draw.remove(i);
+    g.quests[QuestId::BlackKnight.index()].white.push(White::Fight(3));
+    g.active = 1;
+    g.this_turn = TurnState::default();
+    act(&mut g, Action::Move(Location::Quest(QuestId::PictWar)));
+    assert!(g.quest(QuestId::BlackKnight).white.is_empty());
+    assert!(g.white_discard.contains(&White::Fight(3)));
+}
+
+#[test]
+fn a_second_action_costs_a_life_point_and_must_be_of_another_kind() {
+    let mut g = scenario("gawain,palamedes,kay");
+    at_heroic(&mut g);
+    act(&mut g, Action::Move(Location::Quest(QuestId::PictWar)));
+    // The action is taken: moving again is refused; a sacrifice opens another kind.
+    assert!(refused(&mut g, Action::Move(Location::RoundTable)).contains("kind not yet used"));
+    assert!(g.legal_actions().contains(&Action::Sacrifice));
+    act(&mut g, Action::Sacrifice);
+    assert_eq!(g.knights[0].life, 3);
+    assert!(!g.legal_actions().contains(&Action::EndTurn), "the bought action must be taken");
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Move(_))));
+    assert!(!g.legal_actions().contains(&Action::Sacrifice), "once a turn");
+}
+
+#[test]
+fn tristan_leaves_camelot_for_free_but_the_move_is_used() {
+    // The FAQ example: Tristan leaves the Round Table for free, then acts on the quest.
+    let mut g = scenario("tristan,gawain,palamedes");
+    hand(&mut g, 0, &[White::Fight(1)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Move(Location::Quest(QuestId::PictWar)));
+    assert_eq!(g.this_turn.paid, 0);
+    act(&mut g, Action::Fight(1));
+    assert_eq!(g.this_turn.paid, 1);
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Move(_))));
+    act(&mut g, Action::EndTurn);
+}
+
+#[test]
+fn one_special_white_a_turn_and_galahad_plays_his_for_free() {
+    let mut g = scenario("galahad,gawain,palamedes");
+    hand(&mut g, 0, &[White::Piety, White::Reinforcements]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Piety(true));
+    assert_eq!(g.knights[0].life, 6);
+    assert_eq!(g.this_turn.paid, 0, "free for Galahad");
+    assert!(refused(&mut g, Action::Reinforcements(true)).contains("kind not yet used"));
+    act(&mut g, Action::DrawWhite);
+    assert_eq!(g.this_turn.paid, 1);
+}
+
+#[test]
+fn healing_takes_three_identical_cards_and_stops_at_six() {
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Fight(2), White::Fight(2), White::Fight(2), White::Grail, White::Grail]);
+    at_heroic(&mut g);
+    assert!(refused(&mut g, Action::Heal(White::Grail)).contains("identical"));
+    act(&mut g, Action::Heal(White::Fight(2)));
+    assert_eq!(g.knights[0].life, 5);
+    assert_eq!(g.knights[0].hand, vec![White::Grail, White::Grail]);
+}
+
+#[test]
+fn accusations_open_at_six_and_are_made_once() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[2].loyalty = Loyalty::Traitor;
+    at_heroic(&mut g);
+    assert!(refused(&mut g, Action::Accuse(1)).contains("accusations open at 6"));
+    // A wrong accusation with no White Sword does nothing but reveal.
+    g.siege = 6;
+    act(&mut g, Action::Accuse(1));
+    assert!(g.knights[1].revealed);
+    assert_eq!((g.white_swords, g.black_swords), (0, 0));
+    // A White Sword is turned by the next wrong one; the right one unmasks.
+    let mut g2 = scenario("gawain,palamedes,kay");
+    g2.knights[2].loyalty = Loyalty::Traitor;
+    g2.siege = 6;
+    g2.white_swords = 2;
+    at_heroic(&mut g2);
+    act(&mut g2, Action::Accuse(1));
+    assert_eq!((g2.white_swords, g2.black_swords), (1, 1));
+    g2.this_turn = TurnState::default();
+    g2.stack.push(Task::Heroic);
+    assert!(refused(&mut g2, Action::Accuse(2)).contains("once a game"));
+    g2.active = 1;
+    act(&mut g2, Action::Accuse(2));
+    assert!(g2.knights[2].unmasked);
+    assert_eq!(g2.white_swords, 2);
+    assert!(g2.knights[2].hand.is_empty());
+    assert_eq!(census_totals(&g2), (84, 76));
+}
+
+#[test]
+fn the_twelfth_sword_ends_the_game_and_a_hidden_traitor_turns_two() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[2].loyalty = Loyalty::Traitor;
+    g.white_swords = 8;
+    g.black_swords = 3;
+    g.knights[0].at = Location::Quest(QuestId::PictWar);
+    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
+    for c in 1..=4u8 {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
+        g.white_draw.remove(i);
+    }
+    hand(&mut g, 0, &[White::Fight(5)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fight(5));
+    // 9 White, 3 Black, then the Traitor turns two: 7 to 5, the Knights still win.
+    let o = g.outcome.clone().expect("over");
+    assert_eq!((g.white_swords, g.black_swords), (7, 5));
+    assert_eq!(o.winners, vec![0, 1]);
+    // 6 to 6 is Evil's.
+    let mut g = scenario("gawain,palamedes,kay");
+    g.white_swords = 5;
+    g.black_swords = 6;
+    g.knights[0].at = Location::Quest(QuestId::PictWar);
+    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
+    for c in 1..=4u8 {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
+        g.white_draw.remove(i);
+    }
+    hand(&mut g, 0, &[White::Fight(5)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fight(5));
+    assert_eq!(g.outcome.clone().expect("over").winners, Vec::<Seat>::new());
+}
+
+#[test]
+fn seven_black_swords_or_twelve_siege_engines_lose_at_once() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.siege = 11;
+    act(&mut g, Action::Evil(EvilChoice::AddSiege));
+    assert!(g.outcome.as_ref().is_some_and(|o| o.winners.is_empty()));
+    let mut g = scenario("gawain,palamedes,kay");
+    g.black_swords = 6;
+    g.quests[QuestId::Excalibur.index()].track = -4;
+    on_top(&mut g, &[Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert!(g.outcome.is_some());
+}
+
+#[test]
+fn death_comes_at_the_end_of_the_turn_unless_the_grail_saves() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[0].life = 1;
+    g.knights[0].excalibur = true;
+    act(&mut g, Action::Evil(EvilChoice::LoseLife));
+    // At 0 after Evil: no Heroic Action; he dies as the turn ends, Excalibur with him.
+    assert!(g.knights[0].dead);
+    assert!(!g.knights[0].excalibur);
+    assert!(g.knights[0].hand.is_empty());
+    assert_eq!(g.active, 1);
+    assert_eq!(census_totals(&g), (84, 76));
+
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[0].life = 1;
+    g.knights[2].grail = true;
+    act(&mut g, Action::Evil(EvilChoice::LoseLife));
+    assert_eq!(g.to_act(), Some(2), "the Grail's owner decides");
+    act(&mut g, Action::Yes);
+    assert_eq!(g.knights[0].life, 4);
+    assert!(!g.knights[2].grail);
+    assert!(matches!(g.stack.last(), Some(Task::Heroic)));
+}
+
+#[test]
+fn a_doomed_knight_gains_nothing_and_the_last_loyal_death_loses() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[1].loyalty = Loyalty::Traitor;
+    g.knights[2].dead = true;
+    g.knights[2].at = Location::Gone;
+    g.knights[0].life = 1;
+    hand(&mut g, 0, &[White::Piety]);
+    act(&mut g, Action::Evil(EvilChoice::LoseLife));
+    assert!(g.outcome.is_some(), "the last Loyal Knight died");
+    assert_eq!(g.outcome.clone().expect("over").winners, vec![1]);
+}
+
+#[test]
+fn morgan_asks_for_a_volunteer_clockwise_then_everyone_discards() {
+    let mut g = scenario("gawain,palamedes,kay");
+    for s in 0..3 {
+        hand(&mut g, s, &[White::Fight(1), White::Fight(2), White::Fight(3)]);
+    }
+    on_top(&mut g, &[Black::MorganDiscard]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    // No Merlins in hand: no pledges; the drawer is asked first.
+    assert_eq!(g.to_act(), Some(0));
+    act(&mut g, Action::No);
+    assert_eq!(g.to_act(), Some(1));
+    act(&mut g, Action::No);
+    act(&mut g, Action::No);
+    // Everyone discards one, from the drawer on.
+    for s in 0..3 {
+        assert_eq!(g.to_act(), Some(s));
+        act(&mut g, Action::Card(White::Fight(1)));
+    }
+    assert!(g.knights.iter().all(|k| k.hand.len() == 2));
+}
+
+#[test]
+fn a_refused_split_is_dealt_clockwise_from_the_proposer() {
+    let mut g = scenario("gawain,palamedes,kay");
+    let pool: Vec<White> = (0..4).map(|_| g.white_draw.pop().expect("card")).collect();
+    let mut present = ArrayVec::new();
+    present.extend([0usize, 2]);
+    g.stack.push(Task::Share {
+        proposer: 2,
+        present,
+        pool,
+        assigned: Vec::new(),
+    });
+    let before = [g.knights[0].hand.len(), g.knights[2].hand.len()];
+    for _ in 0..4 {
+        act(&mut g, Action::Assign(2));
+    }
+    assert_eq!(g.to_act(), Some(0), "the other Knight votes");
+    act(&mut g, Action::No);
+    assert_eq!(g.knights[0].hand.len(), before[0] + 2);
+    assert_eq!(g.knights[2].hand.len(), before[1] + 2);
+}
+
+#[test]
+fn guinevere_calls_everyone_home_and_ends_the_turn() {
+    let mut g = scenario("gawain,palamedes,kay");
+    for k in g.knights.iter_mut() {
+        k.hand.retain(|&c| c != White::Merlin);
+    }
+    let merlins = 3;
+    for _ in 0..merlins {
+        g.white_discard.push(White::Merlin);
+    }
+    g.knights[1].at = Location::Quest(QuestId::Grail);
+    g.knights[0].at = Location::Quest(QuestId::PictWar);
+    on_top(&mut g, &[Black::Guinevere]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert!(g.knights.iter().all(|k| k.at == Location::RoundTable));
+    assert_eq!(g.active, 1, "no Heroic Action for the drawer");
+}
+
+#[test]
+fn vivien_forbids_merlins_and_the_dark_forest_the_grail() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.siege = 3;
+    g.vivien = true;
+    g.dark_forest = true;
+    g.knights[0].at = Location::Quest(QuestId::Grail);
+    hand(&mut g, 0, &[White::Merlin, White::Grail]);
+    at_heroic(&mut g);
+    assert!(refused(&mut g, Action::Merlin(MerlinTarget::SiegeEngine)).contains("Vivien"));
+    assert!(refused(&mut g, Action::PlayGrail).contains("Dark Forest"));
+}
+
+#[test]
+fn percival_sees_the_top_black_card_while_he_chooses() {
+    let g = scenario("percival,gawain,kay");
+    let top = *g.black_draw.last().expect("cards");
+    assert_eq!(g.view(0).game.black_draw.last(), Some(&top));
+    assert_eq!(g.view(1).game.black_draw.last(), Some(&Black::Hidden));
+}
+
+#[test]
+fn lancelots_armor_draws_two_and_keeps_one() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[0].armor = true;
+    on_top(&mut g, &[Black::MorganSiege, Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.to_act(), Some(0));
+    act(&mut g, Action::KeepBlack(1));
+    assert_eq!(g.quest(QuestId::Excalibur).track, -1);
+    assert_eq!(g.black_draw.first(), Some(&Black::MorganSiege), "the other goes under the pile");
+}
+
+#[test]
+fn a_won_quest_heals_those_present_and_palamedes_more() {
+    let mut g = scenario("gawain,palamedes,kay");
+    for s in 0..2 {
+        g.knights[s].at = Location::Quest(QuestId::PictWar);
+    }
+    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
+    for c in 1..=4u8 {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
+        g.white_draw.remove(i);
+    }
+    hand(&mut g, 0, &[White::Fight(5)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fight(5));
+    assert_eq!(g.knights[0].life, 5);
+    assert_eq!(g.knights[1].life, 6, "Palamedes gains one more");
+    // The four spoil cards are shared by the two present: Gawain proposes.
+    assert!(matches!(g.stack.last(), Some(Task::Share { proposer: 0, .. })));
+}
