@@ -175,7 +175,7 @@ fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
     let res = app.world().resource::<MatchRes>();
     assert!(res.current.is_none(), "no match without a table");
     let notice = res.notice.clone().unwrap_or_default();
-    assert!(notice.contains("Shadows") && notice.contains("not built"), "{notice}");
+    assert!(notice.contains("Shadows") && notice.contains("no table"), "{notice}");
     assert!(!save.exists(), "no autosave was written");
 }
 

@@ -4,8 +4,8 @@
 pub mod court;
 pub mod dice;
 pub mod future;
-pub mod shadows;
 pub mod record;
+pub mod shadows;
 pub mod testgame;
 
 use serde::{Deserialize, Serialize};

@@ -81,7 +81,9 @@ impl Shadows {
         let n = config.players();
         let (lo, hi) = GameId::Shadows.seats();
         if !(lo..=hi).contains(&n) {
-            return Err(SetupError(format!("Shadows over Camelot is for {lo} to {hi} players, not {n}")));
+            return Err(SetupError(format!(
+                "Shadows over Camelot is for {lo} to {hi} players, not {n}"
+            )));
         }
         let mut rng = GameRng::seeded(config.seed);
         // Knights.
@@ -107,7 +109,10 @@ impl Shadows {
                 list.push(k);
             }
             if list.len() != n {
-                return Err(SetupError(format!("knights= names {} Knights for {n} seats", list.len())));
+                return Err(SetupError(format!(
+                    "knights= names {} Knights for {n} seats",
+                    list.len()
+                )));
             }
             list
         };
@@ -177,7 +182,10 @@ impl Shadows {
             });
         }
         let first = knights.iter().position(|&k| k == KnightId::Arthur).unwrap_or(0);
-        let quests = QuestId::ALL.iter().map(|&q| QuestState::new(q != QuestId::Dragon)).collect();
+        let quests = QuestId::ALL
+            .iter()
+            .map(|&q| QuestState::new(q != QuestId::Dragon))
+            .collect();
         let mut g = Shadows {
             content,
             names: config.seats.iter().map(|s| s.name.clone()).collect(),
@@ -260,12 +268,11 @@ impl Shadows {
                 }
             }
             Task::MordredWar { .. } => out.extend([Action::War(QuestId::PictWar), Action::War(QuestId::SaxonWar)]),
-            Task::ExcaliburOffer { .. } | Task::Volunteer { .. } | Task::GrailRescue { .. } | Task::ShareVote { .. } => {
-                out.extend([Action::Yes, Action::No])
-            }
-            Task::MerlinPledge {
-                order, at, pledged, ..
-            } => {
+            Task::ExcaliburOffer { .. }
+            | Task::Volunteer { .. }
+            | Task::GrailRescue { .. }
+            | Task::ShareVote { .. } => out.extend([Action::Yes, Action::No]),
+            Task::MerlinPledge { order, at, pledged, .. } => {
                 let Some(&seat) = order.get(*at as usize) else { return };
                 let total: u8 = pledged.iter().sum();
                 let missing = n.merlin_cancel.saturating_sub(total);
@@ -575,15 +582,22 @@ impl Shadows {
         let kind_used = kind_of(*action).is_some_and(|kind| t.used & kind.bit() != 0);
         let hand_lacks = |c: White| !k.holds(c);
         match *action {
-            _ if !heroic && legal.iter().all(|a| std::mem::discriminant(a) != std::mem::discriminant(action)) => {
+            _ if !heroic
+                && legal
+                    .iter()
+                    .all(|a| std::mem::discriminant(a) != std::mem::discriminant(action)) =>
+            {
                 format!("that is not a choice now: {}", self.prompt())
             }
             _ if kind_used => "a second Heroic Action must be of a kind not yet used this turn".into(),
-            _ if heroic && kind_of(*action).is_some() && t.paid >= 1 + t.sacrifices => {
+            _ if heroic && kind_of(*action).is_some() && t.paid > t.sacrifices => {
                 "the turn's Heroic Action is taken: sacrifice a Life point for another, or end the turn".into()
             }
             Action::Move(Location::Quest(q)) if self.is_solo(q) && self.quest(q).in_play => {
-                format!("{} is a Solo Quest and a Knight is already on it", self.content.quest(q).name)
+                format!(
+                    "{} is a Solo Quest and a Knight is already on it",
+                    self.content.quest(q).name
+                )
             }
             Action::Move(Location::Quest(q)) if !self.quest(q).in_play => {
                 format!("{} is no longer in play", self.content.quest(q).name)
@@ -591,7 +605,10 @@ impl Shadows {
             Action::Move(to) if to == k.at => "he is already there".into(),
             Action::Move(_) => "moving between the Round Table and the Siege area is free: act there".into(),
             Action::DrawWhite if k.hand.len() >= n.draw_limit as usize => {
-                format!("no drawing at the Round Table with {} or more cards in hand", n.draw_limit)
+                format!(
+                    "no drawing at the Round Table with {} or more cards in hand",
+                    n.draw_limit
+                )
             }
             Action::DrawWhite | Action::FightSiege(_) if !k.at.in_camelot() => "only in Camelot".into(),
             Action::FightSiege(_) if self.siege == 0 => "there is no Siege Engine to fight".into(),
@@ -637,7 +654,11 @@ impl Shadows {
             Action::Heal(c) => format!(
                 "healing takes {} identical Fight, Grail{} cards ({} {} in hand)",
                 n.heal_cards,
-                if self.content.deck.rules.merlins_heal { " or Merlin" } else { "" },
+                if self.content.deck.rules.merlins_heal {
+                    " or Merlin"
+                } else {
+                    ""
+                },
                 k.count(c),
                 c.name()
             ),
@@ -653,7 +674,9 @@ impl Shadows {
                 self.swords()
             ),
             Action::Accuse(_) => "accuse another living Knight whose Loyalty is still hidden".into(),
-            Action::Sacrifice => "a Life point buys one more action of another kind, once a turn, after the first".into(),
+            Action::Sacrifice => {
+                "a Life point buys one more action of another kind, once a turn, after the first".into()
+            }
             Action::EndTurn => "take a Heroic Action first".into(),
             Action::ArthurGive(..) => "King Arthur trades once a turn, a card of his for a Knight with cards".into(),
             Action::RevealSelf => "only the Traitor may reveal himself".into(),
@@ -861,7 +884,10 @@ impl Shadows {
                     let k = &mut self.knights[target];
                     k.doomed = false;
                     k.life = life;
-                    r.public(|| Event::Rescued { seat: target, by: owner });
+                    r.public(|| Event::Rescued {
+                        seat: target,
+                        by: owner,
+                    });
                     r.public(|| Event::RelicLost {
                         seat: owner,
                         relic: Relic::Grail,
@@ -973,8 +999,16 @@ impl Shadows {
                     && remove_one(&mut self.knights[from].hand, c)
                 {
                     insert_sorted(&mut self.knights[arthur].hand, c);
-                    r.only(from, || Event::CardPassed { from, to: arthur, card: c });
-                    r.only(arthur, || Event::CardPassed { from, to: arthur, card: c });
+                    r.only(from, || Event::CardPassed {
+                        from,
+                        to: arthur,
+                        card: c,
+                    });
+                    r.only(arthur, || Event::CardPassed {
+                        from,
+                        to: arthur,
+                        card: c,
+                    });
                     r.public(|| Event::Traded { from, to: arthur });
                 }
             }
@@ -1003,8 +1037,16 @@ impl Shadows {
                     && remove_one(&mut self.knights[seat].hand, c)
                 {
                     insert_sorted(&mut self.knights[to].hand, c);
-                    r.only(seat, || Event::CardPassed { from: seat, to, card: c });
-                    r.only(to, || Event::CardPassed { from: seat, to, card: c });
+                    r.only(seat, || Event::CardPassed {
+                        from: seat,
+                        to,
+                        card: c,
+                    });
+                    r.only(to, || Event::CardPassed {
+                        from: seat,
+                        to,
+                        card: c,
+                    });
                     r.public(|| Event::Traded { from: seat, to });
                     let given = given + 1;
                     if given < self.numbers().messenger_max && !self.knights[seat].hand.is_empty() {
@@ -1056,7 +1098,9 @@ impl Shadows {
                 self.stack.push(Task::SiegeFight { seat });
             }
             Action::Fight(v) => {
-                let Location::Quest(q) = self.knights[seat].at else { return };
+                let Location::Quest(q) = self.knights[seat].at else {
+                    return;
+                };
                 if !remove_one(&mut self.knights[seat].hand, White::Fight(v)) {
                     return;
                 }
@@ -1066,26 +1110,26 @@ impl Shadows {
                     card: White::Fight(v),
                     quest: Some(q),
                 });
-                match &self.content.quest(q).kind {
+                let (full, war_done) = match &self.content.quest(q).kind {
                     QuestKind::Combat { white_spots, .. } => {
-                        if self.quest(q).white.len() >= *white_spots as usize {
-                            self.combat_full(q, Some(seat));
-                        }
+                        (self.quest(q).white.len() >= *white_spots as usize, false)
                     }
                     QuestKind::War {
                         sequence,
                         mordred_extra,
                         ..
-                    } => {
-                        if war_next(self.quest(q), sequence, *mordred_extra).is_none() {
-                            self.stack.push(Task::QuestEnd {
-                                quest: q,
-                                won: true,
-                                ender: Some(seat),
-                            });
-                        }
-                    }
-                    _ => {}
+                    } => (false, war_next(self.quest(q), sequence, *mordred_extra).is_none()),
+                    _ => (false, false),
+                };
+                if full {
+                    self.combat_full(q, Some(seat));
+                }
+                if war_done {
+                    self.stack.push(Task::QuestEnd {
+                        quest: q,
+                        won: true,
+                        ender: Some(seat),
+                    });
                 }
             }
             Action::PlayGrail => {
@@ -1149,8 +1193,16 @@ impl Shadows {
                 self.this_turn.arthur_traded = true;
                 if remove_one(&mut self.knights[seat].hand, c) {
                     insert_sorted(&mut self.knights[to].hand, c);
-                    r.only(seat, || Event::CardPassed { from: seat, to, card: c });
-                    r.only(to, || Event::CardPassed { from: seat, to, card: c });
+                    r.only(seat, || Event::CardPassed {
+                        from: seat,
+                        to,
+                        card: c,
+                    });
+                    r.only(to, || Event::CardPassed {
+                        from: seat,
+                        to,
+                        card: c,
+                    });
                     r.public(|| Event::Traded { from: seat, to });
                     self.stack.push(Task::ArthurReturn { arthur: seat, from: to });
                 }
@@ -1300,7 +1352,9 @@ impl Shadows {
             let n = self.numbers();
             // Decisions with nothing to decide fall away.
             let vacuous = match task {
-                Task::Discard { seat, left } => *left == 0 || self.knights[*seat].hand.is_empty() || !self.knights[*seat].active(),
+                Task::Discard { seat, left } => {
+                    *left == 0 || self.knights[*seat].hand.is_empty() || !self.knights[*seat].active()
+                }
                 Task::ArthurReturn { from, .. } => self.knights[*from].hand.is_empty(),
                 Task::MessengerGive { seat, .. } => self.knights[*seat].hand.is_empty(),
                 Task::Taunt => !self.knights.iter().any(|k| k.active() && !k.hand.is_empty()),
@@ -1500,9 +1554,7 @@ impl Shadows {
             return;
         }
         let n = self.knights.len();
-        let next = (1..=n)
-            .map(|i| (self.active + i) % n)
-            .find(|&s| !self.knights[s].dead);
+        let next = (1..=n).map(|i| (self.active + i) % n).find(|&s| !self.knights[s].dead);
         if let Some(next) = next {
             self.start_turn(next, r);
         }
@@ -1819,7 +1871,15 @@ impl Shadows {
         }
     }
 
-    fn place(&mut self, seat: Seat, card: Black, face_down: bool, war: Option<QuestId>, free_white: bool, r: &mut Report) {
+    fn place(
+        &mut self,
+        seat: Seat,
+        card: Black,
+        face_down: bool,
+        war: Option<QuestId>,
+        free_white: bool,
+        r: &mut Report,
+    ) {
         let target = if card == Black::Mercenaries {
             war
         } else {
@@ -1907,7 +1967,9 @@ impl Shadows {
                 let order: ArrayVec<Seat, 7> = self
                     .clockwise(from)
                     .into_iter()
-                    .filter(|&s| why == Volunteering::Sacrifice || self.knights[s].hand.len() >= n.morgan_discard as usize)
+                    .filter(|&s| {
+                        why == Volunteering::Sacrifice || self.knights[s].hand.len() >= n.morgan_discard as usize
+                    })
                     .collect();
                 self.black_discard.push(card);
                 if order.is_empty() {
@@ -2105,7 +2167,11 @@ impl Shadows {
         for p in &mut self.quests[q.index()].black {
             p.face_down = false;
         }
-        r.public(|| Event::CombatRevealed { quest: q, knights, evil });
+        r.public(|| Event::CombatRevealed {
+            quest: q,
+            knights,
+            evil,
+        });
         self.stack.push(Task::QuestEnd {
             quest: q,
             won: knights > evil,
@@ -2275,9 +2341,11 @@ impl Shadows {
 pub fn kind_of(a: Action) -> Option<Kind> {
     Some(match a {
         Action::Move(_) => Kind::Move,
-        Action::DrawWhite | Action::FightSiege(_) | Action::Fight(_) | Action::PlayGrail | Action::RaiseExcalibur(_) => {
-            Kind::Quest
-        }
+        Action::DrawWhite
+        | Action::FightSiege(_)
+        | Action::Fight(_)
+        | Action::PlayGrail
+        | Action::RaiseExcalibur(_) => Kind::Quest,
         Action::Merlin(_)
         | Action::Clairvoyance
         | Action::Convocation

@@ -39,6 +39,37 @@ fn quest_danger(g: &Shadows, q: QuestId) -> f32 {
     }
 }
 
+/// Whether Excalibur should wait one step short of the Knights' end: until the Swords are near
+/// their end, its Black cards only push it back instead of becoming Siege Engines.
+fn excalibur_held(g: &Shadows) -> bool {
+    let half = match &g.content.quest(QuestId::Excalibur).kind {
+        QuestKind::Track { half_length } => *half_length as i8,
+        _ => return false,
+    };
+    let n = g.numbers();
+    g.quest(QuestId::Excalibur).track + 1 >= half && (g.swords() + 3) < n.swords_end
+}
+
+/// Whether a Special Black is worth three Merlins (each of which could remove a Siege Engine or
+/// a Black card on its own).
+fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
+    let n = g.numbers();
+    match card {
+        Black::MorganMore | Black::Vivien | Black::Mists => true,
+        Black::MorganSiege => g.siege + n.morgan_siege + 3 >= n.siege_lose,
+        Black::DarkForest | Black::Desolation => {
+            g.quest(QuestId::Grail).in_play && quest_danger(g, QuestId::Grail) > 1.0
+        }
+        Black::MorganWound => g.knights.iter().any(|k| k.active() && k.life == 1),
+        Black::Guinevere => g
+            .knights
+            .iter()
+            .any(|k| matches!(k.at, Location::Quest(q) if g.is_solo(q) && g.quest(q).white.len() >= 2)),
+        Black::Mordred => false,
+        _ => false,
+    }
+}
+
 /// How much a card in hand is worth keeping.
 fn card_worth(c: White) -> f32 {
     match c {
@@ -100,7 +131,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 1.0 + 3.0 * siege_fear
             } else {
                 let left = n.siege_lose.saturating_sub(g.siege) as f32;
-                let cost = if left <= 1.0 { 50.0 } else { 7.0 / (left - 1.0) };
+                let cost = if left <= 1.0 { 50.0 } else { 14.0 / (left - 1.0) };
                 if traitor { -cost * 0.6 } else { -cost }
             }
         }
@@ -159,39 +190,45 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                     };
                     if ok && !traitor { 1.0 } else { -1.0 }
                 }
-                Some(Task::GrailRescue { .. }) => {
-                    if traitor {
-                        -1.0
-                    } else {
-                        1.0
-                    }
-                }
+                Some(Task::GrailRescue { .. }) if traitor => -1.0,
                 _ => 1.0, // accept a split
             };
             if yes { v } else { -v }
         }
         Action::Pledge(p) => {
-            if traitor {
-                -(p as f32)
-            } else {
-                p as f32
-            }
+            let worth = match g.stack.last() {
+                Some(Task::MerlinPledge { card, .. }) => special_worth_cancelling(g, *card),
+                _ => false,
+            };
+            if traitor || !worth { -(p as f32) } else { p as f32 }
         }
         Action::Card(c) => match g.stack.last() {
             // Fight cards: add while it helps.
             Some(Task::SiegeFight { .. }) => {
                 let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
-                if total >= 7 { -1.0 } else { c.fight().unwrap_or(0) as f32 * 0.3 - 0.2 }
+                if total >= 7 {
+                    -1.0
+                } else {
+                    c.fight().unwrap_or(0) as f32 * 0.3 - 0.2
+                }
             }
             Some(Task::KaySiege { roll, .. }) => {
                 let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
                 let v = c.fight().unwrap_or(0);
-                if total <= *roll && total + v > *roll { 2.0 - v as f32 * 0.1 } else { -1.0 }
+                if total <= *roll && total + v > *roll {
+                    2.0 - v as f32 * 0.1
+                } else {
+                    -1.0
+                }
             }
             Some(Task::KayCombat { quest, .. }) => {
                 let (kn, ev) = g.combat_totals(*quest);
                 let v = c.fight().unwrap_or(0);
-                if !traitor && kn <= ev && kn + v > ev { 2.0 - v as f32 * 0.1 } else { -1.0 }
+                if !traitor && kn <= ev && kn + v > ev {
+                    2.0 - v as f32 * 0.1
+                } else {
+                    -1.0
+                }
             }
             // Give or discard the least worth.
             _ => -card_worth(c),
@@ -204,7 +241,13 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
             Some(Task::MessengerGive { .. }) => 0.0,
             _ => 0.5,
         },
-        Action::Assign(s) => -(g.knights[s].hand.len() as f32),
+        Action::Assign(s) => match g.stack.last() {
+            // To whoever holds fewest, counting what the split gives so far.
+            Some(Task::Share { assigned, .. }) => {
+                -((g.knights[s].hand.len() + assigned.iter().filter(|&&x| x == s).count()) as f32)
+            }
+            _ => 0.0,
+        },
         Action::PutNext(c) => {
             let h = harm(g, c);
             if traitor { h } else { -h }
@@ -212,8 +255,10 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         // Heroic Actions.
         Action::EndTurn => 0.3,
         Action::Sacrifice => {
-            if k.life >= 5 && !traitor {
-                0.4
+            // Worth a Life point when it buys work on the quest he stands on.
+            let quest_open = g.this_turn.used & Kind::Quest.bit() == 0 && help(g, me, k.at) >= 1.0;
+            if k.life >= 4 && !traitor && quest_open {
+                1.0
             } else {
                 -1.0
             }
@@ -247,7 +292,12 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::RaiseExcalibur(c) => {
             let qs = g.quest(QuestId::Excalibur);
-            3.0 + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+            if excalibur_held(g) {
+                // Won early, its 15 Black cards turn into Siege Engines: keep it one step short.
+                0.2
+            } else {
+                3.0 + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+            }
         }
         Action::Merlin(t) => {
             let v = match t {
@@ -317,6 +367,17 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
     }
 }
 
+/// How far the Knights' side of a quest is toward a victory, 0..=1.
+fn progress(g: &Shadows, q: QuestId) -> f32 {
+    let qs = g.quest(q);
+    match &g.content.quest(q).kind {
+        QuestKind::Combat { white_spots, .. } => qs.white.len() as f32 / (*white_spots).max(1) as f32,
+        QuestKind::Track { half_length } => (qs.track.max(0) as f32 / *half_length as f32).min(1.0),
+        QuestKind::Grail { spots } => qs.white.len() as f32 / (*spots).max(1) as f32,
+        QuestKind::War { sequence, .. } => qs.white.len() as f32 / sequence.len().max(1) as f32,
+    }
+}
+
 /// How much the Knights need work on a place now: its danger and how near it is to a win,
 /// weighted by the Swords at stake.
 fn need(g: &Shadows, at: Location) -> f32 {
@@ -327,7 +388,7 @@ fn need(g: &Shadows, at: Location) -> f32 {
         Location::Quest(q) => {
             let def = g.content.quest(q);
             let stake = (def.victory.swords + def.defeat.swords) as f32 * 0.5;
-            (0.4 + quest_danger(g, q)) * (0.6 + 0.4 * stake)
+            (0.4 + quest_danger(g, q) + 1.5 * progress(g, q)) * (0.6 + 0.4 * stake)
         }
         Location::Gone => 0.0,
     }
@@ -379,7 +440,11 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                 }
                 QuestKind::Track { half_length } => {
                     let left = (*half_length as i8 - qs.track).max(0) as usize;
-                    k.hand.len().min(left) as f32 * 0.5
+                    if excalibur_held(g) && qs.track >= 2 {
+                        0.1
+                    } else {
+                        k.hand.len().min(left) as f32 * 0.5
+                    }
                 }
                 QuestKind::Grail { .. } => {
                     if g.dark_forest {
@@ -394,10 +459,7 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                     ..
                 } => {
                     let done = qs.white.len().min(sequence.len());
-                    let later = sequence[done..]
-                        .iter()
-                        .filter(|&&v| k.holds(White::Fight(v)))
-                        .count() as f32;
+                    let later = sequence[done..].iter().filter(|&&v| k.holds(White::Fight(v))).count() as f32;
                     match apply::war_next(qs, sequence, *mordred_extra) {
                         Some(v) if k.holds(White::Fight(v)) => 1.2 + 0.4 * later,
                         _ => 0.3 * later,
@@ -415,7 +477,11 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
 /// What going somewhere offers the seat, against staying where he is.
 fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
     let k = &g.knights[me];
-    let others = g.present(to).iter().filter(|&&s| s != me).count() as f32;
+    // A solo quest's cards are one Knight's; a group quest gains from company.
+    let others = match to {
+        Location::Quest(q) if !g.is_solo(q) => 0.0,
+        _ => g.present(to).iter().filter(|&&s| s != me).count() as f32,
+    };
     let there = help(g, me, to) * (1.0 + need(g, to)) / (1.0 + 0.3 * others);
     let mut here = help(g, me, k.at) * (1.0 + need(g, k.at));
     if let Location::Quest(q) = k.at
@@ -425,7 +491,7 @@ fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
         // Leaving a solo quest throws away the cards played there.
         here += 1.5 + g.quest(q).white.len() as f32;
     }
-    let v = 1.0 + there - 0.8 * here;
+    let v = 0.6 + there - here;
     if traitor { v * 0.8 } else { v }
 }
 
@@ -462,7 +528,9 @@ fn loyal_chance(g: &Shadows) -> f64 {
             quest_danger(g, q) as f64 * (d.defeat.swords as f64 + d.defeat.siege as f64 * 0.5)
         })
         .sum();
-    let traitor_hidden = g.traitor_seat().is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
+    let traitor_hidden = g
+        .traitor_seat()
+        .is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
     let x = 0.5 * (w - b) - 8.0 * (siege - 0.45).max(0.0) - 0.6 * (b - 4.0).max(0.0) - 0.25 * danger
         + 0.3 * (life - 3.0)
         - if traitor_hidden { 0.8 } else { 0.0 };

@@ -167,7 +167,9 @@ impl KnightId {
         }
     }
     pub fn parse(s: &str) -> Option<KnightId> {
-        KnightId::ALL.into_iter().find(|k| k.key() == s.trim().to_ascii_lowercase())
+        KnightId::ALL
+            .into_iter()
+            .find(|k| k.key() == s.trim().to_ascii_lowercase())
     }
 }
 
@@ -398,21 +400,30 @@ impl ShadowsContent {
         if white != deck.totals.white {
             errors.push(deck_file.error_at(
                 "white:",
-                format!("the White cards add up to {white}, but totals say {}", deck.totals.white),
+                format!(
+                    "the White cards add up to {white}, but totals say {}",
+                    deck.totals.white
+                ),
             ));
         }
         let black: usize = deck.black.iter().map(|c| c.count).sum();
         if black != deck.totals.black {
             errors.push(deck_file.error_at(
                 "black:",
-                format!("the Black cards add up to {black}, but totals say {}", deck.totals.black),
+                format!(
+                    "the Black cards add up to {black}, but totals say {}",
+                    deck.totals.black
+                ),
             ));
         }
         let loyalty = deck.loyalty.loyal + deck.loyalty.traitor;
         if loyalty != deck.totals.loyalty {
             errors.push(deck_file.error_at(
                 "loyalty:",
-                format!("the Loyalty cards add up to {loyalty}, but totals say {}", deck.totals.loyalty),
+                format!(
+                    "the Loyalty cards add up to {loyalty}, but totals say {}",
+                    deck.totals.loyalty
+                ),
             ));
         }
         if deck.loyalty.traitor > 1 {
@@ -429,15 +440,22 @@ impl ShadowsContent {
         for c in &deck.black {
             let bad = match c.card {
                 Black::Hidden => Some("Hidden is not a card".to_string()),
-                Black::BlackKnight(v) if v == 0 => Some("a Black Knight card is worth at least 1".into()),
-                Black::Lancelot(l, d) if l == 0 || d == 0 => Some("a Lancelot card is worth at least 1 on both quests".into()),
+                Black::BlackKnight(0) => Some("a Black Knight card is worth at least 1".into()),
+                Black::Lancelot(l, d) if l == 0 || d == 0 => {
+                    Some("a Lancelot card is worth at least 1 on both quests".into())
+                }
                 _ => None,
             };
             if let Some(msg) = bad {
                 errors.push(deck_file.error_at(&format!("{:?}", c.card), msg));
             }
         }
-        let merlins: usize = deck.white.iter().filter(|c| c.card == White::Merlin).map(|c| c.count).sum();
+        let merlins: usize = deck
+            .white
+            .iter()
+            .filter(|c| c.card == White::Merlin)
+            .map(|c| c.count)
+            .sum();
         if merlins < 7 {
             errors.push(deck_file.error_at(
                 "Merlin",
@@ -448,7 +466,11 @@ impl ShadowsContent {
             match deck.knights.iter().filter(|d| d.id == k).count() {
                 1 => {}
                 0 => errors.push(deck_file.error_at("knights:", format!("the Knight {k:?} is missing"))),
-                _ => errors.push(deck_file.error_at_nth(&format!("{k:?}"), 1, format!("the Knight {k:?} is listed twice"))),
+                _ => errors.push(deck_file.error_at_nth(
+                    &format!("{k:?}"),
+                    1,
+                    format!("the Knight {k:?} is listed twice"),
+                )),
             }
         }
         let n = &deck.numbers;
@@ -462,7 +484,10 @@ impl ShadowsContent {
             errors.push(deck_file.error_at("siege_die", "the Siege die needs at least one face"));
         }
         if n.merlin_cancel == 0 || n.heal_cards < 2 {
-            errors.push(deck_file.error_at("merlin_cancel", "merlin_cancel must be at least 1 and heal_cards at least 2"));
+            errors.push(deck_file.error_at(
+                "merlin_cancel",
+                "merlin_cancel must be at least 1 and heal_cards at least 2",
+            ));
         }
         if n.siege_lose == 0 || n.siege_lose > 12 {
             errors.push(deck_file.error_at("siege_lose", "siege_lose is 1 to 12: there are 12 Siege Engines"));
@@ -516,7 +541,9 @@ impl ShadowsContent {
                 }
                 QuestKind::Track { half_length } => {
                     if *half_length == 0 || *half_length > 20 {
-                        errors.push(at(format!("Excalibur's river: 1 to 20 steps each way, not {half_length}")));
+                        errors.push(at(format!(
+                            "Excalibur's river: 1 to 20 steps each way, not {half_length}"
+                        )));
                     }
                 }
                 QuestKind::Grail { spots } => {
@@ -529,7 +556,10 @@ impl ShadowsContent {
                     figures,
                     mordred_extra,
                 } => {
-                    if sequence.is_empty() || sequence.iter().any(|v| !(1..=9).contains(v)) || !(1..=9).contains(mordred_extra) {
+                    if sequence.is_empty()
+                        || sequence.iter().any(|v| !(1..=9).contains(v))
+                        || !(1..=9).contains(mordred_extra)
+                    {
                         errors.push(at(format!("{:?}: a sequence of Fight values 1 to 9", q.id)));
                     }
                     if *figures == 0 || *figures > 4 {

@@ -287,7 +287,11 @@ pub enum Task {
     /// Work: `seat` draws `left` Black cards one after another.
     DrawBlack { seat: Seat, left: u8, free_white: bool },
     /// Decision: Lancelot's Armor, which of two.
-    ArmorPick { seat: Seat, cards: [Black; 2], free_white: bool },
+    ArmorPick {
+        seat: Seat,
+        cards: [Black; 2],
+        free_white: bool,
+    },
     /// Work: a drawn card takes effect (or is offered for cancelling).
     Resolve { seat: Seat, card: Black, free_white: bool },
     /// Decision: face up or down, or which war.
@@ -333,7 +337,11 @@ pub enum Task {
     /// Work: a full combat quest is counted.
     CombatScore { quest: QuestId, ender: Option<Seat> },
     /// Work: a quest ends.
-    QuestEnd { quest: QuestId, won: bool, ender: Option<Seat> },
+    QuestEnd {
+        quest: QuestId,
+        won: bool,
+        ender: Option<Seat>,
+    },
     /// Decision: the proposer assigns each spoil card to a Knight present.
     Share {
         proposer: Seat,
@@ -352,7 +360,11 @@ pub enum Task {
     /// Decision: the Knight Arthur gave a card gives one back.
     ArthurReturn { arthur: Seat, from: Seat },
     /// Decision: Clairvoyance puts the looked-at cards back, the next to draw first.
-    Clairvoyance { seat: Seat, left: ArrayVec<Black, 8>, chosen: ArrayVec<Black, 8> },
+    Clairvoyance {
+        seat: Seat,
+        left: ArrayVec<Black, 8>,
+        chosen: ArrayVec<Black, 8>,
+    },
     /// Decision: Messenger's cards, one at a time.
     MessengerGive { seat: Seat, to: Seat, given: u8 },
 }
@@ -360,68 +372,217 @@ pub enum Task {
 /// What the log and the table are told.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
-    Setup { knights: Vec<KnightId>, first: Seat },
+    Setup {
+        knights: Vec<KnightId>,
+        first: Seat,
+    },
     /// Only to its owner.
-    LoyaltySeen { seat: Seat, loyalty: Loyalty },
-    TurnStarted { seat: Seat, turn: u32 },
-    EvilChosen { seat: Seat, choice: EvilChoice },
+    LoyaltySeen {
+        seat: Seat,
+        loyalty: Loyalty,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    EvilChosen {
+        seat: Seat,
+        choice: EvilChoice,
+    },
     /// Percival's look at the top Black card (only to him).
-    Peeked { seat: Seat, card: Black },
+    Peeked {
+        seat: Seat,
+        card: Black,
+    },
     /// A Black card drawn; a Combat card's value is told to its drawer only until placed.
-    BlackDrawn { seat: Seat, card: Black },
+    BlackDrawn {
+        seat: Seat,
+        card: Black,
+    },
     /// Lancelot's Armor: the card put under the Black pile (only to the bearer).
-    BlackUnder { seat: Seat, card: Black },
-    BlackPlaced { seat: Seat, card: Black, quest: QuestId, face_down: bool },
+    BlackUnder {
+        seat: Seat,
+        card: Black,
+    },
+    BlackPlaced {
+        seat: Seat,
+        card: Black,
+        quest: QuestId,
+        face_down: bool,
+    },
     /// A Standard Black whose quest is over becomes a Siege Engine.
-    BlackToSiege { card: Black },
-    ExcaliburCancels { seat: Seat, card: Black },
-    Pledged { seat: Seat, merlins: u8 },
-    MerlinsCancel { card: Black },
-    SpecialTakesEffect { card: Black },
-    SiegeChanged { by: i8, now: u8 },
-    LifeChanged { seat: Seat, by: i8, now: u8 },
-    Doomed { seat: Seat },
-    Rescued { seat: Seat, by: Seat },
-    Died { seat: Seat },
+    BlackToSiege {
+        card: Black,
+    },
+    ExcaliburCancels {
+        seat: Seat,
+        card: Black,
+    },
+    Pledged {
+        seat: Seat,
+        merlins: u8,
+    },
+    MerlinsCancel {
+        card: Black,
+    },
+    SpecialTakesEffect {
+        card: Black,
+    },
+    SiegeChanged {
+        by: i8,
+        now: u8,
+    },
+    LifeChanged {
+        seat: Seat,
+        by: i8,
+        now: u8,
+    },
+    Doomed {
+        seat: Seat,
+    },
+    Rescued {
+        seat: Seat,
+        by: Seat,
+    },
+    Died {
+        seat: Seat,
+    },
     /// White cards drawn: the cards to the drawer, the count to the others.
-    WhiteDrawn { seat: Seat, cards: Vec<White> },
-    WhiteDrawnCount { seat: Seat, count: u8 },
+    WhiteDrawn {
+        seat: Seat,
+        cards: Vec<White>,
+    },
+    WhiteDrawnCount {
+        seat: Seat,
+        count: u8,
+    },
     /// Cards discarded from a hand (face down: shown to the owner only).
-    Discarded { seat: Seat, cards: Vec<White> },
-    DiscardedCount { seat: Seat, count: u8 },
+    Discarded {
+        seat: Seat,
+        cards: Vec<White>,
+    },
+    DiscardedCount {
+        seat: Seat,
+        count: u8,
+    },
     Reshuffled,
-    Moved { seat: Seat, to: Location, free: bool },
-    WhitePlayed { seat: Seat, card: White, quest: Option<QuestId> },
-    ExcaliburMoved { now: i8 },
+    Moved {
+        seat: Seat,
+        to: Location,
+        free: bool,
+    },
+    WhitePlayed {
+        seat: Seat,
+        card: White,
+        quest: Option<QuestId>,
+    },
+    ExcaliburMoved {
+        now: i8,
+    },
     GrailCardRemoved,
-    BlackRemoved { quest: QuestId, card: Black },
-    FigureChanged { quest: QuestId, by: i8, now: u8 },
-    MordredJoins { quest: QuestId },
-    SiegeFight { seat: Seat, total: u8, roll: u8, won: bool },
-    CombatRevealed { quest: QuestId, knights: u8, evil: u8 },
-    QuestEnded { quest: QuestId, won: bool, swords: u8 },
-    SwordsLaid { white: bool, count: u8 },
+    BlackRemoved {
+        quest: QuestId,
+        card: Black,
+    },
+    FigureChanged {
+        quest: QuestId,
+        by: i8,
+        now: u8,
+    },
+    MordredJoins {
+        quest: QuestId,
+    },
+    SiegeFight {
+        seat: Seat,
+        total: u8,
+        roll: u8,
+        won: bool,
+    },
+    CombatRevealed {
+        quest: QuestId,
+        knights: u8,
+        evil: u8,
+    },
+    QuestEnded {
+        quest: QuestId,
+        won: bool,
+        swords: u8,
+    },
+    SwordsLaid {
+        white: bool,
+        count: u8,
+    },
     SwordFlipped,
-    RelicWon { seat: Seat, relic: Relic },
-    RelicLost { seat: Seat, relic: Relic },
-    SpoilsShared { given: Vec<(Seat, u8)> },
-    SpoilsRefused { by: Seat },
-    Volunteered { seat: Seat, why: Volunteering },
-    Accused { by: Seat, target: Seat, loyalty: Loyalty },
-    Unmasked { seat: Seat },
-    TraitorRevealedAtEnd { seat: Seat, flipped: u8 },
-    HeroismOn { quest: QuestId },
-    Lasting { card: Black },
+    RelicWon {
+        seat: Seat,
+        relic: Relic,
+    },
+    RelicLost {
+        seat: Seat,
+        relic: Relic,
+    },
+    SpoilsShared {
+        given: Vec<(Seat, u8)>,
+    },
+    SpoilsRefused {
+        by: Seat,
+    },
+    Volunteered {
+        seat: Seat,
+        why: Volunteering,
+    },
+    Accused {
+        by: Seat,
+        target: Seat,
+        loyalty: Loyalty,
+    },
+    Unmasked {
+        seat: Seat,
+    },
+    TraitorRevealedAtEnd {
+        seat: Seat,
+        flipped: u8,
+    },
+    HeroismOn {
+        quest: QuestId,
+    },
+    Lasting {
+        card: Black,
+    },
     Guinevere,
-    Sacrificed { seat: Seat },
-    Traded { from: Seat, to: Seat },
+    Sacrificed {
+        seat: Seat,
+    },
+    Traded {
+        from: Seat,
+        to: Seat,
+    },
     /// The identity of a traded or given card, to giver and taker.
-    CardPassed { from: Seat, to: Seat, card: White },
-    Looked { seat: Seat, cards: Vec<White> },
-    Taunted { target: Seat },
-    TurnCut { seat: Seat },
-    GameOver { loyal_win: bool, white: u8, black: u8, why: String },
-    LoyaltyShown { seat: Seat, loyalty: Loyalty },
+    CardPassed {
+        from: Seat,
+        to: Seat,
+        card: White,
+    },
+    Looked {
+        seat: Seat,
+        cards: Vec<White>,
+    },
+    Taunted {
+        target: Seat,
+    },
+    TurnCut {
+        seat: Seat,
+    },
+    GameOver {
+        loyal_win: bool,
+        white: u8,
+        black: u8,
+        why: String,
+    },
+    LoyaltyShown {
+        seat: Seat,
+        loyalty: Loyalty,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -485,7 +646,8 @@ impl PartialEq for Shadows {
             && self.siege_cards == o.siege_cards
             && (self.siege, self.white_swords, self.black_swords) == (o.siege, o.white_swords, o.black_swords)
             && self.quests == o.quests
-            && (self.vivien, self.dark_forest, self.mists, self.heroism) == (o.vivien, o.dark_forest, o.mists, o.heroism)
+            && (self.vivien, self.dark_forest, self.mists, self.heroism)
+                == (o.vivien, o.dark_forest, o.mists, o.heroism)
             && (self.active, self.turn, self.this_turn) == (o.active, o.turn, o.this_turn)
             && self.deeds == o.deeds
             && self.stack == o.stack
@@ -629,7 +791,13 @@ impl Game for Shadows {
             first,
         })];
         for (seat, k) in self.knights.iter().enumerate() {
-            out.push(Tagged::only(seat, Event::LoyaltySeen { seat, loyalty: k.loyalty }));
+            out.push(Tagged::only(
+                seat,
+                Event::LoyaltySeen {
+                    seat,
+                    loyalty: k.loyalty,
+                },
+            ));
         }
         out.push(Tagged::public(Event::TurnStarted { seat: first, turn: 1 }));
         out
@@ -770,9 +938,7 @@ impl Game for Shadows {
         for t in &self.stack {
             match t {
                 Task::ArmorPick { .. } => pending_black += 2,
-                Task::Resolve { .. } | Task::Place { .. } | Task::Special { .. } => {
-                    pending_black += 1
-                }
+                Task::Resolve { .. } | Task::Place { .. } | Task::Special { .. } => pending_black += 1,
                 Task::MordredWar { .. } => pending_black += 1,
                 Task::Clairvoyance { left, chosen, .. } => pending_black += left.len() + chosen.len(),
                 Task::Share { pool, .. } | Task::ShareVote { pool, .. } => pending_white += pool.len(),
@@ -781,18 +947,24 @@ impl Game for Shadows {
         }
         m.insert(
             "white cards".into(),
-            hands + self.white_draw.len() + self.white_discard.len() + self.siege_cards.len() + on_quests_white + pending_white,
+            hands
+                + self.white_draw.len()
+                + self.white_discard.len()
+                + self.siege_cards.len()
+                + on_quests_white
+                + pending_white,
         );
         m.insert(
             "black cards".into(),
-            self.black_draw.len() + self.black_discard.len() + self.black_unseen.len() + on_quests_black + pending_black,
+            self.black_draw.len()
+                + self.black_discard.len()
+                + self.black_unseen.len()
+                + on_quests_black
+                + pending_black,
         );
         m.insert("swords".into(), self.swords() as usize);
         m.insert("siege engines".into(), self.siege as usize);
-        m.insert(
-            "figures".into(),
-            self.quests.iter().map(|q| q.figures as usize).sum(),
-        );
+        m.insert("figures".into(), self.quests.iter().map(|q| q.figures as usize).sum());
         m.insert("knights".into(), self.knights.len());
         m
     }

@@ -73,7 +73,11 @@ fn the_shipped_deck_has_the_published_totals() {
 fn a_broken_total_is_reported_with_its_position() {
     let mut set = ContentSet::embedded();
     let key = "assets/decks/shadows.ron";
-    let text = set.get(key).expect("shipped").text.replace("(card: Grail, count: 18)", "(card: Grail, count: 17)");
+    let text = set
+        .get(key)
+        .expect("shipped")
+        .text
+        .replace("(card: Grail, count: 18)", "(card: Grail, count: 17)");
     let dir = std::env::temp_dir().join(format!("camelot-shadows-{}", std::process::id()));
     let path = dir.join(key);
     std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
@@ -118,7 +122,10 @@ fn arthur_begins_when_present() {
 #[test]
 fn a_traitor_is_dealt_sometimes_and_always_with_the_traitor_variant() {
     let with = (0..200).filter(|&s| game(4, s).traitor_seat().is_some()).count();
-    assert!((60..=140).contains(&with), "4 of 8 cards dealt: about half the games, got {with}");
+    assert!(
+        (60..=140).contains(&with),
+        "4 of 8 cards dealt: about half the games, got {with}"
+    );
     assert!((0..50).all(|s| game_with(3, s, &[("loyalty", "traitor")]).traitor_seat().is_some()));
 }
 
@@ -151,7 +158,11 @@ fn random_games_end_and_conserve_everything() {
                 steps += 1;
                 assert!(steps < 20_000, "game {seed} at {players} does not end");
                 g.legal_into(&mut legal);
-                assert!(!legal.is_empty(), "seed {seed}, {players} players: stuck at {:?}", g.stack.last());
+                assert!(
+                    !legal.is_empty(),
+                    "seed {seed}, {players} players: stuck at {:?}",
+                    g.stack.last()
+                );
                 let a = legal[rng.below(legal.len() as u32) as usize];
                 g.apply_quiet(&a).expect("legal");
                 assert_eq!(census_totals(&g), (84, 76), "seed {seed} after {a:?}");
@@ -224,7 +235,10 @@ fn a_view_hides_other_hands_loyalty_and_the_deck() {
             let mut r = GameRng::seeded(seed);
             let sampled = Shadows::determinize(&v, &mut r).expect("a sample");
             assert_eq!(census_totals(&sampled), (84, 76));
-            assert!(sampled.view(seat) == v, "seed {seed} seat {seat}: a sample's view differs");
+            assert!(
+                sampled.view(seat) == v,
+                "seed {seed} seat {seat}: a sample's view differs"
+            );
         }
     }
 }
@@ -263,7 +277,14 @@ fn debug_outcomes() {
             g.legal_into(&mut legal);
             let seat = g.to_act().unwrap();
             let a = Shadows::heuristic(&g.view(seat), &legal, &mut rng).unwrap();
-            *acts.entry(format!("{:?}", a).chars().take_while(|c| c.is_alphabetic()).collect::<String>()).or_default() += 1;
+            *acts
+                .entry(
+                    format!("{:?}", a)
+                        .chars()
+                        .take_while(|c| c.is_alphabetic())
+                        .collect::<String>(),
+                )
+                .or_default() += 1;
             for e in g.apply(&a).unwrap() {
                 match e.event {
                     Event::QuestEnded { quest, won, .. } => *ends.entry(format!("{quest:?} {won}")).or_default() += 1,
@@ -281,10 +302,20 @@ fn debug_outcomes() {
         if o.summary.starts_with("The Loyal") {
             wins += 1;
         }
-        let key = o.summary.split(": ").last().unwrap().chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+        let key = o
+            .summary
+            .split(": ")
+            .last()
+            .unwrap()
+            .chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>();
         *why.entry(key).or_default() += 1;
     }
-    println!("loyal wins {wins} of {games}, mean turns {}", turns as f64 / games as f64);
+    println!(
+        "loyal wins {wins} of {games}, mean turns {}",
+        turns as f64 / games as f64
+    );
     for (k, v) in why.iter().chain(ends.iter()).chain(acts.iter()) {
         println!("{v:6} {k}");
     }
@@ -314,7 +345,11 @@ fn hand(g: &mut Shadows, seat: Seat, cards: &[White]) {
     let old = std::mem::take(&mut g.knights[seat].hand);
     g.white_draw.extend(old);
     for &c in cards {
-        let i = g.white_draw.iter().position(|&x| x == c).expect("the card is in the draw pile");
+        let i = g
+            .white_draw
+            .iter()
+            .position(|&x| x == c)
+            .expect("the card is in the draw pile");
         g.white_draw.remove(i);
         g.knights[seat].hand.push(c);
     }
@@ -324,7 +359,11 @@ fn hand(g: &mut Shadows, seat: Seat, cards: &[White]) {
 /// Puts these Black cards on top of the Black pile, the first drawn first.
 fn on_top(g: &mut Shadows, cards: &[Black]) {
     for &c in cards.iter().rev() {
-        let i = g.black_draw.iter().position(|&x| x == c).expect("the card is in the Black pile");
+        let i = g
+            .black_draw
+            .iter()
+            .position(|&x| x == c)
+            .expect("the card is in the Black pile");
         g.black_draw.remove(i);
         g.black_draw.push(c);
     }
@@ -358,7 +397,10 @@ fn a_face_down_combat_card_brings_exactly_one_free_white_card() {
     // Others see only its type.
     let v = g.view(1);
     assert_eq!(v.game.quest(QuestId::BlackKnight).black[0].card, Black::BlackKnight(0));
-    assert_eq!(g.view(0).game.quest(QuestId::BlackKnight).black[0].card, Black::BlackKnight(7));
+    assert_eq!(
+        g.view(0).game.quest(QuestId::BlackKnight).black[0].card,
+        Black::BlackKnight(7)
+    );
 }
 
 #[test]
@@ -434,7 +476,17 @@ fn both_piles_reshuffle_when_either_runs_out() {
 #[test]
 fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
     let mut g = scenario("kay,gawain,tristan");
-    hand(&mut g, 0, &[White::Fight(1), White::Fight(2), White::Fight(3), White::Fight(4), White::Fight(5)]);
+    hand(
+        &mut g,
+        0,
+        &[
+            White::Fight(1),
+            White::Fight(2),
+            White::Fight(3),
+            White::Fight(4),
+            White::Fight(5),
+        ],
+    );
     g.knights[0].at = Location::Quest(QuestId::PictWar);
     at_heroic(&mut g);
     assert!(refused(&mut g, Action::Fight(2)).contains("needs a Fight 1"));
@@ -464,7 +516,11 @@ fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
     assert!(g.quest(QuestId::SaxonWar).mordred);
     g.quests[QuestId::SaxonWar.index()].white = (1..=5).map(White::Fight).collect();
     for c in 1..=5u8 {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in the pile");
+        let i = g
+            .white_draw
+            .iter()
+            .position(|&x| x == White::Fight(c))
+            .expect("in the pile");
         g.white_draw.remove(i);
     }
     assert_eq!(
@@ -636,7 +692,10 @@ fn a_second_action_costs_a_life_point_and_must_be_of_another_kind() {
     assert!(g.legal_actions().contains(&Action::Sacrifice));
     act(&mut g, Action::Sacrifice);
     assert_eq!(g.knights[0].life, 3);
-    assert!(!g.legal_actions().contains(&Action::EndTurn), "the bought action must be taken");
+    assert!(
+        !g.legal_actions().contains(&Action::EndTurn),
+        "the bought action must be taken"
+    );
     assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Move(_))));
     assert!(!g.legal_actions().contains(&Action::Sacrifice), "once a turn");
 }
@@ -671,7 +730,17 @@ fn one_special_white_a_turn_and_galahad_plays_his_for_free() {
 #[test]
 fn healing_takes_three_identical_cards_and_stops_at_six() {
     let mut g = scenario("gawain,palamedes,kay");
-    hand(&mut g, 0, &[White::Fight(2), White::Fight(2), White::Fight(2), White::Grail, White::Grail]);
+    hand(
+        &mut g,
+        0,
+        &[
+            White::Fight(2),
+            White::Fight(2),
+            White::Fight(2),
+            White::Grail,
+            White::Grail,
+        ],
+    );
     at_heroic(&mut g);
     assert!(refused(&mut g, Action::Heal(White::Grail)).contains("identical"));
     act(&mut g, Action::Heal(White::Fight(2)));
@@ -887,7 +956,11 @@ fn lancelots_armor_draws_two_and_keeps_one() {
     assert_eq!(g.to_act(), Some(0));
     act(&mut g, Action::KeepBlack(1));
     assert_eq!(g.quest(QuestId::Excalibur).track, -1);
-    assert_eq!(g.black_draw.first(), Some(&Black::MorganSiege), "the other goes under the pile");
+    assert_eq!(
+        g.black_draw.first(),
+        Some(&Black::MorganSiege),
+        "the other goes under the pile"
+    );
 }
 
 #[test]
@@ -908,4 +981,31 @@ fn a_won_quest_heals_those_present_and_palamedes_more() {
     assert_eq!(g.knights[1].life, 6, "Palamedes gains one more");
     // The four spoil cards are shared by the two present: Gawain proposes.
     assert!(matches!(g.stack.last(), Some(Task::Share { proposer: 0, .. })));
+}
+
+#[test]
+#[ignore]
+fn debug_trace() {
+    let mut rng = GameRng::seeded(1);
+    let mut g = game(4, 3);
+    let mut legal = Vec::new();
+    while g.outcome.is_none() {
+        g.legal_into(&mut legal);
+        let seat = g.to_act().unwrap();
+        let a = Shadows::heuristic(&g.view(seat), &legal, &mut rng).unwrap();
+        if matches!(g.stack.last(), Some(Task::Heroic)) {
+            let k = &g.knights[seat];
+            println!(
+                "T{} {} at {:?} life {} hand {:?} -> {}",
+                g.turn,
+                seat,
+                k.at,
+                k.life,
+                k.hand.iter().map(|c| c.name()).collect::<Vec<_>>(),
+                g.describe_action(&a)
+            );
+        }
+        g.apply(&a).unwrap();
+    }
+    println!("{}", g.outcome.unwrap().summary);
 }

@@ -67,10 +67,10 @@ impl Shadows {
                 Task::ArmorPick { seat, cards, .. } if *seat != me => {
                     *cards = [Black::Hidden; 2];
                 }
-                Task::PlaceChoice { seat, card } | Task::Place { seat, card, .. } if *seat != me => {
-                    if card.is_combat() {
-                        *card = card.hidden();
-                    }
+                Task::PlaceChoice { seat, card } | Task::Place { seat, card, .. }
+                    if *seat != me && card.is_combat() =>
+                {
+                    *card = card.hidden();
                 }
                 Task::Clairvoyance { seat, left, chosen } if *seat != me => {
                     for c in left.iter_mut().chain(chosen.iter_mut()) {
@@ -253,15 +253,21 @@ impl Shadows {
                 "{}: let Evil progress — draw a Black card, add a Siege Engine, or lose a Life point",
                 self.who(self.active)
             ),
-            Task::Feed => format!("{}, the Traitor: draw a Black card or add a Siege Engine", self.who(self.active)),
+            Task::Feed => format!(
+                "{}, the Traitor: draw a Black card or add a Siege Engine",
+                self.who(self.active)
+            ),
             Task::Taunt => format!(
                 "{}, the Traitor: choose a Knight to lose a random White card",
                 self.who(self.active)
             ),
             Task::Heroic => {
                 let t = self.this_turn;
-                if t.paid >= 1 + t.sacrifices {
-                    format!("{}: end the turn, or sacrifice a Life point for another action", self.who(self.active))
+                if t.paid > t.sacrifices {
+                    format!(
+                        "{}: end the turn, or sacrifice a Life point for another action",
+                        self.who(self.active)
+                    )
                 } else if t.sacrifices > 0 {
                     format!("{}: the bought action (a kind not used yet)", self.who(self.active))
                 } else {
@@ -271,7 +277,10 @@ impl Shadows {
                     )
                 }
             }
-            Task::ArmorPick { seat, .. } => format!("{}: Lancelot's Armor — keep one of the two Black cards", self.who(*seat)),
+            Task::ArmorPick { seat, .. } => format!(
+                "{}: Lancelot's Armor — keep one of the two Black cards",
+                self.who(*seat)
+            ),
             Task::PlaceChoice { seat, card } => {
                 if card.is_combat() {
                     format!(
@@ -284,12 +293,15 @@ impl Shadows {
                 }
             }
             Task::MordredWar { seat } => format!("{}: the war Mordred joins", self.who(*seat)),
-            Task::ExcaliburOffer { bearer } => format!(
-                "{}: give up Excalibur to cancel this Black card?",
-                self.who(*bearer)
-            ),
+            Task::ExcaliburOffer { bearer } => {
+                format!("{}: give up Excalibur to cancel this Black card?", self.who(*bearer))
+            }
             Task::MerlinPledge {
-                card, order, at, pledged, ..
+                card,
+                order,
+                at,
+                pledged,
+                ..
             } => {
                 let total: u8 = pledged.iter().sum();
                 let seat = order.get(*at as usize).copied().unwrap_or(0);
@@ -326,10 +338,9 @@ impl Shadows {
                 self.who(*seat),
                 self.siege_cards.iter().filter_map(|c| c.fight()).sum::<u8>()
             ),
-            Task::KaySiege { seat, roll } => format!(
-                "{}: the die shows {roll} — add one more Fight card?",
-                self.who(*seat)
-            ),
+            Task::KaySiege { seat, roll } => {
+                format!("{}: the die shows {roll} — add one more Fight card?", self.who(*seat))
+            }
             Task::KayCombat { seat, quest } => {
                 let (k, e) = self.combat_totals(*quest);
                 format!(
@@ -338,7 +349,12 @@ impl Shadows {
                     self.content.quest(*quest).name
                 )
             }
-            Task::Share { proposer, pool, assigned, .. } => format!(
+            Task::Share {
+                proposer,
+                pool,
+                assigned,
+                ..
+            } => format!(
                 "{}: who gets {} ({} of {})?",
                 self.who(*proposer),
                 pool.get(assigned.len()).map_or("?".into(), |c| c.name()),
@@ -427,7 +443,9 @@ pub(crate) fn describe_action(g: &Shadows, a: &Action) -> String {
         Action::Messenger(s) => format!("Messenger to {}", who(s)),
         Action::Piety(true) => format!("Piety: {} Life points for me", g.numbers().piety_self),
         Action::Piety(false) => "Piety: a Life point for every other Knight".into(),
-        Action::Reinforcements(true) => format!("Reinforcements: {} White cards for me", g.numbers().reinforcements_self),
+        Action::Reinforcements(true) => {
+            format!("Reinforcements: {} White cards for me", g.numbers().reinforcements_self)
+        }
         Action::Reinforcements(false) => "Reinforcements: a White card for every other Knight".into(),
         Action::Heal(c) => format!("Heal with three {}", c.name()),
         Action::Accuse(s) => format!("Accuse {}", who(s)),
@@ -467,7 +485,10 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         Event::BlackDrawn { card, .. } => format!("The Black card: {}.", card.name()),
         Event::BlackUnder { card, .. } => format!("{} goes under the Black pile.", card.name()),
         Event::BlackPlaced {
-            card, quest: q, face_down, ..
+            card,
+            quest: q,
+            face_down,
+            ..
         } => {
             if *face_down {
                 format!("{} goes face down on {}.", card.name(), quest(*q))
@@ -476,7 +497,9 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
             }
         }
         Event::BlackToSiege { card } => format!("{}'s quest is over: a Siege Engine instead.", card.name()),
-        Event::ExcaliburCancels { seat, card } => format!("{} gives up Excalibur to cancel {}.", who(*seat), card.name()),
+        Event::ExcaliburCancels { seat, card } => {
+            format!("{} gives up Excalibur to cancel {}.", who(*seat), card.name())
+        }
         Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlin(s).", who(*seat)),
         Event::MerlinsCancel { card } => format!("Three Merlins cancel {}.", card.name()),
         Event::SpecialTakesEffect { card } => format!("{} takes effect.", card.name()),
@@ -488,8 +511,15 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
             }
         }
         Event::LifeChanged { seat, by, now } => format!("{}: {by:+} Life, now {now}.", who(*seat)),
-        Event::Doomed { seat } => format!("{} falls to 0 Life points and will die at the end of the turn.", who(*seat)),
-        Event::Rescued { seat, by } => format!("{} drinks from the Holy Grail, given by {}: back to life.", who(*seat), who(*by)),
+        Event::Doomed { seat } => format!(
+            "{} falls to 0 Life points and will die at the end of the turn.",
+            who(*seat)
+        ),
+        Event::Rescued { seat, by } => format!(
+            "{} drinks from the Holy Grail, given by {}: back to life.",
+            who(*seat),
+            who(*by)
+        ),
         Event::Died { seat } => format!("{} dies.", who(*seat)),
         Event::WhiteDrawn { cards: cs, .. } => format!("You draw {}.", cards(cs)),
         Event::WhiteDrawnCount { seat, count } => format!("{} draws {count} White card(s).", who(*seat)),
@@ -516,7 +546,11 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
             who(*seat),
             if *won { "it burns" } else { "he is wounded" }
         ),
-        Event::CombatRevealed { quest: q, knights, evil } => {
+        Event::CombatRevealed {
+            quest: q,
+            knights,
+            evil,
+        } => {
             format!("{}: the Knights {knights} against Evil {evil}.", quest(*q))
         }
         Event::QuestEnded { quest: q, won, swords } => format!(
