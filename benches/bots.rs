@@ -99,6 +99,19 @@ fn main() {
         let all = positions::<Future>(&content, players, count, &[], |_| true);
         report("future", players, &all, uncapped);
     }
+    if wanted("shadows") {
+        use camelot::rules::shadows::Shadows;
+        let content = load::<Shadows>();
+        let players = players.max(3);
+        // The Progression of Evil and the Heroic Actions: the turn's real choices.
+        let all = positions::<Shadows>(&content, players, count, &[], |g| {
+            matches!(
+                g.stack.last(),
+                Some(camelot::rules::shadows::Task::Evil | camelot::rules::shadows::Task::Heroic)
+            )
+        });
+        report("shadows", players, &all, uncapped);
+    }
 }
 
 fn load<G: Game>() -> G::Content {

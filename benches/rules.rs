@@ -41,6 +41,9 @@ fn main() {
     if wanted("future") {
         bench::<Future>("future", games, players);
     }
+    if wanted("shadows") {
+        bench::<camelot::rules::shadows::Shadows>("shadows", games, players.max(3));
+    }
 }
 
 /// Plays `games` random games of `G` and prints their speed as one JSON line.

@@ -188,3 +188,44 @@ fn future_games_are_pinned() {
 }
 
 const PINNED_FUTURE: u64 = 0x58ffee69cf59d0b0;
+
+/// Shadows over Camelot: random games over every player count and Loyalty deck (the rules
+/// alone; the heuristic is pinned by its tests, not here).
+#[test]
+fn shadows_games_are_pinned() {
+    use camelot::rules::shadows::{Shadows, ShadowsContent};
+    let content = std::sync::Arc::new(match ShadowsContent::load(&ContentSet::embedded()) {
+        Ok(c) => c,
+        Err(e) => panic!("the shipped content does not load: {e:?}"),
+    });
+    let mut fp = Fingerprint::new();
+    let mut rng = GameRng::seeded(17);
+    for players in 3..=7 {
+        for (seed, loyalty) in (1..=6u64).zip(["standard", "among", "traitor"].into_iter().cycle()) {
+            let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
+            config.variants.insert("loyalty".into(), loyalty.into());
+            let mut g = match Shadows::new_shared(&config, &content) {
+                Ok(g) => g,
+                Err(e) => panic!("{e}"),
+            };
+            for _ in 0..5000 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let legal = g.legal_actions();
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                fp.action(&a);
+                if let Err(e) = g.apply(&a) {
+                    panic!("a legal action was refused: {e}");
+                }
+            }
+            let Some(o) = g.outcome() else {
+                panic!("a game did not end")
+            };
+            fp.add(format!("{:?}{:?}", o.winners, o.scores).as_bytes());
+        }
+    }
+    assert_eq!(fp.0, PINNED_SHADOWS, "Shadows games changed: {:#x}", fp.0);
+}
+
+const PINNED_SHADOWS: u64 = 0x5af3565beed9e693;

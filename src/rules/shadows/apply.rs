@@ -1491,8 +1491,18 @@ impl Shadows {
         let winners: Vec<Seat> = (0..self.knights.len())
             .filter(|&s| (self.knights[s].loyalty == Loyalty::Loyal) == loyal_win)
             .collect();
-        let scores = (0..self.knights.len())
-            .map(|s| i64::from(winners.contains(&s)))
+        // A graded score for the simulator: the Swords of one's side (White for the Loyal, Black
+        // for the Traitor).
+        let scores = self
+            .knights
+            .iter()
+            .map(|k| {
+                i64::from(if k.loyalty == Loyalty::Traitor {
+                    self.black_swords
+                } else {
+                    self.white_swords
+                })
+            })
             .collect();
         let summary = if loyal_win {
             format!("The Loyal Knights win: {why}.")

@@ -267,9 +267,9 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         Action::ArthurGive(..) => -0.5,
         Action::DrawWhite => {
             if k.hand.len() < 5 {
-                3.0
+                3.2
             } else {
-                1.6 - 0.1 * k.hand.len() as f32
+                3.0 - 0.25 * k.hand.len() as f32
             }
         }
         Action::FightSiege(v) => {
@@ -296,7 +296,15 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 // Won early, its 15 Black cards turn into Siege Engines: keep it one step short.
                 0.2
             } else {
-                3.0 + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+                // The spare cards go first: a Fight card with no twin, a Grail card while the
+                // Grail is lost or blocked.
+                let spare = match c {
+                    White::Fight(_) => k.count(c) == 1,
+                    White::Grail => !g.quest(QuestId::Grail).in_play || g.dark_forest,
+                    _ => false,
+                };
+                let base = if spare { 3.0 } else { 1.2 };
+                base + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
             }
         }
         Action::Merlin(t) => {
@@ -434,8 +442,10 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                     } else if fits >= remaining {
                         // A solo quest is worth going to with the cards to finish it.
                         fits as f32 * 0.9 + 1.0
+                    } else if fits >= 2 {
+                        fits as f32 * 0.35
                     } else {
-                        fits as f32 * 0.15
+                        0.0
                     }
                 }
                 QuestKind::Track { half_length } => {

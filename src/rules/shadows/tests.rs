@@ -270,8 +270,15 @@ fn debug_outcomes() {
     let mut turns = 0;
     let mut ends = std::collections::BTreeMap::<String, usize>::new();
     let mut acts = std::collections::BTreeMap::<String, usize>::new();
+    let players: usize = std::env::var("P").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
+    let no_traitor = std::env::var("NOTRAITOR").is_ok();
     for seed in 0..games {
-        let mut g = game(4, seed);
+        let mut g = game(players, seed);
+        if no_traitor {
+            for k in g.knights.iter_mut() {
+                k.loyalty = Loyalty::Loyal;
+            }
+        }
         let mut legal = Vec::new();
         while g.outcome.is_none() {
             g.legal_into(&mut legal);
