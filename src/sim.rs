@@ -56,6 +56,34 @@ pub struct SimReport {
     /// How the finished games went, in the game's words (`Game::outcome_tags`): how many games
     /// carry each tag (empty for games that tag nothing).
     pub outcomes: BTreeMap<String, usize>,
+    /// The same as shares of the finished games, each tag a key of its own: a tag `name` gives
+    /// `name: share`, tags `name=value` give `name: {value: share}` (Shadows: `knights_win_rate`,
+    /// `traitor_present`, `traitor_caught`, `ends`).
+    #[serde(flatten)]
+    pub shares: BTreeMap<String, serde_json::Value>,
+}
+
+/// `outcomes` as shares of `finished` games, grouped by the tags' names.
+fn shares(outcomes: &BTreeMap<String, usize>, finished: usize) -> BTreeMap<String, serde_json::Value> {
+    let share = |n: usize| {
+        let v = if finished == 0 { 0.0 } else { n as f64 / finished as f64 };
+        serde_json::json!((v * 1000.0).round() / 1000.0)
+    };
+    let mut out: BTreeMap<String, serde_json::Value> = BTreeMap::new();
+    for (tag, &n) in outcomes {
+        match tag.split_once('=') {
+            Some((name, value)) => {
+                let entry = out.entry(name.to_string()).or_insert_with(|| serde_json::json!({}));
+                if let Some(map) = entry.as_object_mut() {
+                    map.insert(value.to_string(), share(n));
+                }
+            }
+            None => {
+                out.insert(tag.clone(), share(n));
+            }
+        }
+    }
+    out
 }
 
 /// What one bot kind's searches did.
@@ -157,7 +185,13 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                     }
                 }
                 for t in played.tags {
-                    *outcomes.entry(t).or_default() += 1;
+                    // `!name`: the tag is known but not true of this game (so it shows as 0).
+                    match t.strip_prefix('!') {
+                        Some(name) => {
+                            outcomes.entry(name.to_string()).or_default();
+                        }
+                        None => *outcomes.entry(t).or_default() += 1,
+                    }
                 }
                 for w in played.winners {
                     if let Some(c) = wins.get_mut(w) {
@@ -249,6 +283,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             .iter()
             .filter_map(|(k, v)| search_report(v).map(|r| (k.clone(), r)))
             .collect(),
+        shares: shares(&outcomes, finished),
         outcomes,
     }
 }

@@ -304,3 +304,24 @@ fn the_rules_core_depends_on_nothing_above_it() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn a_shadows_game_saves_and_replays_to_the_same_state() {
+    let library = Library::load(ContentSet::embedded());
+    let mut rng = camelot::rules::GameRng::seeded(8);
+    for players in [3, 5, 7] {
+        let config = TableConfig::with_players(players, SeatKind::Human, 21);
+        let mut m = library.new_match(GameId::Shadows, config).expect("starts");
+        for _ in 0..250 {
+            if matches!(m.pending(), camelot::rules::Pending::Finished(_)) {
+                break;
+            }
+            let n = m.legal_labels().len();
+            m.apply_index(rng.below(n as u32) as usize).expect("legal");
+        }
+        let back = library.load_save(&m.to_ron()).expect("resumes");
+        assert_eq!(back.pending(), m.pending());
+        assert_eq!(back.census(), m.census());
+        assert_eq!(back.legal_labels(), m.legal_labels());
+    }
+}

@@ -435,9 +435,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// Words for how a finished game went, counted by `camelot sim` (e.g. "knights won",
-    /// "lost to the siege", "traitor caught"): what a win/loss by seat cannot say. Empty by
-    /// default.
+    /// Words for how a finished game went, counted by `camelot sim` as shares of games: what a
+    /// win or loss by seat cannot say. A tag `name` is a yes (`!name`: a no, so the share shows
+    /// even when it is 0); `name=value` tags group under `name`. Empty by default.
     fn outcome_tags(&self) -> Vec<String> {
         Vec::new()
     }

@@ -137,10 +137,10 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::Evil(EvilChoice::LoseLife) => {
             let cost = match k.life {
-                6 => 0.1,
-                5 => 0.3,
-                4 => 0.6,
-                3 => 1.4,
+                6 => 0.2,
+                5 => 0.4,
+                4 => 0.8,
+                3 => 1.8,
                 2 => 4.0,
                 _ => 20.0,
             };
@@ -266,8 +266,9 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         Action::RevealSelf => -5.0,
         Action::ArthurGive(..) => -0.5,
         Action::DrawWhite => {
-            if k.hand.len() < 5 {
-                3.2
+            // Stock up before going out: a trip pays for itself over several plays.
+            if k.hand.len() < 7 {
+                4.5
             } else {
                 3.0 - 0.25 * k.hand.len() as f32
             }
@@ -456,8 +457,9 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                         k.hand.len().min(left) as f32 * 0.5
                     }
                 }
-                QuestKind::Grail { .. } => {
-                    if g.dark_forest {
+                QuestKind::Grail { spots } => {
+                    let full = qs.white.len() + qs.black.len() >= *spots as usize;
+                    if g.dark_forest || (full && qs.black.is_empty()) {
                         0.0
                     } else {
                         k.count(White::Grail) as f32 * 0.8
@@ -472,7 +474,7 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                     let later = sequence[done..].iter().filter(|&&v| k.holds(White::Fight(v))).count() as f32;
                     match apply::war_next(qs, sequence, *mordred_extra) {
                         Some(v) if k.holds(White::Fight(v)) => 1.2 + 0.4 * later,
-                        _ => 0.3 * later,
+                        _ => 0.0,
                     }
                 }
             }
@@ -488,11 +490,14 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
 fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
     let k = &g.knights[me];
     // A solo quest's cards are one Knight's; a group quest gains from company.
-    let others = match to {
-        Location::Quest(q) if !g.is_solo(q) => 0.0,
-        _ => g.present(to).iter().filter(|&&s| s != me).count() as f32,
+    // On a group quest company helps: it ends sooner and every Knight present gains its Life.
+    // A solo quest's spot is taken.
+    let others = g.present(to).iter().filter(|&&s| s != me).count() as f32;
+    let company = match to {
+        Location::Quest(q) if !g.is_solo(q) => 1.0 + 0.25 * others,
+        _ => 1.0,
     };
-    let there = help(g, me, to) * (1.0 + need(g, to)) / (1.0 + 0.3 * others);
+    let there = help(g, me, to) * (1.0 + need(g, to)) * company;
     let mut here = help(g, me, k.at) * (1.0 + need(g, k.at));
     if let Location::Quest(q) = k.at
         && g.is_solo(q)
@@ -523,13 +528,24 @@ fn loyal_chance(g: &Shadows) -> f64 {
     let w = g.white_swords as f64;
     let b = g.black_swords as f64;
     let siege = g.siege as f64 / n.siege_lose.max(1) as f64;
+    // Each Loyal Knight's life: a death loses his actions for the rest of the game.
     let life: f64 = g
         .knights
         .iter()
-        .filter(|k| k.active() && k.loyalty == Loyalty::Loyal)
-        .map(|k| (k.life as f64).min(4.0))
-        .sum::<f64>()
-        / g.knights.len().max(1) as f64;
+        .filter(|k| k.loyalty == Loyalty::Loyal)
+        .map(|k| {
+            if k.dead || k.doomed {
+                -1.5
+            } else {
+                match k.life {
+                    0 => -1.5,
+                    1 => -0.8,
+                    2 => -0.3,
+                    _ => 0.0,
+                }
+            }
+        })
+        .sum();
     let danger: f64 = QuestId::ALL
         .iter()
         .filter(|&&q| g.quest(q).in_play)
@@ -541,9 +557,11 @@ fn loyal_chance(g: &Shadows) -> f64 {
     let traitor_hidden = g
         .traitor_seat()
         .is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
-    let x = 0.5 * (w - b) - 8.0 * (siege - 0.45).max(0.0) - 0.6 * (b - 4.0).max(0.0) - 0.25 * danger
-        + 0.3 * (life - 3.0)
-        - if traitor_hidden { 0.8 } else { 0.0 };
+    // Every Siege Engine counts (each costs an action to burn), the last ones most.
+    let x =
+        0.5 * (w - b) - 0.25 * g.siege as f64 - 6.0 * (siege - 0.5).max(0.0) - 0.6 * (b - 4.0).max(0.0) - 0.25 * danger
+            + life
+            - if traitor_hidden { 0.8 } else { 0.0 };
     1.0 / (1.0 + (-x).exp())
 }
 

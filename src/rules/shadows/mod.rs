@@ -885,44 +885,41 @@ impl Game for Shadows {
         Some(self.turn)
     }
 
+    /// `knights_win_rate` (the Knights won), `traitor_present`, `traitor_caught` (unmasked by a
+    /// right accusation), `traitor_revealed_himself`, `wrong_accusation`, `knight_died`, and
+    /// `ends=…` (`swords`: the twelfth Sword; `black_swords`: seven Black Swords before it;
+    /// `siege`; `deaths`: every Loyal Knight dead).
     fn outcome_tags(&self) -> Vec<String> {
         let Some(o) = &self.outcome else { return Vec::new() };
-        let loyal_won = o.winners.iter().any(|&s| self.knights[s].loyalty == Loyalty::Loyal);
-        let mut tags = vec![if loyal_won { "knights won" } else { "evil won" }.to_string()];
         let n = self.numbers();
-        tags.push(
-            if self.siege >= n.siege_lose {
-                "ended: siege"
-            } else if self.black_swords >= n.black_swords_lose && self.swords() < n.swords_end {
-                "ended: seven black swords"
-            } else if self.swords() >= n.swords_end {
-                "ended: twelfth sword"
-            } else {
-                "ended: loyal knights dead"
-            }
-            .to_string(),
-        );
-        match self.traitor_seat() {
-            None => tags.push("no traitor".into()),
-            Some(t) => {
-                let k = &self.knights[t];
-                tags.push("traitor present".into());
-                if k.unmasked && self.unmasked_by_accusation {
-                    tags.push("traitor caught by an accusation".into());
-                } else if k.unmasked {
-                    tags.push("traitor revealed himself".into());
-                }
-                tags.push(format!("traitor {}", if loyal_won { "lost" } else { "won" }));
-            }
-        }
-        let wrong: u32 = self.deeds.iter().map(|d| d.wrong_accusations as u32).sum();
-        if wrong > 0 {
-            tags.push("a wrong accusation".into());
-        }
-        let dead = self.knights.iter().filter(|k| k.dead).count();
-        if dead > 0 {
-            tags.push("a knight died".into());
-        }
+        let mut tags = Vec::new();
+        let yes = |b: bool, name: &str| if b { name.to_string() } else { format!("!{name}") };
+        tags.push(yes(
+            o.winners.iter().any(|&s| self.knights[s].loyalty == Loyalty::Loyal),
+            "knights_win_rate",
+        ));
+        let end = if self.siege >= n.siege_lose {
+            "siege"
+        } else if self.swords() >= n.swords_end {
+            "swords"
+        } else if self.black_swords >= n.black_swords_lose {
+            "black_swords"
+        } else {
+            "deaths"
+        };
+        tags.push(format!("ends={end}"));
+        let traitor = self.traitor_seat();
+        tags.push(yes(traitor.is_some(), "traitor_present"));
+        tags.push(yes(self.unmasked_by_accusation, "traitor_caught"));
+        tags.push(yes(
+            traitor.is_some_and(|t| self.knights[t].unmasked) && !self.unmasked_by_accusation,
+            "traitor_revealed_himself",
+        ));
+        tags.push(yes(
+            self.deeds.iter().any(|d| d.wrong_accusations > 0),
+            "wrong_accusation",
+        ));
+        tags.push(yes(self.knights.iter().any(|k| k.dead), "knight_died"));
         tags
     }
 

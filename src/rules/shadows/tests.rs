@@ -260,74 +260,6 @@ fn bots_decide_the_same_for_states_that_differ_only_in_what_they_cannot_see() {
     }
 }
 
-#[test]
-#[ignore]
-fn debug_outcomes() {
-    let mut rng = GameRng::seeded(1);
-    let mut why = std::collections::BTreeMap::<String, usize>::new();
-    let mut wins = 0;
-    let games = 300;
-    let mut turns = 0;
-    let mut ends = std::collections::BTreeMap::<String, usize>::new();
-    let mut acts = std::collections::BTreeMap::<String, usize>::new();
-    let players: usize = std::env::var("P").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
-    let no_traitor = std::env::var("NOTRAITOR").is_ok();
-    for seed in 0..games {
-        let mut g = game(players, seed);
-        if no_traitor {
-            for k in g.knights.iter_mut() {
-                k.loyalty = Loyalty::Loyal;
-            }
-        }
-        let mut legal = Vec::new();
-        while g.outcome.is_none() {
-            g.legal_into(&mut legal);
-            let seat = g.to_act().unwrap();
-            let a = Shadows::heuristic(&g.view(seat), &legal, &mut rng).unwrap();
-            *acts
-                .entry(
-                    format!("{:?}", a)
-                        .chars()
-                        .take_while(|c| c.is_alphabetic())
-                        .collect::<String>(),
-                )
-                .or_default() += 1;
-            for e in g.apply(&a).unwrap() {
-                match e.event {
-                    Event::QuestEnded { quest, won, .. } => *ends.entry(format!("{quest:?} {won}")).or_default() += 1,
-                    Event::EvilChosen { choice, .. } => *ends.entry(format!("evil {choice:?}")).or_default() += 1,
-                    Event::BlackToSiege { .. } => *ends.entry("black to siege".into()).or_default() += 1,
-                    Event::SiegeFight { won, .. } => *ends.entry(format!("siege fight {won}")).or_default() += 1,
-                    Event::Died { .. } => *ends.entry("died".into()).or_default() += 1,
-                    Event::SiegeChanged { by, .. } if by > 0 => *ends.entry(format!("siege +{by}")).or_default() += 1,
-                    _ => {}
-                }
-            }
-        }
-        let o = g.outcome.as_ref().unwrap();
-        turns += g.turn;
-        if o.summary.starts_with("The Loyal") {
-            wins += 1;
-        }
-        let key = o
-            .summary
-            .split(": ")
-            .last()
-            .unwrap()
-            .chars()
-            .filter(|c| !c.is_ascii_digit())
-            .collect::<String>();
-        *why.entry(key).or_default() += 1;
-    }
-    println!(
-        "loyal wins {wins} of {games}, mean turns {}",
-        turns as f64 / games as f64
-    );
-    for (k, v) in why.iter().chain(ends.iter()).chain(acts.iter()) {
-        println!("{v:6} {k}");
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Scenarios: a fresh game rearranged by moving cards between piles (so every card stays
 // counted), then played through `apply`.
@@ -352,12 +284,19 @@ fn hand(g: &mut Shadows, seat: Seat, cards: &[White]) {
     let old = std::mem::take(&mut g.knights[seat].hand);
     g.white_draw.extend(old);
     for &c in cards {
-        let i = g
-            .white_draw
-            .iter()
-            .position(|&x| x == c)
-            .expect("the card is in the draw pile");
-        g.white_draw.remove(i);
+        if let Some(i) = g.white_draw.iter().position(|&x| x == c) {
+            g.white_draw.remove(i);
+        } else {
+            // A unique card another Knight was dealt: he gets a card from the pile for it.
+            let (other, i) = (0..g.knights.len())
+                .filter(|&o| o != seat)
+                .find_map(|o| g.knights[o].hand.iter().position(|&x| x == c).map(|i| (o, i)))
+                .expect("the card is somewhere");
+            g.knights[other].hand.remove(i);
+            let swap = g.white_draw.pop().expect("cards");
+            g.knights[other].hand.push(swap);
+            g.knights[other].hand.sort_unstable();
+        }
         g.knights[seat].hand.push(c);
     }
     g.knights[seat].hand.sort_unstable();
@@ -991,28 +930,343 @@ fn a_won_quest_heals_those_present_and_palamedes_more() {
 }
 
 #[test]
-#[ignore]
-fn debug_trace() {
-    let mut rng = GameRng::seeded(1);
-    let mut g = game(4, 3);
-    let mut legal = Vec::new();
-    while g.outcome.is_none() {
-        g.legal_into(&mut legal);
-        let seat = g.to_act().unwrap();
-        let a = Shadows::heuristic(&g.view(seat), &legal, &mut rng).unwrap();
-        if matches!(g.stack.last(), Some(Task::Heroic)) {
-            let k = &g.knights[seat];
-            println!(
-                "T{} {} at {:?} life {} hand {:?} -> {}",
-                g.turn,
-                seat,
-                k.at,
-                k.life,
-                k.hand.iter().map(|c| c.name()).collect::<Vec<_>>(),
-                g.describe_action(&a)
-            );
+fn no_event_shows_a_seat_what_it_may_not_see() {
+    let mut rng = GameRng::seeded(31);
+    for seed in 0..40 {
+        let mut g = game_with(3 + (seed as usize % 5), seed, &[("loyalty", "traitor")]);
+        while g.outcome.is_none() {
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            for t in g.apply(&a).expect("legal") {
+                let private_to = match &t.event {
+                    Event::WhiteDrawn { seat, .. }
+                    | Event::LoyaltySeen { seat, .. }
+                    | Event::Peeked { seat, .. }
+                    | Event::BlackUnder { seat, .. } => Some(*seat),
+                    Event::Looked { seat, .. } => Some(*seat),
+                    _ => None,
+                };
+                if let Some(s) = private_to {
+                    assert_eq!(t.to, Visibility::Only(s), "{:?}", t.event);
+                }
+                if let Event::CardPassed { from, to, .. } = t.event {
+                    assert!(matches!(t.to, Visibility::Only(x) if x == from || x == to));
+                }
+                // A face-down card's value reaches its drawer only.
+                if let Event::BlackPlaced {
+                    seat,
+                    card,
+                    face_down: true,
+                    ..
+                } = t.event
+                    && t.to != Visibility::Only(seat)
+                {
+                    assert_eq!(card, card.hidden(), "a face-down value shown");
+                }
+                // A Combat card bound for a quest is told in full to its drawer only (one whose
+                // quest is over becomes a Siege Engine in public).
+                if let Event::BlackDrawn { card, .. } = t.event
+                    && card.is_combat()
+                    && card != card.hidden()
+                    && t.to == Visibility::Everyone
+                {
+                    assert!(g.black_target(card).is_none(), "{card:?} told to all");
+                }
+            }
         }
-        g.apply(&a).unwrap();
+        // Hidden Loyalty never in a view before the end; at the end every dealt card is shown.
+        for s in 0..g.knights.len() {
+            assert!(g.view(s).game.knights.iter().all(|k| k.loyalty != Loyalty::Unknown));
+        }
     }
-    println!("{}", g.outcome.unwrap().summary);
+}
+
+#[test]
+fn the_special_whites_do_what_their_cards_say() {
+    // Clairvoyance: the top cards come back in the chosen order.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Clairvoyance]);
+    on_top(
+        &mut g,
+        &[
+            Black::Picts,
+            Black::Saxons,
+            Black::Excalibur,
+            Black::Despair,
+            Black::Mercenaries,
+        ],
+    );
+    at_heroic(&mut g);
+    act(&mut g, Action::Clairvoyance);
+    assert!(
+        g.view(0)
+            .game
+            .stack
+            .iter()
+            .any(|t| matches!(t, Task::Clairvoyance { left, .. } if left.contains(&Black::Picts)))
+    );
+    assert!(
+        g.view(1)
+            .game
+            .stack
+            .iter()
+            .any(|t| matches!(t, Task::Clairvoyance { left, .. } if left.iter().all(|&c| c == Black::Hidden)))
+    );
+    for c in [
+        Black::Mercenaries,
+        Black::Despair,
+        Black::Excalibur,
+        Black::Saxons,
+        Black::Picts,
+    ] {
+        act(&mut g, Action::PutNext(c));
+    }
+    let top: Vec<Black> = g.black_draw.iter().rev().take(5).copied().collect();
+    assert_eq!(
+        top,
+        vec![
+            Black::Mercenaries,
+            Black::Despair,
+            Black::Excalibur,
+            Black::Saxons,
+            Black::Picts
+        ]
+    );
+
+    // Convocation: everyone home, as many cards as Knights, shared.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Convocation]);
+    g.knights[1].at = Location::Quest(QuestId::Grail);
+    g.knights[2].at = Location::Quest(QuestId::BlackKnight);
+    at_heroic(&mut g);
+    act(&mut g, Action::Convocation);
+    assert!(g.knights.iter().all(|k| k.at == Location::RoundTable));
+    assert!(matches!(g.stack.last(), Some(Task::Share { proposer: 0, pool, .. }) if pool.len() == 3));
+
+    // Fate, played by a Loyal Knight: a card each; by the Traitor: unmasked, two discards each.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Fate]);
+    let sizes: Vec<usize> = g.knights.iter().map(|k| k.hand.len()).collect();
+    at_heroic(&mut g);
+    act(&mut g, Action::Fate);
+    assert_eq!(g.knights[1].hand.len(), sizes[1] + 1);
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[0].loyalty = Loyalty::Traitor;
+    hand(&mut g, 0, &[White::Fate]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fate);
+    assert!(g.knights[0].unmasked);
+    assert_eq!(g.white_swords, 0, "no White Sword for a self-unmasking");
+    assert_eq!(g.to_act(), Some(1), "the others discard two, in order");
+
+    // Heroism: one more Sword of the result's colour.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Heroism]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Heroism(QuestId::Excalibur));
+    g.quests[QuestId::Excalibur.index()].track = -4;
+    on_top(&mut g, &[Black::Excalibur]);
+    g.stack.clear();
+    g.stack.push(Task::EndTurn);
+    g.stack.push(Task::HeroicStart);
+    g.stack.push(Task::Evil);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.black_swords, 3);
+    assert_eq!(census_totals(&g), (84, 76));
+
+    // The Lady of the Lake: Excalibur a step nearer, or two Life points once it is gone.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::LadyOfTheLake]);
+    at_heroic(&mut g);
+    act(&mut g, Action::LadyOfTheLake);
+    assert_eq!(g.quest(QuestId::Excalibur).track, 1);
+    let mut g = scenario("gawain,palamedes,kay");
+    g.quests[QuestId::Excalibur.index()].in_play = false;
+    hand(&mut g, 0, &[White::LadyOfTheLake]);
+    at_heroic(&mut g);
+    act(&mut g, Action::LadyOfTheLake);
+    assert_eq!(g.knights[0].life, 6);
+
+    // Messenger: one to three cards to one Knight.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Messenger, White::Grail, White::Fight(2)]);
+    let before = g.knights[2].hand.len();
+    at_heroic(&mut g);
+    act(&mut g, Action::Messenger(2));
+    act(&mut g, Action::Card(White::Grail));
+    act(&mut g, Action::Done);
+    assert_eq!(g.knights[2].hand.len(), before + 1);
+    assert!(g.knights[2].holds(White::Grail));
+
+    // Piety and Reinforcements for the others.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Piety]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Piety(false));
+    assert_eq!((g.knights[0].life, g.knights[1].life, g.knights[2].life), (4, 5, 5));
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Reinforcements]);
+    let sizes: Vec<usize> = g.knights.iter().map(|k| k.hand.len()).collect();
+    at_heroic(&mut g);
+    act(&mut g, Action::Reinforcements(false));
+    assert_eq!(g.knights[0].hand.len(), 0);
+    assert_eq!(g.knights[2].hand.len(), sizes[2] + 1);
+}
+
+#[test]
+fn a_single_merlin_removes_a_siege_engine_a_figure_or_the_last_black_card() {
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Merlin]);
+    g.quests[QuestId::PictWar.index()].figures = 2;
+    let i = g
+        .black_draw
+        .iter()
+        .position(|&x| x == Black::BlackKnight(7))
+        .expect("card");
+    g.black_draw.remove(i);
+    g.quests[QuestId::BlackKnight.index()].black.push(Placed {
+        card: Black::BlackKnight(7),
+        face_down: true,
+        by: 1,
+    });
+    at_heroic(&mut g);
+    let legal = g.legal_actions();
+    assert!(
+        !legal.contains(&Action::Merlin(MerlinTarget::SiegeEngine)),
+        "no Siege Engine to remove"
+    );
+    assert!(legal.contains(&Action::Merlin(MerlinTarget::Figure(QuestId::PictWar))));
+    act(&mut g, Action::Merlin(MerlinTarget::BlackCard(QuestId::BlackKnight)));
+    assert!(g.quest(QuestId::BlackKnight).black.is_empty());
+    // Discarded unseen: the others do not learn it.
+    assert_eq!(g.black_unseen, vec![Black::BlackKnight(7)]);
+    assert!(g.view(2).game.black_unseen.iter().all(|&c| c == Black::Hidden));
+    assert_eq!(census_totals(&g), (84, 76));
+}
+
+#[test]
+fn the_morgans_wound_siege_and_draw_three_more() {
+    let strip = |g: &mut Shadows| {
+        for s in 0..g.knights.len() {
+            let m = g.knights[s].count(White::Merlin);
+            g.knights[s].hand.retain(|&c| c != White::Merlin);
+            g.white_discard.extend(std::iter::repeat_n(White::Merlin, m));
+        }
+    };
+    let mut g = scenario("gawain,palamedes,kay");
+    strip(&mut g);
+    on_top(&mut g, &[Black::MorganWound]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert!(g.knights.iter().all(|k| k.life == 3));
+
+    let mut g = scenario("gawain,palamedes,kay");
+    strip(&mut g);
+    on_top(
+        &mut g,
+        &[Black::MorganMore, Black::Picts, Black::Saxons, Black::Excalibur],
+    );
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.quest(QuestId::PictWar).figures, 1);
+    assert_eq!(g.quest(QuestId::SaxonWar).figures, 1);
+    assert_eq!(g.quest(QuestId::Excalibur).track, -1);
+
+    // A Morgan sacrifice volunteer loses two Life points for all.
+    let mut g = scenario("gawain,palamedes,kay");
+    strip(&mut g);
+    on_top(&mut g, &[Black::MorganSacrifice]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::No);
+    act(&mut g, Action::Yes);
+    assert_eq!(g.knights[1].life, 2);
+    assert!(g.knights[0].life == 4 && g.knights[2].life == 4);
+
+    // Mists of Avalon: every lost quest lays one more Black Sword.
+    let mut g = scenario("gawain,palamedes,kay");
+    strip(&mut g);
+    g.mists = true;
+    g.quests[QuestId::Excalibur.index()].track = -4;
+    on_top(&mut g, &[Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.black_swords, 3);
+}
+
+#[test]
+fn excalibur_may_cancel_a_standard_black_and_is_then_gone() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[2].excalibur = true;
+    on_top(&mut g, &[Black::Picts]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, Action::Yes);
+    assert_eq!(g.quest(QuestId::PictWar).figures, 0);
+    assert!(!g.knights[2].excalibur);
+}
+
+#[test]
+fn arthur_trades_a_card_and_gets_one_back() {
+    let mut g = scenario("arthur,palamedes,kay");
+    hand(&mut g, 0, &[White::Grail]);
+    hand(&mut g, 1, &[White::Fight(5)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::ArthurGive(White::Grail, 1));
+    assert_eq!(g.to_act(), Some(1));
+    act(&mut g, Action::Card(White::Fight(5)));
+    assert_eq!(g.knights[0].hand, vec![White::Fight(5)]);
+    assert_eq!(g.knights[1].hand, vec![White::Grail]);
+    assert!(
+        !g.legal_actions().iter().any(|a| matches!(a, Action::ArthurGive(..))),
+        "once a turn"
+    );
+}
+
+#[test]
+fn kay_may_add_a_card_when_a_combat_ends() {
+    let mut g = scenario("kay,palamedes,gawain");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    for c in [5, 5, 4] {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("fight");
+        g.white_draw.remove(i);
+        g.quests[QuestId::BlackKnight.index()].white.push(White::Fight(c));
+    }
+    for c in [Black::BlackKnight(7), Black::BlackKnight(5), Black::BlackKnight(5)] {
+        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
+        g.black_draw.remove(i);
+        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
+            card: c,
+            face_down: false,
+            by: 1,
+        });
+    }
+    // Knights 5+5+4 = 14 against 7+5+5; Evil's fourth card (3) ends it at 20.
+    hand(&mut g, 0, &[White::Fight(3)]);
+    on_top(&mut g, &[Black::BlackKnight(3)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(false));
+    // Kay may add his 3 after the reveal: 17 against 20 is still short, and the quest is lost.
+    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    act(&mut g, Action::Card(White::Fight(3)));
+    assert_eq!(g.black_swords, 1);
+}
+
+#[test]
+fn the_unmasked_traitor_taunts_and_feeds_evil() {
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[1].loyalty = Loyalty::Traitor;
+    g.siege = 6;
+    at_heroic(&mut g);
+    act(&mut g, Action::Accuse(1));
+    assert!(g.knights[1].unmasked);
+    act(&mut g, Action::EndTurn);
+    assert_eq!(g.active, 1);
+    assert!(matches!(g.stack.last(), Some(Task::Taunt)));
+    let before = g.knights[2].hand.len();
+    act(&mut g, Action::Taunt(2));
+    assert_eq!(g.knights[2].hand.len(), before - 1);
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Evil(EvilChoice::DrawBlack), Action::Evil(EvilChoice::AddSiege)]
+    );
+    act(&mut g, Action::Evil(EvilChoice::AddSiege));
+    assert_eq!(g.siege, 7);
+    assert_eq!(g.active, 2);
 }
