@@ -122,9 +122,10 @@ impl Shadows {
             "standard" => (deck.loyalty.loyal, deck.loyalty.traitor),
             "among" => (n, deck.loyalty.traitor.min(1)),
             "traitor" => (n - 1, 1),
+            "none" => (n, 0),
             other => {
                 return Err(SetupError(format!(
-                    "unknown loyalty=\"{other}\": use standard, among or traitor"
+                    "unknown loyalty=\"{other}\": use standard, among, traitor or none"
                 )));
             }
         };

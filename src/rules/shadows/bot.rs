@@ -39,17 +39,6 @@ fn quest_danger(g: &Shadows, q: QuestId) -> f32 {
     }
 }
 
-/// Whether Excalibur should wait one step short of the Knights' end: until the Swords are near
-/// their end, its Black cards only push it back instead of becoming Siege Engines.
-fn excalibur_held(g: &Shadows) -> bool {
-    let half = match &g.content.quest(QuestId::Excalibur).kind {
-        QuestKind::Track { half_length } => *half_length as i8,
-        _ => return false,
-    };
-    let n = g.numbers();
-    g.quest(QuestId::Excalibur).track + 1 >= half && (g.swords() + 3) < n.swords_end
-}
-
 /// Whether a Special Black is worth three Merlins (each of which could remove a Siege Engine or
 /// a Black card on its own).
 fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
@@ -131,18 +120,28 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 1.0 + 3.0 * siege_fear
             } else {
                 let left = n.siege_lose.saturating_sub(g.siege) as f32;
-                let cost = if left <= 1.0 { 50.0 } else { 14.0 / (left - 1.0) };
+                let cost = if left <= 1.0 {
+                    50.0
+                } else if g.siege < 4 && g.quest(QuestId::Excalibur).in_play {
+                    0.3
+                } else {
+                    14.0 / (left - 1.0)
+                };
                 if traitor { -cost * 0.6 } else { -cost }
             }
         }
         Action::Evil(EvilChoice::LoseLife) => {
-            let cost = match k.life {
-                6 => 0.2,
-                5 => 0.4,
-                4 => 0.8,
-                3 => 1.8,
-                2 => 4.0,
-                _ => 20.0,
+            let cost = if siege_fear > 0.55 && k.life >= 3 {
+                0.5
+            } else {
+                match k.life {
+                    6 => 0.2,
+                    5 => 0.4,
+                    4 => 0.8,
+                    3 => 1.8,
+                    2 => 4.0,
+                    _ => 20.0,
+                }
             };
             -cost
         }
@@ -274,8 +273,8 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
             }
         }
         Action::FightSiege(v) => {
-            if fight_total >= 5 && siege_fear >= 0.3 {
-                1.5 + 6.0 * siege_fear + 0.05 * v as f32
+            if fight_total >= 5 && siege_fear >= 0.25 {
+                2.0 + 8.0 * siege_fear + 0.05 * v as f32
             } else {
                 0.0
             }
@@ -293,10 +292,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::RaiseExcalibur(c) => {
             let qs = g.quest(QuestId::Excalibur);
-            if excalibur_held(g) {
-                // Won early, its 15 Black cards turn into Siege Engines: keep it one step short.
-                0.2
-            } else {
+            {
                 // The spare cards go first: a Fight card with no twin, a Grail card while the
                 // Grail is lost or blocked.
                 let spare = match c {
@@ -310,7 +306,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         }
         Action::Merlin(t) => {
             let v = match t {
-                MerlinTarget::SiegeEngine => 4.5 * siege_fear,
+                MerlinTarget::SiegeEngine => 1.0 + 6.0 * siege_fear,
                 MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => 1.5 * quest_danger(g, q),
             };
             if traitor { v - 2.0 } else { v }
@@ -451,11 +447,7 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                 }
                 QuestKind::Track { half_length } => {
                     let left = (*half_length as i8 - qs.track).max(0) as usize;
-                    if excalibur_held(g) && qs.track >= 2 {
-                        0.1
-                    } else {
-                        k.hand.len().min(left) as f32 * 0.5
-                    }
+                    k.hand.len().min(left) as f32 * 0.5
                 }
                 QuestKind::Grail { spots } => {
                     let full = qs.white.len() + qs.black.len() >= *spots as usize;

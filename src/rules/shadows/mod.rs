@@ -767,8 +767,8 @@ impl Game for Shadows {
             },
             VariantSpec {
                 key: "loyalty",
-                label: "Loyalty deck: standard (a Traitor maybe), among (N Loyal + the Traitor), traitor (always one)",
-                options: vec!["standard".into(), "among".into(), "traitor".into()],
+                label: "Loyalty deck: standard (a Traitor maybe), among (N Loyal + the Traitor), traitor (always one), none (all Loyal)",
+                options: vec!["standard".into(), "among".into(), "traitor".into(), "none".into()],
                 custom: false,
                 per_seat: Vec::new(),
                 seat_flag: None,
