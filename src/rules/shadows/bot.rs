@@ -550,10 +550,13 @@ fn loyal_chance(g: &Shadows) -> f64 {
         .traitor_seat()
         .is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
     // Every Siege Engine counts (each costs an action to burn), the last ones most.
-    let x =
-        0.5 * (w - b) - 0.25 * g.siege as f64 - 6.0 * (siege - 0.5).max(0.0) - 0.6 * (b - 4.0).max(0.0) - 0.25 * danger
-            + life
-            - if traitor_hidden { 0.8 } else { 0.0 };
+    let x = 0.5 * (w - b)
+        - 0.35 * g.siege as f64
+        - 10.0 * (siege - 0.5).max(0.0)
+        - 0.6 * (b - 4.0).max(0.0)
+        - 0.25 * danger
+        + life
+        - if traitor_hidden { 0.8 } else { 0.0 };
     1.0 / (1.0 + (-x).exp())
 }
 

@@ -148,10 +148,12 @@ fn combat_patterns_follow_the_spec_table() {
 
 #[test]
 fn random_games_end_and_conserve_everything() {
+    // 2,000 games: 400 seeds for each player count, every Loyalty deck.
     let mut rng = GameRng::seeded(99);
     for players in 3..=7 {
-        for seed in 0..60 {
-            let mut g = game(players, seed);
+        for seed in 0..400 {
+            let loyalty = ["standard", "among", "traitor", "none"][seed as usize % 4];
+            let mut g = game_with(players, seed, &[("loyalty", loyalty)]);
             let mut legal = Vec::new();
             let mut steps = 0;
             while g.outcome.is_none() {
