@@ -256,7 +256,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         Action::Sacrifice => {
             // Worth a Life point when it buys work on the quest he stands on.
             let quest_open = g.this_turn.used & Kind::Quest.bit() == 0 && help(g, me, k.at) >= 1.0;
-            if k.life >= 4 && !traitor && quest_open {
+            if k.life >= 3 && !traitor && quest_open {
                 1.0
             } else {
                 -1.0
