@@ -1272,3 +1272,94 @@ fn the_unmasked_traitor_taunts_and_feeds_evil() {
     assert_eq!(g.siege, 7);
     assert_eq!(g.active, 2);
 }
+
+#[test]
+fn the_remaining_black_cards_go_where_their_cards_say() {
+    let strip = |g: &mut Shadows| {
+        for s in 0..g.knights.len() {
+            let m = g.knights[s].count(White::Merlin);
+            g.knights[s].hand.retain(|&c| c != White::Merlin);
+            g.white_discard.extend(std::iter::repeat_n(White::Merlin, m));
+        }
+    };
+    // Mercenaries: the drawer picks the war.
+    let mut g = scenario("gawain,palamedes,kay");
+    on_top(&mut g, &[Black::Mercenaries]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::War(QuestId::PictWar), Action::War(QuestId::SaxonWar)]
+    );
+    act(&mut g, Action::War(QuestId::SaxonWar));
+    assert_eq!(
+        (g.quest(QuestId::PictWar).figures, g.quest(QuestId::SaxonWar).figures),
+        (0, 1)
+    );
+    // Despair and Desolation fill the Grail's Evil end.
+    let mut g = scenario("gawain,palamedes,kay");
+    strip(&mut g);
+    on_top(&mut g, &[Black::Despair]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    g.stack.clear();
+    g.stack.extend([Task::EndTurn, Task::HeroicStart, Task::Evil]);
+    on_top(&mut g, &[Black::Desolation]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    let cards: Vec<Black> = g.quest(QuestId::Grail).black.iter().map(|p| p.card).collect();
+    assert_eq!(cards, vec![Black::Despair, Black::Desolation]);
+    // The Dark Forest and Vivien stay in effect.
+    for (card, flag) in [(Black::DarkForest, 0), (Black::Vivien, 1)] {
+        let mut g = scenario("gawain,palamedes,kay");
+        strip(&mut g);
+        on_top(&mut g, &[card]);
+        act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+        assert!(if flag == 0 { g.dark_forest } else { g.vivien });
+        assert!(g.black_discard.contains(&card));
+    }
+    // Vivien: no Merlin pledges are asked.
+    let mut g = scenario("gawain,palamedes,kay");
+    g.vivien = true;
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.siege, 2, "Merlins could not cancel it");
+}
+
+#[test]
+fn kay_may_add_a_card_after_his_siege_roll() {
+    for seed in 0..20 {
+        let mut g = scenario("kay,palamedes,gawain");
+        g.rng = GameRng::seeded(seed);
+        g.siege = 4;
+        hand(&mut g, 0, &[White::Fight(1), White::Fight(5)]);
+        at_heroic(&mut g);
+        act(&mut g, Action::FightSiege(1));
+        act(&mut g, Action::Roll);
+        let Some(Task::KaySiege { roll, .. }) = g.stack.last().cloned() else {
+            panic!("Kay is asked after the roll")
+        };
+        act(&mut g, Action::Card(White::Fight(5)));
+        assert_eq!(g.siege, if 6 > roll { 3 } else { 4 }, "roll {roll}");
+    }
+}
+
+#[test]
+fn an_impossible_quest_is_reported_with_its_position() {
+    let mut set = ContentSet::embedded();
+    let key = "levels/shadows/quests.ron";
+    let text = set
+        .get(key)
+        .expect("shipped")
+        .text
+        .replacen("pattern: [2, 2]", "pattern: [2, 3]", 1);
+    let dir = std::env::temp_dir().join(format!("camelot-shadows-q-{}", std::process::id()));
+    let path = dir.join(key);
+    std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
+    std::fs::write(&path, text).expect("write");
+    set.overlay_file(key, &path).expect("overlay");
+    let errors = ShadowsContent::load(&set).expect_err("5 cards for 4 spots");
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("must fill its 4")),
+        "{errors:?}"
+    );
+    assert!(errors.iter().all(|e| e.line > 1));
+    let _ = std::fs::remove_dir_all(dir);
+}
