@@ -10,6 +10,49 @@
 use super::*;
 use crate::bots::{BotHints, Budget};
 
+/// The heuristic's numbers: one array so that a tuner can vary them all
+/// (`examples/tune_shadows.rs` plays heuristic games with a candidate set and keeps what wins
+/// more Swords). The names say what each weighs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights(pub [f32; W_COUNT]);
+
+pub const W_BLACK_BASE: usize = 0;
+pub const W_BLACK_PRESSED: usize = 1;
+pub const W_SIEGE_CHEAP_BELOW: usize = 2;
+pub const W_SIEGE_COST: usize = 3;
+pub const W_LIFE6: usize = 4;
+pub const W_LIFE5: usize = 5;
+pub const W_LIFE4: usize = 6;
+pub const W_LIFE3: usize = 7;
+pub const W_DRAW_TO: usize = 8;
+pub const W_DRAW: usize = 9;
+pub const W_FIGHT: usize = 10;
+pub const W_GRAIL: usize = 11;
+pub const W_RAISE_SPARE: usize = 12;
+pub const W_RAISE_KEEP: usize = 13;
+pub const W_SIEGE_FEAR_AT: usize = 14;
+pub const W_SIEGE_FIGHT: usize = 15;
+pub const W_TRAVEL: usize = 16;
+pub const W_HERE: usize = 17;
+pub const W_HELP_GROUP: usize = 18;
+pub const W_HELP_SOLO: usize = 19;
+pub const W_HELP_TRACK: usize = 20;
+pub const W_HELP_GRAIL: usize = 21;
+pub const W_HELP_WAR: usize = 22;
+pub const W_NEED_PROGRESS: usize = 23;
+pub const W_SACRIFICE_LIFE: usize = 24;
+pub const W_COMPANY: usize = 25;
+pub const W_MERLIN_SIEGE: usize = 26;
+pub const W_MERLIN_QUEST: usize = 27;
+pub const W_COUNT: usize = 28;
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights([
+        0.945, 0.19683, 1.296, 11.34, 0.2, 0.144, 0.2592, 0.139968, 14.175, 15.1875, 3.78, 1.458, 4.05, 1.458, 0.3375,
+        1.5552, 0.046656, 3.375, 0.11664, 0.11664, 1.125, 0.15552, 6.075, 4.55625, 1.8, 0.2025, 4.374, 1.35,
+    ]);
+}
+
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 fn harm(g: &Shadows, c: Black) -> f32 {
     match c {
@@ -94,6 +137,12 @@ fn suspect(g: &Shadows, me: Seat) -> Option<(Seat, f32)> {
 
 /// The heuristic's score of one legal action for the seat deciding.
 pub fn action_value(g: &Shadows, a: &Action) -> f32 {
+    action_value_with(g, a, &Weights::DEFAULT)
+}
+
+/// `action_value` with a set of weights.
+pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
+    let w = &w.0;
     let Some(me) = g.deciding() else { return 0.0 };
     let k = &g.knights[me];
     let traitor = k.loyalty == Loyalty::Traitor;
@@ -112,7 +161,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                     .iter()
                     .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
                     .count() as f32;
-                -(0.7 + 0.3 * pressed)
+                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed)
             }
         }
         Action::Evil(EvilChoice::AddSiege) => {
@@ -122,10 +171,10 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 let left = n.siege_lose.saturating_sub(g.siege) as f32;
                 let cost = if left <= 1.0 {
                     50.0
-                } else if g.siege < 4 && g.quest(QuestId::Excalibur).in_play {
+                } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
                     0.3
                 } else {
-                    14.0 / (left - 1.0)
+                    w[W_SIEGE_COST] / (left - 1.0)
                 };
                 if traitor { -cost * 0.6 } else { -cost }
             }
@@ -135,10 +184,10 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 0.5
             } else {
                 match k.life {
-                    6 => 0.2,
-                    5 => 0.4,
-                    4 => 0.8,
-                    3 => 1.8,
+                    6 => w[W_LIFE6],
+                    5 => w[W_LIFE5],
+                    4 => w[W_LIFE4],
+                    3 => w[W_LIFE3],
                     2 => 4.0,
                     _ => 20.0,
                 }
@@ -255,8 +304,8 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         Action::EndTurn => 0.3,
         Action::Sacrifice => {
             // Worth a Life point when it buys work on the quest he stands on.
-            let quest_open = g.this_turn.used & Kind::Quest.bit() == 0 && help(g, me, k.at) >= 1.0;
-            if k.life >= 3 && !traitor && quest_open {
+            let quest_open = g.this_turn.used & Kind::Quest.bit() == 0 && help(g, me, k.at, w) >= 1.0;
+            if k.life as f32 >= w[W_SACRIFICE_LIFE] && !traitor && quest_open {
                 1.0
             } else {
                 -1.0
@@ -266,28 +315,28 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
         Action::ArthurGive(..) => -0.5,
         Action::DrawWhite => {
             // Stock up before going out: a trip pays for itself over several plays.
-            if k.hand.len() < 7 {
-                4.5
+            if (k.hand.len() as f32) < w[W_DRAW_TO] {
+                w[W_DRAW]
             } else {
                 3.0 - 0.25 * k.hand.len() as f32
             }
         }
         Action::FightSiege(v) => {
-            if fight_total >= 5 && siege_fear >= 0.25 {
-                2.0 + 8.0 * siege_fear + 0.05 * v as f32
+            if fight_total >= 5 && siege_fear >= w[W_SIEGE_FEAR_AT] {
+                2.0 + w[W_SIEGE_FIGHT] * siege_fear + 0.05 * v as f32
             } else {
                 0.0
             }
         }
         Action::Fight(v) => {
-            let base = 2.8 + 0.1 * v as f32;
+            let base = w[W_FIGHT] + 0.1 * v as f32;
             if traitor { base - 1.2 } else { base }
         }
         Action::PlayGrail => {
             if traitor {
                 1.8
             } else {
-                3.0 + quest_danger(g, QuestId::Grail)
+                w[W_GRAIL] + quest_danger(g, QuestId::Grail)
             }
         }
         Action::RaiseExcalibur(c) => {
@@ -300,14 +349,14 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                     White::Grail => !g.quest(QuestId::Grail).in_play || g.dark_forest,
                     _ => false,
                 };
-                let base = if spare { 3.0 } else { 1.2 };
+                let base = if spare { w[W_RAISE_SPARE] } else { w[W_RAISE_KEEP] };
                 base + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
             }
         }
         Action::Merlin(t) => {
             let v = match t {
-                MerlinTarget::SiegeEngine => 1.0 + 6.0 * siege_fear,
-                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => 1.5 * quest_danger(g, q),
+                MerlinTarget::SiegeEngine => 1.0 + w[W_MERLIN_SIEGE] * siege_fear,
+                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => w[W_MERLIN_QUEST] * quest_danger(g, q),
             };
             if traitor { v - 2.0 } else { v }
         }
@@ -368,7 +417,7 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
                 }
             }
         }
-        Action::Move(to) => move_value(g, me, to, traitor),
+        Action::Move(to) => move_value(g, me, to, traitor, w),
     }
 }
 
@@ -385,7 +434,7 @@ fn progress(g: &Shadows, q: QuestId) -> f32 {
 
 /// How much the Knights need work on a place now: its danger and how near it is to a win,
 /// weighted by the Swords at stake.
-fn need(g: &Shadows, at: Location) -> f32 {
+fn need(g: &Shadows, at: Location, w: &[f32; W_COUNT]) -> f32 {
     let n = g.numbers();
     match at {
         Location::RoundTable => 0.3,
@@ -393,14 +442,14 @@ fn need(g: &Shadows, at: Location) -> f32 {
         Location::Quest(q) => {
             let def = g.content.quest(q);
             let stake = (def.victory.swords + def.defeat.swords) as f32 * 0.5;
-            (0.4 + quest_danger(g, q) + 1.5 * progress(g, q)) * (0.6 + 0.4 * stake)
+            (0.4 + quest_danger(g, q) + w[W_NEED_PROGRESS] * progress(g, q)) * (0.6 + 0.4 * stake)
         }
         Location::Gone => 0.0,
     }
 }
 
 /// How much the seat's hand can do at a place (in Heroic Actions' worth of progress).
-fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
+fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
     let k = &g.knights[me];
     let n = g.numbers();
     match at {
@@ -435,10 +484,10 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                     }
                     let remaining = (*white_spots as usize).saturating_sub(qs.white.len());
                     if !g.is_solo(q) {
-                        fits as f32 * 0.6
+                        fits as f32 * w[W_HELP_GROUP]
                     } else if fits >= remaining {
                         // A solo quest is worth going to with the cards to finish it.
-                        fits as f32 * 0.9 + 1.0
+                        fits as f32 * 0.9 + w[W_HELP_SOLO]
                     } else if fits >= 2 {
                         fits as f32 * 0.35
                     } else {
@@ -447,14 +496,14 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                 }
                 QuestKind::Track { half_length } => {
                     let left = (*half_length as i8 - qs.track).max(0) as usize;
-                    k.hand.len().min(left) as f32 * 0.5
+                    k.hand.len().min(left) as f32 * w[W_HELP_TRACK]
                 }
                 QuestKind::Grail { spots } => {
                     let full = qs.white.len() + qs.black.len() >= *spots as usize;
                     if g.dark_forest || (full && qs.black.is_empty()) {
                         0.0
                     } else {
-                        k.count(White::Grail) as f32 * 0.8
+                        k.count(White::Grail) as f32 * w[W_HELP_GRAIL]
                     }
                 }
                 QuestKind::War {
@@ -465,7 +514,7 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
                     let done = qs.white.len().min(sequence.len());
                     let later = sequence[done..].iter().filter(|&&v| k.holds(White::Fight(v))).count() as f32;
                     match apply::war_next(qs, sequence, *mordred_extra) {
-                        Some(v) if k.holds(White::Fight(v)) => 1.2 + 0.4 * later,
+                        Some(v) if k.holds(White::Fight(v)) => w[W_HELP_WAR] + 0.4 * later,
                         _ => 0.0,
                     }
                 }
@@ -479,18 +528,18 @@ fn help(g: &Shadows, me: Seat, at: Location) -> f32 {
 }
 
 /// What going somewhere offers the seat, against staying where he is.
-fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
+fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &[f32; W_COUNT]) -> f32 {
     let k = &g.knights[me];
     // A solo quest's cards are one Knight's; a group quest gains from company.
     // On a group quest company helps: it ends sooner and every Knight present gains its Life.
     // A solo quest's spot is taken.
     let others = g.present(to).iter().filter(|&&s| s != me).count() as f32;
     let company = match to {
-        Location::Quest(q) if !g.is_solo(q) => 1.0 + 0.25 * others,
+        Location::Quest(q) if !g.is_solo(q) => 1.0 + w[W_COMPANY] * others,
         _ => 1.0,
     };
-    let there = help(g, me, to) * (1.0 + need(g, to)) * company;
-    let mut here = help(g, me, k.at) * (1.0 + need(g, k.at));
+    let there = help(g, me, to, w) * (1.0 + need(g, to, w)) * company;
+    let mut here = help(g, me, k.at, w) * (1.0 + need(g, k.at, w));
     if let Location::Quest(q) = k.at
         && g.is_solo(q)
         && !g.quest(q).white.is_empty()
@@ -498,15 +547,21 @@ fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool) -> f32 {
         // Leaving a solo quest throws away the cards played there.
         here += 1.5 + g.quest(q).white.len() as f32;
     }
-    let v = 0.6 + there - here;
+    let v = w[W_TRAVEL] + there - w[W_HERE] * here;
     if traitor { v * 0.8 } else { v }
 }
 
 /// The heuristic's choice among the legal actions.
 fn heuristic_pick(g: &Shadows, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    heuristic_with(g, legal, rng, &Weights::DEFAULT)
+}
+
+/// The heuristic's choice with a set of weights, from the deciding seat's view (or a sampled
+/// state).
+pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weights) -> Option<Action> {
     let mut best: Option<(f32, Action)> = None;
     for a in legal {
-        let v = action_value(g, a) + rng.below(1000) as f32 * 1e-4;
+        let v = action_value_with(g, a, w) + rng.below(1000) as f32 * 1e-4;
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, *a));
         }
