@@ -25,7 +25,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use bot::{Weights, heuristic_with};
+pub use bot::{Weights, heuristic_with, search_budget};
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
     ShadowsContent, Spoils, Switches, White,
