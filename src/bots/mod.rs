@@ -127,6 +127,18 @@ pub trait BotHints: Game {
         random_choice(legal, rng)
     }
 
+    /// The heuristic a level plays when it does not search (by default the one heuristic for
+    /// every level; a game may make its easy level weaker).
+    fn heuristic_at(
+        view: &Self::View,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+        difficulty: Difficulty,
+    ) -> Option<Self::Action> {
+        let _ = difficulty;
+        Self::heuristic(view, legal, rng)
+    }
+
     /// A full state consistent with `view`: the hidden parts (other hands, the draw pile's order,
     /// the dice to come) sampled at random among those the view allows. `None` when the game
     /// cannot (then the searching levels fall back to the heuristic).
@@ -215,7 +227,7 @@ pub fn decide<G: BotHints>(
                 search::<G>(view, legal, &budget, rng)
             }
             _ if legal.len() == 1 => quick(legal.first().cloned()),
-            _ => quick(G::heuristic(view, legal, rng)),
+            _ => quick(G::heuristic_at(view, legal, rng, d)),
         },
     }
 }
