@@ -2,7 +2,10 @@
 //! `Weights`, each candidate judged on the same seeded games (so two candidates meet the same
 //! cards), keeping a change only when it wins more.
 //!
-//!     cargo run --release --no-default-features --example tune_shadows -- [games] [rounds] [players,...]
+//!     cargo run --release --no-default-features --example tune_shadows -- [games] [rounds] [players,...] [first round]
+//!
+//! Rounds 0 and 1 try each weight ×0.6 and ×1.5; later rounds ×0.8 and ×1.25 (a first round of 2
+//! starts with the fine steps).
 //!
 //! Prints the score of the shipped weights, every improvement, and the best weights as a line
 //! to paste into `Weights::DEFAULT` (`src/rules/shadows/bot.rs`). The score of a set, over games
@@ -69,12 +72,15 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Coarse steps first, finer ones in later rounds.
+    let steps = |round: u64| if round < 2 { [0.6f32, 1.5] } else { [0.8f32, 1.25] };
     let mut best = Weights::DEFAULT;
     let mut best_score = score(&content, &best, games, &counts);
     println!("shipped: {best_score:.3}");
     for round in 0..rounds {
+        let factors = steps(round + args.get(4).and_then(|v| v.parse().ok()).unwrap_or(0));
         for i in 0..best.0.len() {
-            for factor in [0.6f32, 1.5] {
+            for factor in factors {
                 let mut w = best;
                 w.0[i] *= factor;
                 let s = score(&content, &w, games, &counts);
