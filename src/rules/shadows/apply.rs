@@ -243,6 +243,7 @@ impl Shadows {
                 if k.life >= 1 {
                     out.push(Action::Evil(EvilChoice::LoseLife));
                 }
+                self.any_time(&mut |a| out.push(a));
             }
             Task::Feed => {
                 if !self.black_draw.is_empty() || !self.black_discard.is_empty() {
@@ -534,18 +535,7 @@ impl Shadows {
             return;
         }
         // Free things and the end of the turn.
-        if k.knight == KnightId::Arthur && !t.arthur_traded && !k.hand.is_empty() {
-            for c in distinct(&k.hand) {
-                for (s, o) in self.knights.iter().enumerate() {
-                    if s != seat && o.active() && !o.hand.is_empty() {
-                        emit(Action::ArthurGive(c, s));
-                    }
-                }
-            }
-        }
-        if k.loyalty == Loyalty::Traitor && !k.unmasked && self.content.deck.rules.traitor_may_self_reveal {
-            emit(Action::RevealSelf);
-        }
+        self.any_time(emit);
         let spent = !budget;
         if spent
             && t.sacrifices < n.max_sacrifices_per_turn
@@ -557,6 +547,25 @@ impl Shadows {
         }
         if spent || typed == 0 {
             emit(Action::EndTurn);
+        }
+    }
+
+    /// What the active seat may do at any moment of his turn: King Arthur's trade, the hidden
+    /// Traitor's unmasking.
+    fn any_time(&self, emit: &mut dyn FnMut(Action)) {
+        let seat = self.active;
+        let k = &self.knights[seat];
+        if k.knight == KnightId::Arthur && k.active() && !self.this_turn.arthur_traded && !k.hand.is_empty() {
+            for c in distinct(&k.hand) {
+                for (s, o) in self.knights.iter().enumerate() {
+                    if s != seat && o.active() && !o.hand.is_empty() {
+                        emit(Action::ArthurGive(c, s));
+                    }
+                }
+            }
+        }
+        if k.loyalty == Loyalty::Traitor && !k.unmasked && self.content.deck.rules.traitor_may_self_reveal {
+            emit(Action::RevealSelf);
         }
     }
 
@@ -702,6 +711,9 @@ impl Shadows {
         let Some(task) = self.stack.last().cloned() else { return };
         let seat = self.deciding().unwrap_or(self.active);
         match task {
+            Task::Evil if matches!(action, Action::ArthurGive(..) | Action::RevealSelf) => {
+                self.free_action(action, r);
+            }
             Task::Evil | Task::Feed => {
                 self.stack.pop();
                 let Action::Evil(choice) = action else { return };
@@ -769,11 +781,21 @@ impl Shadows {
                 self.stack.pop();
                 if action == Action::Yes
                     && let Some(i) = self.stack.iter().rposition(|t| matches!(t, Task::Place { .. }))
-                    && let Task::Place { card, .. } = self.stack.remove(i)
+                    && let Task::Place { card, face_down, .. } = self.stack.remove(i)
                 {
                     self.knights[bearer].excalibur = false;
-                    self.black_discard.push(card);
-                    r.public(|| Event::ExcaliburCancels { seat: bearer, card });
+                    // A face-down card goes unseen, as its type only.
+                    let shown = if face_down && card.is_combat() {
+                        self.black_unseen.push(card);
+                        card.hidden()
+                    } else {
+                        self.black_discard.push(card);
+                        card
+                    };
+                    r.public(|| Event::ExcaliburCancels {
+                        seat: bearer,
+                        card: shown,
+                    });
                     r.public(|| Event::RelicLost {
                         seat: bearer,
                         relic: Relic::Excalibur,
@@ -843,7 +865,7 @@ impl Shadows {
                     self.add_figure(q, r);
                 }
             }
-            Task::Volunteer { why, order, at } => {
+            Task::Volunteer { why, order, at, from } => {
                 self.stack.pop();
                 if action == Action::Yes {
                     r.public(|| Event::Volunteered { seat, why });
@@ -858,9 +880,13 @@ impl Shadows {
                         }
                     }
                 } else if (at as usize) + 1 < order.len() {
-                    self.stack.push(Task::Volunteer { why, order, at: at + 1 });
+                    self.stack.push(Task::Volunteer {
+                        why,
+                        order,
+                        at: at + 1,
+                        from,
+                    });
                 } else {
-                    let from = order.first().copied().unwrap_or(self.active);
                     self.everyone_discards(from, None, 1);
                 }
             }
@@ -1157,9 +1183,13 @@ impl Shadows {
                         self.white_discard.push(c);
                     }
                 }
-                r.public(|| Event::Discarded {
+                r.only(seat, || Event::Discarded {
                     seat,
                     cards: vec![c; n.heal_cards as usize],
+                });
+                r.except(seat, || Event::DiscardedCount {
+                    seat,
+                    count: n.heal_cards,
                 });
                 self.gain(seat, 1, r);
             }
@@ -1190,6 +1220,18 @@ impl Shadows {
                 r.public(|| Event::Sacrificed { seat });
                 self.wound(seat, 1, r);
             }
+            Action::ArthurGive(..) | Action::RevealSelf => self.free_action(action, r),
+            Action::EndTurn => {
+                self.stack.pop();
+            }
+            special => self.special_white(seat, special, r),
+        }
+    }
+
+    /// Arthur's trade or the Traitor's unmasking: no Heroic Action, at any moment of the turn.
+    fn free_action(&mut self, action: Action, r: &mut Report) {
+        let seat = self.active;
+        match action {
             Action::ArthurGive(c, to) => {
                 self.this_turn.arthur_traded = true;
                 if remove_one(&mut self.knights[seat].hand, c) {
@@ -1212,10 +1254,7 @@ impl Shadows {
                 self.unmask(seat, r);
                 self.cut_turn(seat, r);
             }
-            Action::EndTurn => {
-                self.stack.pop();
-            }
-            special => self.special_white(seat, special, r),
+            _ => {}
         }
     }
 
@@ -1623,7 +1662,10 @@ impl Shadows {
     fn cut_turn(&mut self, seat: Seat, r: &mut Report) {
         self.this_turn.cut = true;
         if seat == self.active {
-            self.stack.retain(|t| *t != Task::Heroic);
+            // Whatever of his turn is still to come goes (the Progression of Evil too, when he
+            // unmasks himself before it).
+            self.stack
+                .retain(|t| !matches!(t, Task::Heroic | Task::Evil | Task::HeroicStart));
             r.public(|| Event::TurnCut { seat });
         }
     }
@@ -1978,15 +2020,21 @@ impl Shadows {
                 let order: ArrayVec<Seat, 7> = self
                     .clockwise(from)
                     .into_iter()
-                    .filter(|&s| {
-                        why == Volunteering::Sacrifice || self.knights[s].hand.len() >= n.morgan_discard as usize
+                    .filter(|&s| match why {
+                        Volunteering::Sacrifice => !self.knights[s].doomed,
+                        Volunteering::Discard => self.knights[s].hand.len() >= n.morgan_discard as usize,
                     })
                     .collect();
                 self.black_discard.push(card);
                 if order.is_empty() {
                     self.everyone_discards(from, None, 1);
                 } else {
-                    self.stack.push(Task::Volunteer { why, order, at: 0 });
+                    self.stack.push(Task::Volunteer {
+                        why,
+                        order,
+                        at: 0,
+                        from,
+                    });
                 }
             }
             Black::MorganMore => {
@@ -2133,7 +2181,12 @@ impl Shadows {
         }
     }
 
+    /// A combat quest is full: its face-down cards turn over, then Sir Kay (if there) may add a
+    /// card, then it is counted.
     fn combat_full(&mut self, q: QuestId, ender: Option<Seat>) {
+        for p in &mut self.quests[q.index()].black {
+            p.face_down = false;
+        }
         self.stack.push(Task::CombatScore { quest: q, ender });
         if let Some(kay) = self.seat_of(KnightId::Kay) {
             let k = &self.knights[kay];
@@ -2175,9 +2228,6 @@ impl Shadows {
 
     fn combat_score(&mut self, q: QuestId, ender: Option<Seat>, r: &mut Report) {
         let (knights, evil) = self.combat_totals(q);
-        for p in &mut self.quests[q.index()].black {
-            p.face_down = false;
-        }
         r.public(|| Event::CombatRevealed {
             quest: q,
             knights,

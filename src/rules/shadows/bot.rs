@@ -319,7 +319,8 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::RevealSelf => -5.0,
-        Action::ArthurGive(..) => -0.5,
+        // The heuristic does not trade (a trade it cannot judge is worth less than any choice).
+        Action::ArthurGive(..) => -50.0,
         Action::DrawWhite => {
             // Stock up before going out: a trip pays for itself over several plays.
             if (k.hand.len() as f32) < w[W_DRAW_TO] {

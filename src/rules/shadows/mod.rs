@@ -324,6 +324,8 @@ pub enum Task {
         why: Volunteering,
         order: ArrayVec<Seat, 7>,
         at: u8,
+        /// Who drew the card: everyone discards from him on if no one volunteers.
+        from: Seat,
     },
     /// Decision: `seat` discards `left` more cards of his choice (skipped if his hand is empty).
     Discard { seat: Seat, left: u8 },
@@ -801,6 +803,11 @@ impl Game for Shadows {
             ));
         }
         out.push(Tagged::public(Event::TurnStarted { seat: first, turn: 1 }));
+        if self.knights[first].knight == KnightId::Percival
+            && let Some(&card) = self.black_draw.last()
+        {
+            out.push(Tagged::only(first, Event::Peeked { seat: first, card }));
+        }
         out
     }
 

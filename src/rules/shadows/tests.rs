@@ -1402,3 +1402,70 @@ fn the_search_plays_legal_moves_from_views_alone() {
     }
     assert!(searched >= 6, "only {searched} searches");
 }
+
+#[test]
+fn the_review_fixes_hold() {
+    // Kay decides after the face-down cards are turned over.
+    let mut g = scenario("kay,palamedes,gawain");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    for (c, down) in [
+        (Black::BlackKnight(7), true),
+        (Black::BlackKnight(5), false),
+        (Black::BlackKnight(5), false),
+    ] {
+        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
+        g.black_draw.remove(i);
+        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
+            card: c,
+            face_down: down,
+            by: 1,
+        });
+    }
+    hand(&mut g, 0, &[White::Fight(3)]);
+    on_top(&mut g, &[Black::BlackKnight(3)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(false));
+    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    assert!(
+        g.view(0)
+            .game
+            .quest(QuestId::BlackKnight)
+            .black
+            .iter()
+            .all(|p| p.card != Black::BlackKnight(0))
+    );
+
+    // A face-down card cancelled by Excalibur is discarded unseen.
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[2].excalibur = true;
+    on_top(&mut g, &[Black::BlackKnight(7)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(true));
+    assert!(g.prompt().contains("face down"), "{}", g.prompt());
+    act(&mut g, Action::Yes);
+    assert_eq!(g.black_unseen, vec![Black::BlackKnight(7)]);
+    assert_eq!(g.knights[0].hand.len(), 6, "no free card for a cancelled one");
+
+    // A face-up card shows to the bearer.
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[2].excalibur = true;
+    on_top(&mut g, &[Black::BlackKnight(7)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(false));
+    assert!(g.prompt().contains("Black Knight 7"), "{}", g.prompt());
+    assert!(g.view(2).game.stack.iter().any(|t| matches!(
+        t,
+        Task::Place {
+            card: Black::BlackKnight(7),
+            ..
+        }
+    )));
+
+    // Arthur trades before the Progression of Evil; the Traitor may unmask there too.
+    let mut g = scenario("arthur,palamedes,kay");
+    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::ArthurGive(..))));
+    g.knights[0].loyalty = Loyalty::Traitor;
+    act(&mut g, Action::RevealSelf);
+    assert!(g.knights[0].unmasked);
+    assert_eq!(g.active, 1, "his turn ended at once");
+}

@@ -62,14 +62,19 @@ impl Shadows {
                 }
             }
         }
+        let choosing = g.stack.iter().any(|t| matches!(t, Task::PlaceChoice { .. }));
         for t in g.stack.iter_mut() {
             match t {
                 Task::ArmorPick { seat, cards, .. } if *seat != me => {
                     *cards = [Black::Hidden; 2];
                 }
-                Task::PlaceChoice { seat, card } | Task::Place { seat, card, .. }
-                    if *seat != me && card.is_combat() =>
-                {
+                // While the drawer chooses, his card is his; once placed face up, it shows.
+                Task::PlaceChoice { seat, card } if *seat != me && card.is_combat() => {
+                    *card = card.hidden();
+                }
+                Task::Place {
+                    seat, card, face_down, ..
+                } if *seat != me && card.is_combat() && (*face_down || choosing) => {
                     *card = card.hidden();
                 }
                 Task::Clairvoyance { seat, left, chosen } if *seat != me => {
@@ -294,7 +299,15 @@ impl Shadows {
             }
             Task::MordredWar { seat } => format!("{}: the war Mordred joins", self.who(*seat)),
             Task::ExcaliburOffer { bearer } => {
-                format!("{}: give up Excalibur to cancel this Black card?", self.who(*bearer))
+                let card = self.stack.iter().rev().find_map(|t| match t {
+                    Task::Place { card, face_down, .. } => Some(if *face_down { card.hidden() } else { *card }),
+                    _ => None,
+                });
+                format!(
+                    "{}: give up Excalibur to cancel {}?",
+                    self.who(*bearer),
+                    card.map_or("this Black card".into(), |c| c.name())
+                )
             }
             Task::MerlinPledge {
                 card,
@@ -312,7 +325,7 @@ impl Shadows {
                     n.merlin_cancel
                 )
             }
-            Task::Volunteer { why, order, at } => {
+            Task::Volunteer { why, order, at, .. } => {
                 let seat = order.get(*at as usize).copied().unwrap_or(0);
                 match why {
                     Volunteering::Discard => format!(
