@@ -311,6 +311,22 @@ impl Pending {
     }
 }
 
+/// The judge of a game whose legal list is the judge (Die Zukunft, Shadows): accepts exactly
+/// what `legal_into` lists; only a refused action is looked at again, by `why_not`, to say why.
+pub fn judge_by_list<A: PartialEq>(
+    action: &A,
+    legal_into: impl FnOnce(&mut Vec<A>),
+    why_not: impl FnOnce(&[A]) -> String,
+) -> Result<(), RuleError> {
+    let mut legal = Vec::new();
+    legal_into(&mut legal);
+    if legal.contains(action) {
+        Ok(())
+    } else {
+        Err(RuleError(why_not(&legal)))
+    }
+}
+
 /// An action the rules refused, with the reason in words. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleError(pub String);

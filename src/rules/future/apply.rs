@@ -718,13 +718,7 @@ impl Future {
 
     /// Refuses an action that is not legal now, saying why.
     pub(super) fn check(&self, action: &Action) -> Result<(), RuleError> {
-        let mut legal = Vec::new();
-        self.legal_into(&mut legal);
-        if legal.contains(action) {
-            Ok(())
-        } else {
-            Err(RuleError(self.why_not(action, &legal)))
-        }
+        judge_by_list(action, |out| self.legal_into(out), |legal| self.why_not(action, legal))
     }
 
     fn why_not(&self, action: &Action, legal: &[Action]) -> String {

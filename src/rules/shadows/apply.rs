@@ -139,9 +139,6 @@ impl Shadows {
             .chain(std::iter::repeat_n(Loyalty::Traitor, traitor))
             .collect();
         rng.shuffle(&mut loyalty);
-        let rest = &loyalty[n..];
-        let box_traitor = rest.iter().filter(|&&l| l == Loyalty::Traitor).count() as u8;
-        let box_loyal = rest.len() as u8 - box_traitor;
         // White cards: one Merlin each, then the rest shuffled and dealt.
         let mut whites = content.white_cards();
         let mut merlins = 0;
@@ -212,8 +209,6 @@ impl Shadows {
             stack: Vec::new(),
             outcome: None,
             rng,
-            box_loyal,
-            box_traitor,
             deck_loyal: loyal as u8,
             deck_traitor: traitor as u8,
             unmasked_by_accusation: false,
@@ -571,13 +566,7 @@ impl Shadows {
 
     /// Accepts exactly the legal actions; says why otherwise.
     pub(crate) fn check(&self, action: &Action) -> Result<(), RuleError> {
-        let mut legal = Vec::new();
-        self.legal_into(&mut legal);
-        if legal.contains(action) {
-            Ok(())
-        } else {
-            Err(RuleError(self.why_not(action, &legal)))
-        }
+        judge_by_list(action, |out| self.legal_into(out), |legal| self.why_not(action, legal))
     }
 
     fn why_not(&self, action: &Action, legal: &[Action]) -> String {
@@ -1611,41 +1600,32 @@ impl Shadows {
     }
 
     fn die(&mut self, seat: Seat, r: &mut Report) {
-        self.move_to(seat, Location::Gone, r);
-        let k = &mut self.knights[seat];
-        k.dead = true;
-        k.doomed = false;
-        let hand = std::mem::take(&mut k.hand);
-        let relics = [
-            (std::mem::take(&mut k.excalibur), Relic::Excalibur),
-            (std::mem::take(&mut k.armor), Relic::Armor),
-            (std::mem::take(&mut k.grail), Relic::Grail),
-        ];
+        self.knights[seat].dead = true;
         r.public(|| Event::Died { seat });
-        for (had, relic) in relics {
-            if had {
-                r.public(|| Event::RelicLost { seat, relic });
-            }
-        }
-        if !hand.is_empty() {
-            let count = hand.len() as u8;
-            r.public(|| Event::DiscardedCount { seat, count });
-        }
-        self.white_discard.extend(hand);
+        self.leave_the_board(seat, false, r);
     }
 
     fn unmask(&mut self, seat: Seat, r: &mut Report) {
-        self.move_to(seat, Location::Gone, r);
         let k = &mut self.knights[seat];
         k.unmasked = true;
         k.revealed = true;
+        r.public(|| Event::Unmasked { seat });
+        // The unmasked Traitor keeps Lancelot's Armor.
+        self.leave_the_board(seat, true, r);
+    }
+
+    /// A dead or unmasked Knight's figure leaves: his cards are discarded and his relics lost
+    /// (Lancelot's Armor kept when `keeps_armor`).
+    fn leave_the_board(&mut self, seat: Seat, keeps_armor: bool, r: &mut Report) {
+        self.move_to(seat, Location::Gone, r);
+        let k = &mut self.knights[seat];
         k.doomed = false;
         let hand = std::mem::take(&mut k.hand);
         let relics = [
             (std::mem::take(&mut k.excalibur), Relic::Excalibur),
+            (!keeps_armor && std::mem::take(&mut k.armor), Relic::Armor),
             (std::mem::take(&mut k.grail), Relic::Grail),
         ];
-        r.public(|| Event::Unmasked { seat });
         for (had, relic) in relics {
             if had {
                 r.public(|| Event::RelicLost { seat, relic });
@@ -1726,13 +1706,13 @@ impl Shadows {
     }
 
     fn add_siege(&mut self, by: u8, r: &mut Report) {
-        self.siege = (self.siege + by).min(12);
+        self.siege = (self.siege + by).min(self.numbers().siege_engines);
         let now = self.siege;
         r.public(|| Event::SiegeChanged { by: by as i8, now });
     }
 
     fn lay_swords(&mut self, white: bool, count: u8, r: &mut Report) {
-        let room = 16u8.saturating_sub(self.swords());
+        let room = self.numbers().swords.saturating_sub(self.swords());
         let count = count.min(room);
         if white {
             self.white_swords += count;

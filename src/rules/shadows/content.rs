@@ -261,6 +261,9 @@ pub struct Numbers {
     pub unmask_swords: u8,
     pub excalibur_bonus: u8,
     pub palamedes_bonus: u8,
+    /// The box's Sword tokens and Siege Engine figures (R: 16 and 12).
+    pub swords: u8,
+    pub siege_engines: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -396,35 +399,30 @@ impl ShadowsContent {
             return Err(errors);
         };
         // The deck.
-        let white: usize = deck.white.iter().map(|c| c.count).sum();
-        if white != deck.totals.white {
-            errors.push(deck_file.error_at(
+        let sums = [
+            (
                 "white:",
-                format!(
-                    "the White cards add up to {white}, but totals say {}",
-                    deck.totals.white
-                ),
-            ));
-        }
-        let black: usize = deck.black.iter().map(|c| c.count).sum();
-        if black != deck.totals.black {
-            errors.push(deck_file.error_at(
+                "White",
+                deck.white.iter().map(|c| c.count).sum(),
+                deck.totals.white,
+            ),
+            (
                 "black:",
-                format!(
-                    "the Black cards add up to {black}, but totals say {}",
-                    deck.totals.black
-                ),
-            ));
-        }
-        let loyalty = deck.loyalty.loyal + deck.loyalty.traitor;
-        if loyalty != deck.totals.loyalty {
-            errors.push(deck_file.error_at(
+                "Black",
+                deck.black.iter().map(|c| c.count).sum(),
+                deck.totals.black,
+            ),
+            (
                 "loyalty:",
-                format!(
-                    "the Loyalty cards add up to {loyalty}, but totals say {}",
-                    deck.totals.loyalty
-                ),
-            ));
+                "Loyalty",
+                deck.loyalty.loyal + deck.loyalty.traitor,
+                deck.totals.loyalty,
+            ),
+        ];
+        for (at, name, got, want) in sums {
+            if got != want {
+                errors.push(deck_file.error_at(at, format!("the {name} cards add up to {got}, but totals say {want}")));
+            }
         }
         if deck.loyalty.traitor > 1 {
             errors.push(deck_file.error_at("traitor:", "at most one Traitor card: the rules know one Traitor"));
@@ -489,11 +487,23 @@ impl ShadowsContent {
                 "merlin_cancel must be at least 1 and heal_cards at least 2",
             ));
         }
-        if n.siege_lose == 0 || n.siege_lose > 12 {
-            errors.push(deck_file.error_at("siege_lose", "siege_lose is 1 to 12: there are 12 Siege Engines"));
+        if n.siege_lose == 0 || n.siege_lose > n.siege_engines {
+            errors.push(deck_file.error_at(
+                "siege_lose",
+                format!(
+                    "siege_lose is 1 to {}: there are that many Siege Engines",
+                    n.siege_engines
+                ),
+            ));
         }
-        if n.black_swords_lose == 0 || n.swords_end == 0 || n.swords_end > 12 {
-            errors.push(deck_file.error_at("swords_end", "swords_end is 1 to 12 and black_swords_lose at least 1"));
+        if n.black_swords_lose == 0 || n.swords_end == 0 || n.swords_end > n.swords {
+            errors.push(deck_file.error_at(
+                "swords_end",
+                format!(
+                    "swords_end is 1 to {} (the Swords in the box) and black_swords_lose at least 1",
+                    n.swords
+                ),
+            ));
         }
         // The quests.
         let mut by_id: Vec<Option<QuestDef>> = vec![None; QuestId::ALL.len()];

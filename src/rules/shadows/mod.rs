@@ -628,8 +628,6 @@ pub struct Shadows {
     pub outcome: Option<Outcome>,
     pub(crate) rng: GameRng,
     /// Undealt Loyalty cards stay in the box: how many of each.
-    pub(crate) box_loyal: u8,
-    pub(crate) box_traitor: u8,
     /// The Loyalty deck this game was dealt from (public: it follows the variant).
     pub deck_loyal: u8,
     pub deck_traitor: u8,

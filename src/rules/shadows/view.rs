@@ -36,8 +36,6 @@ impl Shadows {
                 }
             }
         }
-        g.box_loyal = 0;
-        g.box_traitor = 0;
         for c in g.white_draw.iter_mut().chain(g.white_discard.iter_mut()) {
             *c = UNSEEN_WHITE;
         }
@@ -241,8 +239,6 @@ impl Shadows {
                 k.loyalty = cards.pop()?;
             }
         }
-        g.box_traitor = cards.iter().filter(|&&l| l == Loyalty::Traitor).count() as u8;
-        g.box_loyal = cards.len() as u8 - g.box_traitor;
         g.rng = GameRng::seeded(rng.next_u64());
         Some(g)
     }
