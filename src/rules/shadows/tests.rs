@@ -317,6 +317,37 @@ fn on_top(g: &mut Shadows, cards: &[Black]) {
     }
 }
 
+/// Every Knight's Merlins to the discard pile (so no pledge is asked).
+fn no_merlins(g: &mut Shadows) {
+    for s in 0..g.knights.len() {
+        let merlins = g.knights[s].count(White::Merlin);
+        g.knights[s].hand.retain(|&c| c != White::Merlin);
+        g.white_discard.extend(std::iter::repeat_n(White::Merlin, merlins));
+    }
+}
+
+/// Fight cards from the draw pile onto a quest's Knights' side.
+fn fights_on(g: &mut Shadows, q: QuestId, values: &[u8]) {
+    for &v in values {
+        let i = g
+            .white_draw
+            .iter()
+            .position(|&x| x == White::Fight(v))
+            .expect("in the pile");
+        g.white_draw.remove(i);
+        g.quests[q.index()].white.push(White::Fight(v));
+    }
+}
+
+/// Black cards from the Black pile onto a quest's Evil side, face up or down, drawn by seat 1.
+fn blacks_on(g: &mut Shadows, q: QuestId, cards: &[(Black, bool)]) {
+    for &(card, face_down) in cards {
+        let i = g.black_draw.iter().position(|&x| x == card).expect("in the pile");
+        g.black_draw.remove(i);
+        g.quests[q.index()].black.push(Placed { card, face_down, by: 1 });
+    }
+}
+
 fn act(g: &mut Shadows, a: Action) -> Vec<Event> {
     match g.apply(&a) {
         Ok(events) => events.into_iter().map(|t| t.event).collect(),
@@ -454,23 +485,11 @@ fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
     let mut g = scenario("kay,gawain,tristan");
     g.knights[1].at = Location::Quest(QuestId::SaxonWar);
     on_top(&mut g, &[Black::Mordred]);
-    for s in 0..3 {
-        let merlins = g.knights[s].count(White::Merlin);
-        g.knights[s].hand.retain(|&c| c != White::Merlin);
-        g.white_discard.extend(std::iter::repeat_n(White::Merlin, merlins));
-    }
+    no_merlins(&mut g);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     act(&mut g, Action::War(QuestId::SaxonWar));
     assert!(g.quest(QuestId::SaxonWar).mordred);
-    g.quests[QuestId::SaxonWar.index()].white = (1..=5).map(White::Fight).collect();
-    for c in 1..=5u8 {
-        let i = g
-            .white_draw
-            .iter()
-            .position(|&x| x == White::Fight(c))
-            .expect("in the pile");
-        g.white_draw.remove(i);
-    }
+    fights_on(&mut g, QuestId::SaxonWar, &[1, 2, 3, 4, 5]);
     assert_eq!(
         apply::war_next(g.quest(QuestId::SaxonWar), &[1, 2, 3, 4, 5], 5),
         Some(5)
@@ -519,13 +538,7 @@ fn the_grail_fills_from_both_ends_and_a_full_quest_pushes_back() {
         g.white_draw.remove(i);
         g.quests[QuestId::Grail.index()].white.push(White::Grail);
     }
-    let i = g.black_draw.iter().position(|&x| x == Black::Despair).expect("despair");
-    g.black_draw.remove(i);
-    g.quests[QuestId::Grail.index()].black.push(Placed {
-        card: Black::Despair,
-        face_down: false,
-        by: 1,
-    });
+    blacks_on(&mut g, QuestId::Grail, &[(Black::Despair, false)]);
     hand(&mut g, 0, &[White::Grail]);
     at_heroic(&mut g);
     act(&mut g, Action::PlayGrail);
@@ -547,20 +560,12 @@ fn combat_ties_go_to_evil() {
     let mut g = scenario("gawain,tristan,palamedes");
     g.knights[0].at = Location::Quest(QuestId::BlackKnight);
     // Knights 1+1+2+2 = 6 against Evil 1+5 = 6.
-    for c in [1, 1, 2] {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("fight");
-        g.white_draw.remove(i);
-        g.quests[QuestId::BlackKnight.index()].white.push(White::Fight(c));
-    }
-    for c in [Black::BlackKnight(1), Black::BlackKnight(5)] {
-        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
-        g.black_draw.remove(i);
-        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
-            card: c,
-            face_down: false,
-            by: 1,
-        });
-    }
+    fights_on(&mut g, QuestId::BlackKnight, &[1, 1, 2]);
+    blacks_on(
+        &mut g,
+        QuestId::BlackKnight,
+        &[(Black::BlackKnight(1), false), (Black::BlackKnight(5), false)],
+    );
     hand(&mut g, 0, &[White::Fight(2)]);
     at_heroic(&mut g);
     act(&mut g, Action::Fight(2));
@@ -733,11 +738,7 @@ fn the_twelfth_sword_ends_the_game_and_a_hidden_traitor_turns_two() {
     g.white_swords = 8;
     g.black_swords = 3;
     g.knights[0].at = Location::Quest(QuestId::PictWar);
-    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
-    for c in 1..=4u8 {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
-        g.white_draw.remove(i);
-    }
+    fights_on(&mut g, QuestId::PictWar, &[1, 2, 3, 4]);
     hand(&mut g, 0, &[White::Fight(5)]);
     at_heroic(&mut g);
     act(&mut g, Action::Fight(5));
@@ -750,11 +751,7 @@ fn the_twelfth_sword_ends_the_game_and_a_hidden_traitor_turns_two() {
     g.white_swords = 5;
     g.black_swords = 6;
     g.knights[0].at = Location::Quest(QuestId::PictWar);
-    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
-    for c in 1..=4u8 {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
-        g.white_draw.remove(i);
-    }
+    fights_on(&mut g, QuestId::PictWar, &[1, 2, 3, 4]);
     hand(&mut g, 0, &[White::Fight(5)]);
     at_heroic(&mut g);
     act(&mut g, Action::Fight(5));
@@ -859,13 +856,7 @@ fn a_refused_split_is_dealt_clockwise_from_the_proposer() {
 #[test]
 fn guinevere_calls_everyone_home_and_ends_the_turn() {
     let mut g = scenario("gawain,palamedes,kay");
-    for k in g.knights.iter_mut() {
-        k.hand.retain(|&c| c != White::Merlin);
-    }
-    let merlins = 3;
-    for _ in 0..merlins {
-        g.white_discard.push(White::Merlin);
-    }
+    no_merlins(&mut g);
     g.knights[1].at = Location::Quest(QuestId::Grail);
     g.knights[0].at = Location::Quest(QuestId::PictWar);
     on_top(&mut g, &[Black::Guinevere]);
@@ -917,11 +908,7 @@ fn a_won_quest_heals_those_present_and_palamedes_more() {
     for s in 0..2 {
         g.knights[s].at = Location::Quest(QuestId::PictWar);
     }
-    g.quests[QuestId::PictWar.index()].white = (1..=4).map(White::Fight).collect();
-    for c in 1..=4u8 {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("in");
-        g.white_draw.remove(i);
-    }
+    fights_on(&mut g, QuestId::PictWar, &[1, 2, 3, 4]);
     hand(&mut g, 0, &[White::Fight(5)]);
     at_heroic(&mut g);
     act(&mut g, Action::Fight(5));
@@ -1120,17 +1107,7 @@ fn a_single_merlin_removes_a_siege_engine_a_figure_or_the_last_black_card() {
     let mut g = scenario("gawain,palamedes,kay");
     hand(&mut g, 0, &[White::Merlin]);
     g.quests[QuestId::PictWar.index()].figures = 2;
-    let i = g
-        .black_draw
-        .iter()
-        .position(|&x| x == Black::BlackKnight(7))
-        .expect("card");
-    g.black_draw.remove(i);
-    g.quests[QuestId::BlackKnight.index()].black.push(Placed {
-        card: Black::BlackKnight(7),
-        face_down: true,
-        by: 1,
-    });
+    blacks_on(&mut g, QuestId::BlackKnight, &[(Black::BlackKnight(7), true)]);
     at_heroic(&mut g);
     let legal = g.legal_actions();
     assert!(
@@ -1148,21 +1125,14 @@ fn a_single_merlin_removes_a_siege_engine_a_figure_or_the_last_black_card() {
 
 #[test]
 fn the_morgans_wound_siege_and_draw_three_more() {
-    let strip = |g: &mut Shadows| {
-        for s in 0..g.knights.len() {
-            let m = g.knights[s].count(White::Merlin);
-            g.knights[s].hand.retain(|&c| c != White::Merlin);
-            g.white_discard.extend(std::iter::repeat_n(White::Merlin, m));
-        }
-    };
     let mut g = scenario("gawain,palamedes,kay");
-    strip(&mut g);
+    no_merlins(&mut g);
     on_top(&mut g, &[Black::MorganWound]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     assert!(g.knights.iter().all(|k| k.life == 3));
 
     let mut g = scenario("gawain,palamedes,kay");
-    strip(&mut g);
+    no_merlins(&mut g);
     on_top(
         &mut g,
         &[Black::MorganMore, Black::Picts, Black::Saxons, Black::Excalibur],
@@ -1174,7 +1144,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
 
     // A Morgan sacrifice volunteer loses two Life points for all.
     let mut g = scenario("gawain,palamedes,kay");
-    strip(&mut g);
+    no_merlins(&mut g);
     on_top(&mut g, &[Black::MorganSacrifice]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     act(&mut g, Action::No);
@@ -1184,7 +1154,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
 
     // Mists of Avalon: every lost quest lays one more Black Sword.
     let mut g = scenario("gawain,palamedes,kay");
-    strip(&mut g);
+    no_merlins(&mut g);
     g.mists = true;
     g.quests[QuestId::Excalibur.index()].track = -4;
     on_top(&mut g, &[Black::Excalibur]);
@@ -1225,20 +1195,16 @@ fn arthur_trades_a_card_and_gets_one_back() {
 fn kay_may_add_a_card_when_a_combat_ends() {
     let mut g = scenario("kay,palamedes,gawain");
     g.knights[0].at = Location::Quest(QuestId::BlackKnight);
-    for c in [5, 5, 4] {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(c)).expect("fight");
-        g.white_draw.remove(i);
-        g.quests[QuestId::BlackKnight.index()].white.push(White::Fight(c));
-    }
-    for c in [Black::BlackKnight(7), Black::BlackKnight(5), Black::BlackKnight(5)] {
-        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
-        g.black_draw.remove(i);
-        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
-            card: c,
-            face_down: false,
-            by: 1,
-        });
-    }
+    fights_on(&mut g, QuestId::BlackKnight, &[5, 5, 4]);
+    blacks_on(
+        &mut g,
+        QuestId::BlackKnight,
+        &[
+            (Black::BlackKnight(7), false),
+            (Black::BlackKnight(5), false),
+            (Black::BlackKnight(5), false),
+        ],
+    );
     // Knights 5+5+4 = 14 against 7+5+5; Evil's fourth card (3) ends it at 20.
     hand(&mut g, 0, &[White::Fight(3)]);
     on_top(&mut g, &[Black::BlackKnight(3)]);
@@ -1275,13 +1241,6 @@ fn the_unmasked_traitor_taunts_and_feeds_evil() {
 
 #[test]
 fn the_remaining_black_cards_go_where_their_cards_say() {
-    let strip = |g: &mut Shadows| {
-        for s in 0..g.knights.len() {
-            let m = g.knights[s].count(White::Merlin);
-            g.knights[s].hand.retain(|&c| c != White::Merlin);
-            g.white_discard.extend(std::iter::repeat_n(White::Merlin, m));
-        }
-    };
     // Mercenaries: the drawer picks the war.
     let mut g = scenario("gawain,palamedes,kay");
     on_top(&mut g, &[Black::Mercenaries]);
@@ -1297,7 +1256,7 @@ fn the_remaining_black_cards_go_where_their_cards_say() {
     );
     // Despair and Desolation fill the Grail's Evil end.
     let mut g = scenario("gawain,palamedes,kay");
-    strip(&mut g);
+    no_merlins(&mut g);
     on_top(&mut g, &[Black::Despair]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     g.stack.clear();
@@ -1309,7 +1268,7 @@ fn the_remaining_black_cards_go_where_their_cards_say() {
     // The Dark Forest and Vivien stay in effect.
     for (card, flag) in [(Black::DarkForest, 0), (Black::Vivien, 1)] {
         let mut g = scenario("gawain,palamedes,kay");
-        strip(&mut g);
+        no_merlins(&mut g);
         on_top(&mut g, &[card]);
         act(&mut g, Action::Evil(EvilChoice::DrawBlack));
         assert!(if flag == 0 { g.dark_forest } else { g.vivien });
@@ -1408,19 +1367,15 @@ fn the_review_fixes_hold() {
     // Kay decides after the face-down cards are turned over.
     let mut g = scenario("kay,palamedes,gawain");
     g.knights[0].at = Location::Quest(QuestId::BlackKnight);
-    for (c, down) in [
-        (Black::BlackKnight(7), true),
-        (Black::BlackKnight(5), false),
-        (Black::BlackKnight(5), false),
-    ] {
-        let i = g.black_draw.iter().position(|&x| x == c).expect("card");
-        g.black_draw.remove(i);
-        g.quests[QuestId::BlackKnight.index()].black.push(Placed {
-            card: c,
-            face_down: down,
-            by: 1,
-        });
-    }
+    blacks_on(
+        &mut g,
+        QuestId::BlackKnight,
+        &[
+            (Black::BlackKnight(7), true),
+            (Black::BlackKnight(5), false),
+            (Black::BlackKnight(5), false),
+        ],
+    );
     hand(&mut g, 0, &[White::Fight(3)]);
     on_top(&mut g, &[Black::BlackKnight(3)]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
