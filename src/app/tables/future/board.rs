@@ -23,6 +23,8 @@ const GAP: f32 = 18.0;
 const PLATE: f32 = 30.0;
 const CARD: Vec2 = Vec2::new(58.0, 80.0);
 const TRACK_TILE: f32 = 30.0;
+/// The Merlin tiles' mark (their backs, and the Merlin row's sign).
+const MERLIN_BLUE: Color = Color::srgb(0.55, 0.75, 0.95);
 /// The mission stacks' backs, by `Stack::index` (three, two and one knights, the key stack).
 pub(super) const STACK_LABELS: [&str; 4] = ["III", "II", "I", "Key"];
 /// Depths.
@@ -420,14 +422,7 @@ impl CastleSync<'_, '_> {
             let delay = 0.25 * k as f32;
             let from = castle.home(slot).extend(z::FLIGHT);
             let to = spot.extend(z::FLIGHT);
-            let back = spawn_tile(
-                commands,
-                root,
-                from,
-                icon::CRYSTAL_BALL,
-                Color::srgb(0.55, 0.75, 0.95),
-                fonts,
-            );
+            let back = spawn_tile(commands, root, from, icon::CRYSTAL_BALL, MERLIN_BLUE, fonts);
             let mut glide = Glide::at(from);
             glide.arrive = Arrive::Despawn;
             glide.path(
@@ -898,14 +893,7 @@ fn build_castle(
             continue;
         }
         let at = at.extend(z::CARD);
-        let e = spawn_tile(
-            commands,
-            root,
-            at,
-            icon::CRYSTAL_BALL,
-            Color::srgb(0.55, 0.75, 0.95),
-            fonts,
-        );
+        let e = spawn_tile(commands, root, at, icon::CRYSTAL_BALL, MERLIN_BLUE, fonts);
         commands.entity(e).insert((MerlinTile(i), Glide::at(at)));
     }
     castle
@@ -1178,7 +1166,7 @@ fn draw_throne(commands: &mut Commands, root: Entity, s: &Future, castle: &mut C
                 icon::CRYSTAL_BALL.to_string(),
                 13.0,
                 &fonts.icons,
-                Color::srgb(0.55, 0.75, 0.95),
+                MERLIN_BLUE,
                 (p + Vec2::new(40.0, 0.0)).extend(z::LABEL),
             );
             commands.entity(e).insert(Anchor::CENTER_LEFT);
