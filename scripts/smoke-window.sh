@@ -44,14 +44,26 @@ castle_colour() {
   local png="$1" hex="$2" what="$3" n
   n=$(/usr/bin/convert "$png" -format %c histogram:info:- | grep -i "#$hex" | awk '{s+=$1} END {print s+0}' | tr -d ':')
   if [ "${n:-0}" -lt 2000 ]; then
-    echo "smoke: future: no $what in the screenshot ($n pixels of #$hex)" >&2
+    echo "smoke: $(basename "$png" .png): no $what in the screenshot ($n pixels of #$hex)" >&2
     return 1
   fi
-  echo "smoke: future: $what drawn ($n pixels)"
+  echo "smoke: $(basename "$png" .png): $what drawn ($n pixels)"
 }
 castle_colour "$out/future.png" 9E2924 "red room"
 castle_colour "$out/future.png" 2B2133 "throne room"
 shot future-handoff play future --seats human,human --seed 7
+# Shadows over Camelot with bots at every seat: Camelot's plate and the quest boards are drawn.
+shot shadows play shadows --seats bot:easy,bot:easy,bot:easy,bot:easy,bot:easy --seed 7 --frames 300
+castle_colour "$out/shadows.png" 31333D "Camelot"
+castle_colour "$out/shadows.png" 36312B "quest board"
+# Three humans: the first turn is taken behind the hand-off screen, which hides the table.
+shot shadows-handoff play shadows --seats human,human,human --seed 7
+n=$(/usr/bin/convert "$out/shadows-handoff.png" -format %c histogram:info:- | grep -ci "#31333D" || true)
+if [ "${n:-0}" -gt 0 ]; then
+  echo "smoke: shadows-handoff: the table shows through the hand-off screen" >&2
+  exit 1
+fi
+echo "smoke: shadows-handoff: the table is covered"
 if ! grep -q '"bot_thinking"' "$out/frames.json"; then
   echo "smoke: bots: no frame statistics at $out/frames.json" >&2
   exit 1

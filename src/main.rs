@@ -89,6 +89,15 @@ enum Command {
     },
     /// Replay a save file headless and print its public log and outcome.
     Replay { save: PathBuf },
+    /// Open the window at a saved game (a save or an autosave file), to play on from there.
+    Open { save: PathBuf },
+}
+
+/// How the window starts: at the menu, at a new table, or at a saved game.
+enum Start {
+    Menu,
+    New(GameId, TableConfig),
+    Load(String),
 }
 
 fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> {
@@ -233,9 +242,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             config.variants = parse_variants(variants)?;
-            window(&cli, Some((game, config)))
+            window(&cli, Start::New(game, config))
         }
-        None => window(&cli, None),
+        Some(Command::Open { save }) => {
+            // Checked here first, so that a broken save says what is wrong on the terminal.
+            let library = load_library(cli.content.as_ref())?;
+            let text = std::fs::read_to_string(save).map_err(|e| format!("{}: {e}", save.display()))?;
+            library
+                .load_save(&text)
+                .map_err(|e| format!("{}: {e}", save.display()))?;
+            window(&cli, Start::Load(text))
+        }
+        None => window(&cli, Start::Menu),
     }
 }
 
@@ -286,8 +304,14 @@ fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, Strin
 }
 
 #[cfg(feature = "gui")]
-fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
+fn window(cli: &Cli, start: Start) -> Result<ExitCode, String> {
+    use camelot::app::bridge::StartMatch;
     let library = load_library(cli.content.as_ref())?;
+    let start = match start {
+        Start::Menu => None,
+        Start::New(game, config) => Some(StartMatch::New { game, config }),
+        Start::Load(text) => Some(StartMatch::Load(text)),
+    };
     let opts = camelot::app::WindowOptions {
         library,
         content_dir: cli.content.clone(),
@@ -302,7 +326,7 @@ fn window(cli: &Cli, start: Option<(GameId, TableConfig)>) -> Result<ExitCode, S
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(_: &Cli, _: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
+fn window(_: &Cli, _: Start) -> Result<ExitCode, String> {
     Err(
         "this build has no window (built without the \"gui\" feature); use the headless commands: sim, check, replay"
             .into(),

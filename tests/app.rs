@@ -7,8 +7,11 @@ use bevy::state::app::StatesPlugin;
 use camelot::app::bots::BotPace;
 use camelot::app::bridge::{ActionRequest, AutosavePath, MatchRes, Request, StartMatch};
 use camelot::app::handoff::{Handoff, HandoffConfirmed};
+use camelot::app::tables::shadows::shown;
 use camelot::app::{CorePlugins, LibraryRes};
 use camelot::content::ContentSet;
+use camelot::rules::record::Match;
+use camelot::rules::shadows::{Loyalty, Shadows, White};
 use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig};
 use camelot::table::Library;
 use std::path::PathBuf;
@@ -163,22 +166,6 @@ fn an_illegal_request_is_refused_and_changes_nothing() {
     assert_eq!(before, after);
 }
 
-#[test]
-fn a_game_without_a_table_is_refused_with_a_notice_and_nothing_is_lost() {
-    let (mut app, save) = new_app("no-table");
-    app.world_mut().write_message(StartMatch::New {
-        game: GameId::Shadows,
-        config: TableConfig::with_players(4, SeatKind::Bot(Difficulty::Easy), 3),
-    });
-    app.update();
-    app.update();
-    let res = app.world().resource::<MatchRes>();
-    assert!(res.current.is_none(), "no match without a table");
-    let notice = res.notice.clone().unwrap_or_default();
-    assert!(notice.contains("Shadows") && notice.contains("no table"), "{notice}");
-    assert!(!save.exists(), "no autosave was written");
-}
-
 fn start_future(app: &mut App, kinds: &[SeatKind], seed: u64) {
     let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
     for (seat, kind) in config.seats.iter_mut().zip(kinds) {
@@ -267,4 +254,127 @@ fn one_human_against_future_bots_is_never_covered() {
     let bot = SeatKind::Bot(Difficulty::Easy);
     start_future(&mut app, &[bot, SeatKind::Human, bot], 5);
     assert_eq!(play_future_through(&mut app), 0);
+}
+
+fn start_shadows(app: &mut App, kinds: &[SeatKind], seed: u64) {
+    let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
+    for (seat, kind) in config.seats.iter_mut().zip(kinds) {
+        seat.kind = *kind;
+    }
+    // Always a Traitor, so that there is a hidden Loyalty worth keeping.
+    config.variants.insert("loyalty".into(), "traitor".into());
+    app.world_mut().write_message(StartMatch::New {
+        game: GameId::Shadows,
+        config,
+    });
+    app.update();
+    app.update();
+}
+
+fn shadows_state(app: &App) -> Shadows {
+    app.world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .and_then(|m| m.as_any().downcast_ref::<Match<Shadows>>())
+        .map(|m| m.state.clone())
+        .expect("a Shadows match")
+}
+
+/// What the screen draws must hold no hand and no hidden Loyalty card of a seat other than the
+/// one at the screen (whose own card shows only when he looks): checked on what the panels draw
+/// from (`shown`, with the viewer looking at his card) and on the public view the board draws.
+fn check_no_secrets(state: &Shadows, viewer: Option<usize>) -> usize {
+    let over = state.outcome.is_some();
+    let seen = shown(state, viewer, true);
+    if let Some((owner, hand)) = &seen.hand {
+        assert_eq!(Some(*owner), viewer, "only the viewer's hand is drawn");
+        assert_eq!(hand, &state.knights[*owner].hand);
+    }
+    let mut hidden = 0;
+    for (seat, k) in state.knights.iter().enumerate() {
+        if Some(seat) != viewer && !k.revealed && !over {
+            assert_eq!(seen.loyalty[seat], Loyalty::Unknown, "seat {seat}'s Loyalty is drawn");
+            hidden += 1;
+        }
+    }
+    let board = state.public_view().game;
+    for (seat, k) in board.knights.iter().enumerate() {
+        assert!(
+            k.hand.iter().all(|c| *c == White::Fight(0)),
+            "the board knows seat {seat}'s hand"
+        );
+        if !k.revealed && !over {
+            assert_eq!(k.loyalty, Loyalty::Unknown, "the board knows seat {seat}'s Loyalty");
+        }
+    }
+    hidden
+}
+
+/// Plays a Shadows game to the end through messages: humans answer with a varied legal choice
+/// once the screen is theirs, bots think on their own; at every step, what the screen may draw
+/// is checked. Returns how often the table was covered.
+fn play_shadows_through(app: &mut App) -> usize {
+    let mut covers = 0;
+    let mut was_covered = false;
+    let mut hidden_checked = 0;
+    for step in 0..60_000usize {
+        let p = pending(app);
+        let state = shadows_state(app);
+        let h = handoff(app);
+        hidden_checked += check_no_secrets(&state, h.private_viewer());
+        let Pending::Decide { seat, .. } = p else {
+            assert!(hidden_checked > 0, "hidden Loyalty cards were checked");
+            return covers;
+        };
+        let human = app.world().resource::<MatchRes>().config().expect("a match").seats[seat]
+            .kind
+            .is_human();
+        if let Some(covering) = h.covering {
+            assert_eq!(covering, seat, "the cover names the seat to decide");
+            assert_eq!(h.private_viewer(), None, "nothing private shows under the cover");
+            if !was_covered {
+                covers += 1;
+            }
+            was_covered = true;
+            app.world_mut().write_message(HandoffConfirmed);
+            app.update();
+            continue;
+        }
+        was_covered = false;
+        if human {
+            assert_eq!(h.private_viewer(), Some(seat), "a human decides only on their own screen");
+            let n = app.world().resource::<MatchRes>().current.as_ref().expect("a match").legal_labels().len();
+            app.world_mut().write_message(ActionRequest {
+                seat,
+                request: Request::Index((step * 7919 + 13) % n.max(1)),
+            });
+            app.update();
+        } else {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn three_humans_at_shadows_play_to_the_end_and_never_see_each_others_secrets() {
+    let (mut app, save) = new_app("shadows-humans");
+    start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 5);
+    assert_eq!(handoff(&app).covering, Some(0), "the first turn is taken behind the cover");
+    let covers = play_shadows_through(&mut app);
+    assert!(covers >= 3, "covered {covers} times");
+    let res = app.world().resource::<MatchRes>();
+    assert!(matches!(res.pending(), Some(Pending::Finished(_))));
+    assert!(!save.exists(), "a finished game leaves no autosave");
+}
+
+#[test]
+fn a_shadows_game_of_one_human_and_bots_plays_to_the_end_without_a_cover() {
+    let (mut app, _) = new_app("shadows-bots");
+    let bot = SeatKind::Bot(Difficulty::Normal);
+    start_shadows(&mut app, &[bot, SeatKind::Human, bot, bot, bot], 9);
+    assert!(app.world().resource::<MatchRes>().current.is_some(), "Shadows has a table");
+    assert_eq!(play_shadows_through(&mut app), 0);
 }

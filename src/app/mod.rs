@@ -18,7 +18,6 @@ pub mod style;
 pub mod table;
 pub mod tables;
 
-use crate::rules::{GameId, TableConfig};
 use crate::table::Library;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -50,8 +49,8 @@ pub struct WindowOptions {
     pub screenshot: Option<PathBuf>,
     /// Write frame-time statistics here on exit (`--frame-stats`).
     pub frame_stats: Option<PathBuf>,
-    /// Start straight at a table (`camelot play`).
-    pub start: Option<(GameId, TableConfig)>,
+    /// Start straight at a table (`camelot play`) or a saved game (`camelot open`).
+    pub start: Option<bridge::StartMatch>,
 }
 
 /// The plugins that hold the game and its flow, without any drawing: used by the window and by
@@ -103,6 +102,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         table::TablePlugin,
         tables::court::CourtTablePlugin,
         tables::future::FutureTablePlugin,
+        tables::shadows::ShadowsTablePlugin,
         audio::SoundPlugin,
         capture::CapturePlugin {
             frames: opts.frames,
@@ -110,12 +110,9 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         },
         frame_stats::FrameStatsPlugin(opts.frame_stats),
     ));
-    if let Some((game, config)) = opts.start {
-        app.add_systems(Startup, move |mut start: MessageWriter<bridge::StartMatch>| {
-            start.write(bridge::StartMatch::New {
-                game,
-                config: config.clone(),
-            });
+    if let Some(start) = opts.start {
+        app.add_systems(Startup, move |mut starts: MessageWriter<bridge::StartMatch>| {
+            starts.write(start.clone());
         });
     }
     let exit = app.run();

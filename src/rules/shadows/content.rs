@@ -346,6 +346,11 @@ pub struct QuestDef {
     pub kind: QuestKind,
     pub victory: Spoils,
     pub defeat: Spoils,
+    /// Where its board lies at the table (DESIGNED): a cell of a 3 × 3 grid, column and row from
+    /// -1 to 1 (row 1 at the top), Camelot in the middle cell and the draw piles in the bottom
+    /// corners. Lancelot and the Dragon share one board, so they share a cell.
+    #[serde(default)]
+    pub at: (i8, i8),
 }
 
 /// The validated content.
@@ -576,6 +581,14 @@ impl ShadowsContent {
                         errors.push(at(format!("{:?}: 1 to 4 figures lose the war (there are four)", q.id)));
                     }
                 }
+            }
+            let (col, row) = q.at;
+            if !(-1..=1).contains(&col) || !(-1..=1).contains(&row) || (col != 0 && row == -1) || (col, row) == (0, 0) {
+                errors.push(at(format!(
+                    "{:?}: `at: ({col}, {row})` is not a free cell of the table; the cells are -1 to 1 each way, \
+                     (0, 0) is Camelot and (-1, -1), (1, -1) hold the draw piles",
+                    q.id
+                )));
             }
             if q.victory.swords + q.defeat.swords == 0 {
                 errors.push(at(format!("{:?} lays no Sword either way", q.id)));

@@ -882,6 +882,10 @@ impl Game for Shadows {
                 | Event::Looked { .. }
                 | Event::CardPassed { .. }
                 | Event::Taunted { .. }
+                | Event::CombatRevealed { .. }
+                | Event::BlackUnder { .. }
+                | Event::LoyaltyShown { .. }
+                | Event::TraitorRevealedAtEnd { .. }
                 | Event::TurnStarted { .. }
                 | Event::GameOver { .. }
         )

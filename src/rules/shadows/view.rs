@@ -91,6 +91,12 @@ impl Shadows {
         ShadowsView { seat: me, game: g }
     }
 
+    /// What everyone at the table may see: every hand, hidden Loyalty and face-down value
+    /// hidden (the board of the shared screen).
+    pub fn public_view(&self) -> ShadowsView {
+        self.make_view(Seat::MAX)
+    }
+
     /// A full state consistent with `view`: the unseen cards and Loyalty dealt at random.
     pub fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
         let mut g = view.game.clone();
@@ -480,10 +486,11 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
     };
     match e {
         Event::Setup { first, .. } => format!("The Knights gather at the Round Table; {} begins.", who(*first)),
-        Event::LoyaltySeen { loyalty, .. } => match loyalty {
-            Loyalty::Traitor => "You are the Traitor: you win if Evil wins. Keep it secret.".into(),
-            _ => "You are Loyal to the Round Table.".into(),
-        },
+        // The card itself is looked at on purpose (the table's Knights panel), never in the log
+        // that anyone near the screen might read.
+        Event::LoyaltySeen { .. } => {
+            "You are dealt a Loyalty card: look at it when no one else can see the screen.".into()
+        }
         Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}.", who(*seat)),
         Event::EvilChosen { seat, choice } => match choice {
             EvilChoice::DrawBlack => format!("{} draws a Black card.", who(*seat)),

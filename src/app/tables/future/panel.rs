@@ -713,6 +713,10 @@ pub(super) fn hover_tip(
     let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
         return Ok(());
     };
+    // Nothing of the castle shows through the hand-off screen.
+    if handoff.covering.is_some() {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     // Not before the pointer has moved: a window that opens under a resting pointer (or one
     // that no one touches, as in a screenshot run) shows no tooltip.

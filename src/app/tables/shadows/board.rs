@@ -1,0 +1,1254 @@
+//! The table in the world: Camelot (the Round Table with its twelve Sword places, the ring of
+//! twelve Siege Engine places, the Siege area), each quest's board in the cell its RON layout
+//! gives it, and the draw piles and discards; built once, then Knights, Swords, Siege Engines and
+//! cards that move as the match changes. Everything here is the public view.
+
+use super::*;
+use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::style::{Paint, icon, ring, world_colour};
+use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
+
+/// A cell of the table's 3 × 3 grid, and the board drawn in it.
+const CELL: Vec2 = Vec2::new(430.0, 292.0);
+const PLATE: Vec2 = Vec2::new(414.0, 276.0);
+const CARD: Vec2 = Vec2::new(40.0, 56.0);
+const CARD_STEP: f32 = 44.0;
+/// Camelot: the Round Table's radius, the Sword places' circle, the Siege Engines' ring.
+const TABLE_R: f32 = 84.0;
+const SWORD_R: f32 = 70.0;
+const ENGINE_R: f32 = 118.0;
+const FIGURE_R: f32 = 17.0;
+/// The evil side's colours: a Black card and a Black Sword.
+const EVIL: Color = Color::srgb(0.10, 0.08, 0.10);
+const EVIL_RIM: Color = Color::srgb(0.55, 0.12, 0.12);
+const GRAIL_GOLD: Color = Color::srgb(0.95, 0.80, 0.35);
+const SILVER: Color = Color::srgb(0.90, 0.92, 0.96);
+
+mod z {
+    pub const FLOOR: f32 = -3.0;
+    pub const PLATE: f32 = -2.0;
+    pub const LIGHT: f32 = -1.9;
+    pub const SLOT: f32 = -1.0;
+    pub const LABEL: f32 = 0.3;
+    pub const CARD: f32 = 2.0;
+    pub const TOKEN: f32 = 3.0;
+    pub const FIGURE: f32 = 5.0;
+    pub const FLIGHT: f32 = 8.0;
+}
+
+#[derive(Component)]
+pub(super) struct TableRoot;
+
+/// The gold frame of a spot a click may take now.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Light(pub(super) SpotClick);
+
+/// The things that move: a Knight's figure, a Sword's face on its place (white or black), a
+/// Siege Engine on its place; `up` says whether it is shown.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Piece {
+    Figure(Seat),
+    Sword { place: u8, black: bool, up: bool },
+    Engine { place: u8, up: bool },
+}
+
+/// A number or a word written on the table that follows the match.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Label {
+    Life(Seat),
+    Relics(Seat),
+    WhitePile,
+    WhiteDiscard,
+    BlackPile,
+    BlackDiscard,
+    Swords,
+    Siege,
+}
+
+/// The cards and tokens on a quest's board, redrawn when they change.
+#[derive(Component)]
+pub(super) struct QuestLayer(QuestId);
+
+/// What a quest's board shows, to tell when it changed.
+#[derive(Clone, Debug, PartialEq)]
+struct QuestLook {
+    quest: QuestId,
+    state: QuestState,
+    over: Option<bool>,
+}
+
+/// The table as built: where everything is.
+#[derive(Resource)]
+pub(super) struct Table {
+    content: Arc<ShadowsContent>,
+    key: (u64, usize),
+    /// The centre of each board, by `QuestId::index` (Lancelot and the Dragon share one).
+    boards: [Vec2; 7],
+    camelot: Vec2,
+    white_pile: Vec2,
+    white_discard: Vec2,
+    black_pile: Vec2,
+    black_discard: Vec2,
+    /// Where cards come from and go to the hands (the bottom edge of the table).
+    hand: Vec2,
+    looks: [Option<QuestLook>; 7],
+    pub(super) frame: Rect,
+}
+
+impl Table {
+    fn cell(col: i8, row: i8) -> Vec2 {
+        Vec2::new(col as f32 * CELL.x, row as f32 * CELL.y)
+    }
+
+    /// Where a Knight stands: around the Round Table, in the Siege area (right of the ring), or
+    /// in a row at the foot of his quest's board.
+    fn knight_at(&self, s: &Shadows, seat: Seat) -> Option<Vec2> {
+        let k = s.knights.get(seat)?;
+        if !k.active() {
+            return None;
+        }
+        let here = s.present(k.at);
+        let i = here.iter().position(|&x| x == seat).unwrap_or(0) as f32;
+        let n = here.len().max(1) as f32;
+        Some(match k.at {
+            Location::RoundTable => {
+                let a = std::f32::consts::TAU * (i / n) + std::f32::consts::FRAC_PI_2;
+                let r = if n > 1.0 { 36.0 } else { 0.0 };
+                self.camelot + Vec2::new(a.cos(), a.sin()) * r
+            }
+            Location::Siege => {
+                let (col, row) = ((i as usize) / 4, (i as usize) % 4);
+                self.camelot + Vec2::new(ENGINE_R + 34.0 + col as f32 * 38.0, 60.0 - row as f32 * 40.0)
+            }
+            Location::Quest(q) => {
+                let c = self.boards[q.index()];
+                c + Vec2::new((i - (n - 1.0) / 2.0) * 2.3 * FIGURE_R, -PLATE.y / 2.0 + 30.0)
+            }
+            Location::Gone => return None,
+        })
+    }
+
+    fn sword_at(&self, place: u8) -> Vec2 {
+        let a = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / 12.0;
+        self.camelot + Vec2::new(a.cos(), a.sin()) * SWORD_R
+    }
+
+    fn engine_at(&self, place: u8) -> Vec2 {
+        let a = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * (place as f32 + 0.5) / 12.0;
+        self.camelot + Vec2::new(a.cos(), a.sin()) * ENGINE_R
+    }
+
+    /// A board's spot for the `i`-th of `n` cards in a row at height `dy`.
+    fn slot(&self, q: QuestId, i: usize, n: usize, dy: f32) -> Vec2 {
+        let c = self.boards[board_of(q).index()];
+        c + Vec2::new((i as f32 - (n as f32 - 1.0) / 2.0) * CARD_STEP, dy)
+    }
+}
+
+/// Two letters for each Knight, so that no one needs the seat colours to tell them apart.
+pub(super) fn knight_mark(k: KnightId) -> &'static str {
+    match k {
+        KnightId::Arthur => "Ar",
+        KnightId::Galahad => "Ga",
+        KnightId::Gawain => "Gw",
+        KnightId::Kay => "Ka",
+        KnightId::Percival => "Pe",
+        KnightId::Palamedes => "Pa",
+        KnightId::Tristan => "Tr",
+    }
+}
+
+pub(super) fn seat_rgb(m: &Match<Shadows>, seat: Seat) -> [u8; 3] {
+    m.config.seats.get(seat).map_or([150, 150, 150], |s| s.colour)
+}
+
+/// Builds the table when a Shadows match starts, then keeps its pieces, cards and numbers in
+/// step with the public view.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn build_or_sync_table(
+    mut commands: Commands,
+    res: Res<MatchRes>,
+    fonts: Option<Res<WorldFonts>>,
+    table: Option<ResMut<Table>>,
+    roots: Query<Entity, With<TableRoot>>,
+    mut changed: MessageReader<MatchChanged>,
+    mut paint: Paint,
+    mut frame: ResMut<crate::app::style::BoardFrame>,
+    mut ui: ResMut<ShadowsUi>,
+    mut moments: ResMut<Moments>,
+    mut pieces: Query<(Entity, &mut Piece, &Transform, &mut Glide)>,
+    mut labels: Query<(&Label, &mut Text2d)>,
+    layers: Query<(Entity, &QuestLayer)>,
+    mut fresh: Local<bool>,
+) {
+    let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh);
+    let Some(m) = shadows_match(&res) else {
+        if table.is_some() {
+            for e in &roots {
+                commands.entity(e).despawn();
+            }
+            commands.remove_resource::<Table>();
+        }
+        return;
+    };
+    let Some(fonts) = fonts else {
+        return;
+    };
+    let s = &m.state;
+    let key = (m.config.seed, s.knights.len());
+    let mut table = match table {
+        Some(t) if Arc::ptr_eq(&t.content, &s.content) && t.key == key => t,
+        _ => {
+            for e in &roots {
+                commands.entity(e).despawn();
+            }
+            let built = build_table(&mut commands, m, key, &fonts, &mut paint);
+            frame.0 = built.frame;
+            commands.insert_resource(built);
+            *moments = Moments::default();
+            *fresh = true;
+            return;
+        }
+    };
+    if changed && ui.at_action != m.actions.len() {
+        *ui = ShadowsUi {
+            peek: ui.peek,
+            at_action: m.actions.len(),
+            ..default()
+        };
+    }
+    let Some(root) = roots.iter().next() else {
+        return;
+    };
+    // A Black card drawn turns over above Camelot, then goes its way.
+    for card in moments.black_flights.drain(..) {
+        spawn_black_reveal(&mut commands, root, &table, card, &fonts);
+    }
+    if !changed {
+        return;
+    }
+    let view = s.public_view();
+    let g = &view.game;
+    // Knights, Swords and Siege Engines.
+    let white = g.white_swords;
+    let black = g.black_swords;
+    for (e, mut piece, transform, mut glide) in &mut pieces {
+        match *piece {
+            Piece::Figure(seat) => match table.knight_at(g, seat) {
+                Some(to) => {
+                    let to = to.extend(z::FIGURE + seat as f32 * 0.05);
+                    if glide.target() != to {
+                        glide.go(transform, to, 0.6);
+                    }
+                }
+                None => {
+                    // Dead, or an unmasked Traitor gone to the shadows: the figure fades away.
+                    glide.arrive = Arrive::Despawn;
+                    glide.path(
+                        transform,
+                        [Leg {
+                            to: transform.translation,
+                            scale: 0.0,
+                            secs: 0.8,
+                        }],
+                    );
+                    commands.entity(e).remove::<Piece>();
+                }
+            },
+            Piece::Sword { place, black: dark, up } => {
+                let want = if dark {
+                    place >= white && place < white + black
+                } else {
+                    place < white
+                };
+                if want != up {
+                    // A flip: the old face shrinks away, the new one grows in its place.
+                    let at = transform.translation;
+                    if want {
+                        glide.wait_then(transform, 0.25, at, 1.0, 0.25);
+                    } else {
+                        glide.path(
+                            transform,
+                            [Leg {
+                                to: at,
+                                scale: 0.0,
+                                secs: 0.25,
+                            }],
+                        );
+                    }
+                    *piece = Piece::Sword {
+                        place,
+                        black: dark,
+                        up: want,
+                    };
+                }
+            }
+            Piece::Engine { place, up } => {
+                let want = place < g.siege;
+                if want != up {
+                    let at = transform.translation;
+                    glide.path(
+                        transform,
+                        [Leg {
+                            to: at,
+                            scale: if want { 1.0 } else { 0.0 },
+                            secs: 0.4,
+                        }],
+                    );
+                    *piece = Piece::Engine { place, up: want };
+                }
+            }
+        }
+    }
+    for (label, mut text) in &mut labels {
+        let words = match *label {
+            Label::Life(seat) => g.knights.get(seat).map_or(String::new(), |k| k.life.to_string()),
+            Label::Relics(seat) => g.knights.get(seat).map_or(String::new(), relic_marks),
+            Label::WhitePile => format!("White\n{}", g.white_draw.len()),
+            Label::WhiteDiscard => format!("Discard\n{}", g.white_discard.len()),
+            Label::BlackPile => format!("Black\n{}", g.black_draw.len()),
+            Label::BlackDiscard => format!("Discard\n{}", g.black_discard.len() + g.black_unseen.len()),
+            Label::Swords => format!("Swords\n{white} White\n{black} Black"),
+            Label::Siege => format!("Siege\nEngines\n{} of {}", g.siege, g.numbers().siege_lose),
+        };
+        if text.0 != words {
+            text.0 = words;
+        }
+    }
+    // The quests' boards: redrawn where they changed; new cards fly in, gone ones away.
+    for q in QuestId::ALL {
+        // Lancelot and the Dragon share a board: the one in play, or the Dragon once both are over.
+        let q = match q {
+            QuestId::Dragon => continue,
+            QuestId::Lancelot => s.lancelot_or_dragon().unwrap_or(QuestId::Dragon),
+            other => other,
+        };
+        let look = QuestLook {
+            quest: q,
+            state: g.quest(q).clone(),
+            over: moments.results.iter().rev().find(|r| r.0 == q).map(|r| r.1),
+        };
+        let b = board_of(q).index();
+        if table.looks[b].as_ref() == Some(&look) {
+            continue;
+        }
+        let old = table.looks[b].take();
+        for (e, layer) in &layers {
+            if board_of(layer.0) == board_of(q) {
+                commands.entity(e).despawn();
+            }
+        }
+        draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), &fonts, &mut paint);
+        table.looks[b] = Some(look);
+    }
+}
+
+fn relic_marks(k: &crate::rules::shadows::KnightState) -> String {
+    let mut marks = Vec::new();
+    if k.excalibur {
+        marks.push("Ex");
+    }
+    if k.grail {
+        marks.push("Gr");
+    }
+    if k.armor {
+        marks.push("Ar");
+    }
+    marks.join(" ")
+}
+
+fn text(commands: &mut Commands, parent: Entity, s: impl Into<String>, size: f32, font: &Handle<Font>, colour: Color, at: Vec3) -> Entity {
+    commands
+        .spawn((
+            Text2d::new(s),
+            TextFont::from_font_size(size).with_font(font.clone()),
+            TextColor(colour),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
+fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
+    commands
+        .spawn((
+            Sprite::from_color(colour, size),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
+fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
+    for r in ring(outer, width) {
+        rect(commands, parent, colour, r.size(), r.center().extend(z));
+    }
+}
+
+fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
+    commands
+        .entity(e)
+        .insert(Pickable::default())
+        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| {
+            hovered.0 = Some(what);
+        })
+        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
+            if hovered.0 == Some(what) {
+                hovered.0 = None;
+            }
+        });
+}
+
+fn clickable(commands: &mut Commands, e: Entity, click: SpotClick) {
+    hoverable(commands, e, Hover::Spot(click));
+    commands
+        .entity(e)
+        .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<SpotClick>| {
+            if ev.button == PointerButton::Primary {
+                clicks.write(click);
+            }
+        });
+}
+
+/// A lit frame around a spot, hidden until a click may take it.
+fn light(commands: &mut Commands, root: Entity, spot: SpotClick, area: Rect) {
+    let e = commands
+        .spawn((
+            Light(spot),
+            Transform::default(),
+            Visibility::Hidden,
+            Pickable::IGNORE,
+            ChildOf(root),
+        ))
+        .id();
+    frame(commands, e, world::GOLD, area.inflate(5.0), 5.0, z::LIGHT);
+}
+
+fn build_table(
+    commands: &mut Commands,
+    m: &Match<Shadows>,
+    key: (u64, usize),
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Table {
+    let s = &m.state;
+    let content = s.content.clone();
+    let root = commands
+        .spawn((
+            TableRoot,
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Screen::Table),
+        ))
+        .id();
+    let mut boards = [Vec2::ZERO; 7];
+    for q in QuestId::ALL {
+        let (col, row) = content.quest(q).at;
+        boards[q.index()] = Table::cell(col, row);
+    }
+    let hand_y = -1.5 * CELL.y;
+    let table = Table {
+        content: content.clone(),
+        key,
+        boards,
+        camelot: Vec2::ZERO,
+        white_pile: Table::cell(-1, -1) + Vec2::new(-70.0, 10.0),
+        white_discard: Table::cell(-1, -1) + Vec2::new(70.0, 10.0),
+        black_pile: Table::cell(1, -1) + Vec2::new(-70.0, 10.0),
+        black_discard: Table::cell(1, -1) + Vec2::new(70.0, 10.0),
+        hand: Vec2::new(0.0, hand_y),
+        looks: Default::default(),
+        frame: Rect::from_center_size(Vec2::ZERO, Vec2::new(3.0 * CELL.x + 16.0, 3.0 * CELL.y + 16.0)),
+    };
+    rect(
+        commands,
+        root,
+        Color::srgb(0.11, 0.12, 0.10),
+        table.frame.size(),
+        Vec3::new(0.0, 0.0, z::FLOOR),
+    );
+    frame(commands, root, world::WOOD, table.frame, 8.0, z::FLOOR + 0.1);
+    draw_camelot(commands, root, &table, s, fonts, paint);
+    // The quest boards (one for Lancelot and the Dragon).
+    for q in QuestId::ALL {
+        if q == QuestId::Dragon {
+            continue;
+        }
+        let c = table.boards[q.index()];
+        let area = Rect::from_center_size(c, PLATE);
+        let plate = rect(commands, root, Color::srgb(0.21, 0.19, 0.17), PLATE, c.extend(z::PLATE));
+        clickable(commands, plate, SpotClick::Quest(q));
+        frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
+        light(commands, root, SpotClick::Quest(q), area);
+    }
+    // The piles.
+    for (at, back, label, hover) in [
+        (table.white_pile, SILVER, Label::WhitePile, Hover::WhitePile),
+        (table.white_discard, Color::srgb(0.55, 0.55, 0.58), Label::WhiteDiscard, Hover::WhitePile),
+        (table.black_pile, EVIL, Label::BlackPile, Hover::BlackPile),
+        (table.black_discard, Color::srgb(0.25, 0.2, 0.22), Label::BlackDiscard, Hover::BlackPile),
+    ] {
+        let e = rect(commands, root, world::INK, Vec2::new(84.0, 116.0), at.extend(z::PLATE));
+        hoverable(commands, e, hover);
+        rect(commands, root, back, Vec2::new(78.0, 110.0), at.extend(z::SLOT));
+        let ink = if back == SILVER { world::INK } else { world::PARCHMENT };
+        let t = text(commands, root, "", size::WORLD_NAME, &fonts.bold, ink, at.extend(z::LABEL));
+        commands.entity(t).insert(label);
+    }
+    text(
+        commands,
+        root,
+        "White cards",
+        size::WORLD_LABEL,
+        &fonts.regular,
+        world::PARCHMENT,
+        (Table::cell(-1, -1) + Vec2::new(0.0, 95.0)).extend(z::LABEL),
+    );
+    text(
+        commands,
+        root,
+        "Black cards",
+        size::WORLD_LABEL,
+        &fonts.regular,
+        world::PARCHMENT,
+        (Table::cell(1, -1) + Vec2::new(0.0, 95.0)).extend(z::LABEL),
+    );
+    // The Knights: a disc in the seat's colour with two letters, and a Life die.
+    for (seat, k) in s.knights.iter().enumerate() {
+        let at = table.knight_at(s, seat).unwrap_or(table.camelot).extend(z::FIGURE + seat as f32 * 0.05);
+        let e = spawn_knight(commands, root, m, seat, k.knight, at, fonts, paint);
+        commands.entity(e).insert((Piece::Figure(seat), Glide::at(at)));
+        if !k.active() {
+            commands.entity(e).insert(Transform::from_translation(at).with_scale(Vec3::ZERO));
+        }
+    }
+    table
+}
+
+/// Camelot: the Round Table with its Sword places, the ring of Siege Engine places, the Siege
+/// area beside it; each part a spot to click.
+fn draw_camelot(commands: &mut Commands, root: Entity, table: &Table, s: &Shadows, fonts: &WorldFonts, paint: &mut Paint) {
+    let c = table.camelot;
+    let area = Rect::from_center_size(c, PLATE);
+    let plate = rect(commands, root, Color::srgb(0.19, 0.20, 0.24), PLATE, c.extend(z::PLATE));
+    clickable(commands, plate, SpotClick::Siege);
+    frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
+    light(commands, root, SpotClick::Siege, area);
+    text(
+        commands,
+        root,
+        "Siege area",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::PARCHMENT,
+        (c + Vec2::new(ENGINE_R + 50.0, 112.0)).extend(z::LABEL),
+    );
+    // The ring of Siege Engine places.
+    let ring_mesh = paint.mesh("shadows-siege-ring", || Annulus::new(ENGINE_R - 13.0, ENGINE_R + 13.0).into());
+    commands.spawn((
+        Mesh2d(ring_mesh),
+        MeshMaterial2d(paint.colour(Color::srgb(0.28, 0.26, 0.24))),
+        Transform::from_translation(c.extend(z::SLOT - 0.1)),
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
+    for place in 0..12u8 {
+        let at = table.engine_at(place);
+        rect(commands, root, Color::srgb(0.36, 0.33, 0.30), Vec2::splat(18.0), at.extend(z::SLOT));
+        let up = place < s.siege;
+        let e = commands
+            .spawn((
+                Transform::from_translation(at.extend(z::TOKEN)).with_scale(Vec3::splat(if up { 1.0 } else { 0.0 })),
+                Visibility::default(),
+                Pickable::IGNORE,
+                ChildOf(root),
+                Piece::Engine { place, up },
+                Glide::at(at.extend(z::TOKEN)),
+            ))
+            .id();
+        commands.entity(e).with_children(|t| {
+            t.spawn((Pickable::IGNORE, Sprite::from_color(EVIL_RIM, Vec2::splat(22.0))));
+            t.spawn((
+                Pickable::IGNORE,
+                Text2d::new(icon::HAMMER.to_string()),
+                TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
+                TextColor(world::PARCHMENT),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+        });
+    }
+    // The Round Table.
+    let table_mesh = paint.mesh("shadows-round-table", || Circle::new(TABLE_R).into());
+    commands.spawn((
+        Mesh2d(table_mesh),
+        MeshMaterial2d(paint.colour(world::WOOD)),
+        Transform::from_translation(c.extend(z::SLOT)),
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
+    // What a click takes: a square inside the circle, under it (sprites are what the pointer
+    // finds).
+    let round = commands
+        .spawn((
+            Sprite::from_color(world::WOOD, Vec2::splat(TABLE_R * 1.6)),
+            Transform::from_translation(c.extend(z::SLOT - 0.05)),
+            ChildOf(root),
+        ))
+        .id();
+    clickable(commands, round, SpotClick::RoundTable);
+    commands.spawn((
+            Light(SpotClick::RoundTable),
+            Mesh2d(paint.mesh("shadows-table-light", || Annulus::new(TABLE_R, TABLE_R + 6.0).into())),
+            MeshMaterial2d(paint.colour(world::GOLD)),
+            Transform::from_translation(c.extend(z::SLOT + 0.05)),
+            Visibility::Hidden,
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    for place in 0..12u8 {
+        let at = table.sword_at(place);
+        let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / 12.0;
+        let turn = Quat::from_rotation_z(angle);
+        commands.spawn((
+            Sprite::from_color(Color::srgb(0.32, 0.22, 0.14), Vec2::new(26.0, 10.0)),
+            Transform::from_translation(at.extend(z::SLOT + 0.1)).with_rotation(turn),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+        for dark in [false, true] {
+            let up = if dark {
+                place >= s.white_swords && place < s.white_swords + s.black_swords
+            } else {
+                place < s.white_swords
+            };
+            let (fill, rim) = if dark { (EVIL, EVIL_RIM) } else { (SILVER, world::INK) };
+            let e = commands
+                .spawn((
+                    Transform::from_translation(at.extend(z::TOKEN))
+                        .with_rotation(turn)
+                        .with_scale(Vec3::splat(if up { 1.0 } else { 0.0 })),
+                    Visibility::default(),
+                    Pickable::IGNORE,
+                    ChildOf(root),
+                    Piece::Sword { place, black: dark, up },
+                    Glide::at(at.extend(z::TOKEN)),
+                ))
+                .id();
+            commands.entity(e).with_children(|t| {
+                t.spawn((Pickable::IGNORE, Sprite::from_color(rim, Vec2::new(30.0, 11.0))));
+                t.spawn((
+                    Pickable::IGNORE,
+                    Sprite::from_color(fill, Vec2::new(27.0, 7.0)),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+                t.spawn((
+                    Pickable::IGNORE,
+                    Sprite::from_color(world::GOLD, Vec2::new(4.0, 13.0)),
+                    Transform::from_xyz(-8.0, 0.0, 0.02),
+                ));
+            });
+        }
+    }
+    let swords = text(
+        commands,
+        root,
+        "",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::PARCHMENT,
+        (c + Vec2::new(-PLATE.x / 2.0 + 42.0, 40.0)).extend(z::LABEL),
+    );
+    commands.entity(swords).insert(Label::Swords);
+    hoverable(commands, swords, Hover::Swords);
+    let siege = text(
+        commands,
+        root,
+        "",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::PARCHMENT,
+        (c + Vec2::new(-PLATE.x / 2.0 + 42.0, -70.0)).extend(z::LABEL),
+    );
+    commands.entity(siege).insert(Label::Siege);
+    text(
+        commands,
+        root,
+        "Camelot",
+        size::WORLD_LABEL,
+        &fonts.bold,
+        world::GOLD,
+        (c + Vec2::new(-PLATE.x / 2.0 + 52.0, PLATE.y / 2.0 - 16.0)).extend(z::LABEL),
+    );
+}
+
+/// A Knight's figure: a disc in the seat's colour with his two letters, his Life die at its
+/// side and his relics' marks above.
+#[allow(clippy::too_many_arguments)]
+fn spawn_knight(
+    commands: &mut Commands,
+    root: Entity,
+    m: &Match<Shadows>,
+    seat: Seat,
+    knight: KnightId,
+    at: Vec3,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) -> Entity {
+    let rgb = crate::app::style::shown_rgb(seat_rgb(m, seat));
+    let fill = world_colour(rgb);
+    let ink = if crate::app::style::text_on(rgb) == egui::Color32::BLACK {
+        world::INK
+    } else {
+        Color::WHITE
+    };
+    // The square under the disc is what the pointer finds.
+    let e = commands
+        .spawn((
+            Sprite::from_color(world::INK, Vec2::splat(FIGURE_R * 1.4)),
+            Transform::from_translation(at),
+            Visibility::default(),
+            ChildOf(root),
+        ))
+        .id();
+    hoverable(commands, e, Hover::Knight(seat));
+    commands.entity(e).with_children(|t| {
+        t.spawn((
+            Pickable::IGNORE,
+            Mesh2d(paint.mesh("shadows-knight-rim", || Circle::new(FIGURE_R).into())),
+            MeshMaterial2d(paint.colour(world::INK)),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Mesh2d(paint.mesh("shadows-knight", || Circle::new(FIGURE_R - 2.5).into())),
+            MeshMaterial2d(paint.colour(fill)),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Text2d::new(knight_mark(knight)),
+            TextFont::from_font_size(15.0).with_font(fonts.bold.clone()),
+            TextColor(ink),
+            Transform::from_xyz(0.0, 0.0, 0.02),
+        ));
+        // The Life die.
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world::INK, Vec2::splat(21.0)),
+            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.03),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(world::PARCHMENT, Vec2::splat(18.0)),
+            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.04),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Label::Life(seat),
+            Text2d::new(""),
+            TextFont::from_font_size(15.0).with_font(fonts.numbers.clone()),
+            TextColor(world::BLOOD),
+            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.05),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Label::Relics(seat),
+            Text2d::new(""),
+            TextFont::from_font_size(14.0).with_font(fonts.bold.clone()),
+            TextColor(GRAIL_GOLD),
+            Transform::from_xyz(0.0, FIGURE_R + 7.0, 0.05),
+        ));
+    });
+    e
+}
+
+/// A card on the table: a White card's value or name on silver, a Black card's on black (a
+/// face-down one shows its back with a question mark).
+fn spawn_card(commands: &mut Commands, parent: Entity, words: &str, dark: bool, at: Vec3, fonts: &WorldFonts) -> Entity {
+    let (rim, fill, ink) = if dark {
+        (EVIL_RIM, EVIL, world::PARCHMENT)
+    } else {
+        (world::INK, SILVER, world::INK)
+    };
+    let e = commands
+        .spawn((
+            Transform::from_translation(at),
+            Visibility::default(),
+            Pickable::IGNORE,
+            ChildOf(parent),
+        ))
+        .id();
+    let long = words.chars().count() > 2;
+    // A single glyph of the icon font (a Grail card's chalice, Despair's raven).
+    let glyph = words.chars().count() == 1 && words.chars().all(|c| ('\u{e000}'..='\u{f8ff}').contains(&c));
+    let font = if glyph { fonts.icons.clone() } else { fonts.numbers.clone() };
+    commands.entity(e).with_children(|t| {
+        t.spawn((Pickable::IGNORE, Sprite::from_color(rim, CARD)));
+        t.spawn((
+            Pickable::IGNORE,
+            Sprite::from_color(fill, CARD - Vec2::splat(4.0)),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+        t.spawn((
+            Pickable::IGNORE,
+            Text2d::new(words),
+            TextFont::from_font_size(if long { 11.0 } else { 24.0 }).with_font(font),
+            TextColor(ink),
+            TextLayout::justify(Justify::Center),
+            bevy::text::TextBounds::new_horizontal(CARD.x - 4.0),
+            Transform::from_xyz(0.0, 0.0, 0.02),
+        ));
+    });
+    e
+}
+
+/// The words on a White card on the table.
+pub(super) fn white_words(c: White) -> String {
+    match c {
+        White::Fight(v) => v.to_string(),
+        White::Grail => icon::TROPHY.to_string(),
+        other => other.name(),
+    }
+}
+
+/// The words on a Black card as it lies on a quest: its value there, or "?" face down.
+fn black_words(q: QuestId, p: &Placed) -> String {
+    match p.card {
+        Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => "?".into(),
+        Black::BlackKnight(v) => v.to_string(),
+        Black::Lancelot(l, d) => (if q == QuestId::Dragon { d } else { l }).to_string(),
+        Black::Despair | Black::Desolation => icon::RAVEN.to_string(),
+        other => other.name(),
+    }
+}
+
+/// Draws a quest's board: its title, its spots and what lies on them. Cards not on the board
+/// before fly in (White ones from the hands, Black ones from the Black pile); cards gone fly to
+/// their discard.
+#[allow(clippy::too_many_arguments)]
+fn draw_quest(
+    commands: &mut Commands,
+    root: Entity,
+    table: &Table,
+    g: &Shadows,
+    look: &QuestLook,
+    old: Option<&QuestLook>,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) {
+    let q = look.quest;
+    let def = g.content().quest(q);
+    let qs = &look.state;
+    let c = table.boards[board_of(q).index()];
+    let layer = commands
+        .spawn((
+            QuestLayer(q),
+            Transform::default(),
+            Visibility::default(),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ))
+        .id();
+    let top = PLATE.y / 2.0;
+    let mut title = def.name.clone();
+    if def.solo {
+        title.push_str("  · Solo");
+    }
+    text(
+        commands,
+        layer,
+        title,
+        size::WORLD_LABEL,
+        &fonts.bold,
+        world::GOLD,
+        (c + Vec2::new(0.0, top - 18.0)).extend(z::LABEL),
+    );
+    // What was on the board before (same quest), to know what is new.
+    let before = old.filter(|o| o.quest == q).map(|o| &o.state);
+    let old_white = before.map_or(0, |b| b.white.len());
+    let old_black = before.map_or(0, |b| b.black.len());
+    let fly = |commands: &mut Commands, e: Entity, from: Vec2, to: Vec3, n: usize| {
+        let start = from.extend(z::FLIGHT);
+        let mut glide = Glide::at(start);
+        glide.wait_then(&Transform::from_translation(start), 0.1 * n as f32, to, 1.0, 0.6);
+        commands.entity(e).insert((Transform::from_translation(start), glide));
+    };
+    let white_row = |i: usize, n: usize| table.slot(q, i, n, 52.0).extend(z::CARD + i as f32 * 0.01);
+    let black_row = |i: usize, n: usize| table.slot(q, i, n, -18.0).extend(z::CARD + i as f32 * 0.01);
+    match &def.kind {
+        QuestKind::Combat {
+            white_spots,
+            black_spots,
+            ..
+        } => {
+            let (w, b) = (*white_spots as usize, *black_spots as usize);
+            for i in 0..w {
+                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, white_row(i, w).with_z(z::SLOT));
+            }
+            for i in 0..b {
+                rect(commands, layer, Color::srgb(0.16, 0.10, 0.10), CARD, black_row(i, b).with_z(z::SLOT));
+            }
+            for (i, card) in qs.white.iter().enumerate() {
+                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, w), fonts);
+                if i >= old_white {
+                    fly(commands, e, table.hand, white_row(i, w), i - old_white);
+                }
+            }
+            for (i, p) in qs.black.iter().enumerate() {
+                let e = spawn_card(commands, layer, &black_words(q, p), true, black_row(i, b), fonts);
+                if i >= old_black {
+                    fly(commands, e, table.black_pile, black_row(i, b), i - old_black);
+                }
+            }
+            side_labels(commands, layer, c, fonts);
+        }
+        QuestKind::Track { half_length } => {
+            let h = *half_length as i32;
+            let n = (2 * h + 1) as usize;
+            let step = ((PLATE.x - 40.0) / n as f32).min(CARD_STEP);
+            for i in 0..n {
+                let x = (i as f32 - (n as f32 - 1.0) / 2.0) * step;
+                let at = c + Vec2::new(x, 30.0);
+                let centre = i as i32 == h;
+                let colour = if centre {
+                    Color::srgb(0.40, 0.46, 0.60)
+                } else {
+                    Color::srgb(0.24, 0.34, 0.50)
+                };
+                rect(commands, layer, colour, Vec2::new(step - 3.0, 34.0), at.extend(z::SLOT));
+            }
+            let x = (qs.track as f32) * step;
+            let at = (c + Vec2::new(x, 30.0)).extend(z::TOKEN);
+            let e = commands
+                .spawn((
+                    Text2d::new(icon::SWORD.to_string()),
+                    TextFont::from_font_size(30.0).with_font(fonts.icons.clone()),
+                    TextColor(SILVER),
+                    Pickable::IGNORE,
+                    Transform::from_translation(at),
+                    ChildOf(layer),
+                ))
+                .id();
+            if let Some(b) = before
+                && b.track != qs.track
+            {
+                let from = (c + Vec2::new(b.track as f32 * step, 30.0)).extend(z::TOKEN);
+                let mut glide = Glide::at(from);
+                glide.go(&Transform::from_translation(from), at, 0.6);
+                commands.entity(e).insert((Transform::from_translation(from), glide));
+            }
+            let end_x = (n as f32 - 1.0) / 2.0 * step;
+            text(
+                commands,
+                layer,
+                "Evil",
+                size::WORLD_BADGE,
+                &fonts.regular,
+                world::SCANDAL_INK,
+                (c + Vec2::new(-end_x, 60.0)).extend(z::LABEL),
+            );
+            text(
+                commands,
+                layer,
+                "Knights",
+                size::WORLD_BADGE,
+                &fonts.regular,
+                world::PARCHMENT,
+                (c + Vec2::new(end_x, 60.0)).extend(z::LABEL),
+            );
+            if !qs.black.is_empty() {
+                text(
+                    commands,
+                    layer,
+                    format!("{} Black card(s) pulled it", qs.black.len()),
+                    size::WORLD_BADGE,
+                    &fonts.regular,
+                    world::PARCHMENT,
+                    (c + Vec2::new(0.0, -10.0)).extend(z::LABEL),
+                );
+            }
+        }
+        QuestKind::Grail { spots } => {
+            let n = *spots as usize;
+            let row = |i: usize| table.slot(q, i, n, 30.0).extend(z::CARD + i as f32 * 0.01);
+            for i in 0..n {
+                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, row(i).with_z(z::SLOT));
+            }
+            for (i, card) in qs.white.iter().enumerate() {
+                let e = spawn_card(commands, layer, &white_words(*card), false, row(i), fonts);
+                if i >= old_white {
+                    fly(commands, e, table.hand, row(i), i - old_white);
+                }
+            }
+            for (i, p) in qs.black.iter().enumerate() {
+                let spot = n.saturating_sub(1 + i);
+                let e = spawn_card(commands, layer, &black_words(q, p), true, row(spot), fonts);
+                if i >= old_black {
+                    fly(commands, e, table.black_pile, row(spot), i - old_black);
+                }
+            }
+            text(
+                commands,
+                layer,
+                "Grail cards →          ← Black cards",
+                size::WORLD_BADGE,
+                &fonts.regular,
+                world::PARCHMENT,
+                (c + Vec2::new(0.0, -14.0)).extend(z::LABEL),
+            );
+        }
+        QuestKind::War {
+            sequence,
+            figures,
+            mordred_extra,
+        } => {
+            let mut seq = sequence.clone();
+            if qs.mordred {
+                seq.push(*mordred_extra);
+            }
+            let n = seq.len();
+            for (i, v) in seq.iter().enumerate() {
+                let at = white_row(i, n);
+                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, at.with_z(z::SLOT));
+                text(
+                    commands,
+                    layer,
+                    v.to_string(),
+                    size::WORLD_BADGE,
+                    &fonts.numbers,
+                    Color::srgb(0.6, 0.56, 0.5),
+                    at.with_z(z::SLOT + 0.1),
+                );
+            }
+            for (i, card) in qs.white.iter().enumerate() {
+                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, n), fonts);
+                if i >= old_white {
+                    fly(commands, e, table.hand, white_row(i, n), i - old_white);
+                }
+            }
+            // The Picts or Saxons: the last place loses the war.
+            let f = *figures as usize;
+            let old_figures = before.map_or(0, |b| b.figures as usize);
+            let letter = if q == QuestId::PictWar { "P" } else { "S" };
+            for i in 0..f {
+                let at = black_row(i, f).with_z(z::SLOT);
+                rect(commands, layer, Color::srgb(0.16, 0.10, 0.10), Vec2::splat(32.0), at);
+                if i < qs.figures as usize {
+                    let e = commands
+                        .spawn((
+                            Transform::from_translation(at.with_z(z::TOKEN)),
+                            Visibility::default(),
+                            Pickable::IGNORE,
+                            ChildOf(layer),
+                        ))
+                        .id();
+                    commands.entity(e).with_children(|t| {
+                        t.spawn((
+                            Pickable::IGNORE,
+                            Mesh2d(paint.mesh("shadows-raider", || {
+                                crate::app::style::polygon_mesh(&[
+                                    Vec2::new(-13.0, -13.0),
+                                    Vec2::new(13.0, -13.0),
+                                    Vec2::new(0.0, 14.0),
+                                ])
+                            })),
+                            MeshMaterial2d(paint.colour(EVIL_RIM)),
+                        ));
+                        t.spawn((
+                            Pickable::IGNORE,
+                            Text2d::new(letter),
+                            TextFont::from_font_size(13.0).with_font(fonts.bold.clone()),
+                            TextColor(world::PARCHMENT),
+                            Transform::from_xyz(0.0, -4.0, 0.01),
+                        ));
+                    });
+                    if i >= old_figures {
+                        fly(commands, e, table.black_pile, at.with_z(z::TOKEN), i - old_figures);
+                    }
+                }
+            }
+            if qs.mordred {
+                text(
+                    commands,
+                    layer,
+                    "Mordred",
+                    size::WORLD_BADGE,
+                    &fonts.bold,
+                    world::SCANDAL_INK,
+                    (c + Vec2::new(PLATE.x / 2.0 - 44.0, -18.0)).extend(z::LABEL),
+                );
+            }
+            side_labels(commands, layer, c, fonts);
+        }
+    }
+    // Cards gone from the board fly to their discards, face down.
+    if let Some(b) = before {
+        let gone_white = b.white.len().saturating_sub(qs.white.len());
+        let gone_black = b.black.len().saturating_sub(qs.black.len());
+        for (n, (count, from_dy, to, dark)) in [
+            (gone_white, 52.0, table.white_discard, false),
+            (gone_black, -18.0, table.black_discard, true),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for i in 0..count {
+                let from = table.slot(q, i, count, from_dy).extend(z::FLIGHT);
+                let e = spawn_card(commands, root, "", dark, from, fonts);
+                let mut glide = Glide::at(from);
+                glide.arrive = Arrive::Despawn;
+                glide.wait_then(
+                    &Transform::from_translation(from),
+                    0.05 * (i + n) as f32,
+                    to.extend(z::FLIGHT),
+                    0.8,
+                    0.6,
+                );
+                commands.entity(e).insert(glide);
+            }
+        }
+    }
+    if !qs.in_play {
+        let words = match look.over {
+            Some(true) => "Won by the Knights",
+            Some(false) => "Lost to Evil",
+            None => "Over",
+        };
+        rect(
+            commands,
+            layer,
+            Color::srgba(0.05, 0.05, 0.06, 0.6),
+            PLATE - Vec2::splat(6.0),
+            c.extend(z::FIGURE - 0.5),
+        );
+        text(
+            commands,
+            layer,
+            words,
+            size::WORLD_LABEL,
+            &fonts.bold,
+            world::GOLD,
+            c.extend(z::FIGURE - 0.4),
+        );
+    }
+}
+
+/// "Knights" above the upper row and "Evil" above the lower one of a combat board or war.
+fn side_labels(commands: &mut Commands, layer: Entity, c: Vec2, fonts: &WorldFonts) {
+    text(
+        commands,
+        layer,
+        "Knights",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::PARCHMENT,
+        (c + Vec2::new(-PLATE.x / 2.0 + 36.0, 86.0)).extend(z::LABEL),
+    );
+    text(
+        commands,
+        layer,
+        "Evil",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::SCANDAL_INK,
+        (c + Vec2::new(-PLATE.x / 2.0 + 24.0, 16.0)).extend(z::LABEL),
+    );
+}
+
+/// A Black card drawn: its back leaves the pile, grows above Camelot, turns over and shows its
+/// face, then goes away.
+fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card: Black, fonts: &WorldFonts) {
+    let from = table.black_pile.extend(z::FLIGHT);
+    let over = (table.camelot + Vec2::new(0.0, 10.0)).extend(z::FLIGHT + 0.5);
+    let back = spawn_card(commands, root, "", true, from, fonts);
+    let mut glide = Glide::at(from);
+    glide.arrive = Arrive::Despawn;
+    glide.path(
+        &Transform::from_translation(from),
+        [
+            Leg {
+                to: over,
+                scale: 2.6,
+                secs: 0.6,
+            },
+            Leg {
+                to: over,
+                scale: 0.0,
+                secs: 0.2,
+            },
+        ],
+    );
+    commands.entity(back).insert(glide);
+    let words = match card {
+        Black::BlackKnight(0) => "Black Knight\n(face down)".to_string(),
+        Black::Lancelot(0, 0) => "Lancelot\n(face down)".to_string(),
+        other => other.name(),
+    };
+    let face = spawn_card(commands, root, &words, true, over, fonts);
+    let mut glide = Glide::at(over);
+    glide.arrive = Arrive::Despawn;
+    glide.path(
+        &Transform::from_translation(over).with_scale(Vec3::ZERO),
+        [
+            Leg {
+                to: over,
+                scale: 0.0,
+                secs: 0.8,
+            },
+            Leg {
+                to: over,
+                scale: 2.6,
+                secs: 0.2,
+            },
+            Leg {
+                to: over,
+                scale: 2.6,
+                secs: 1.4,
+            },
+            Leg {
+                to: over,
+                scale: 0.0,
+                secs: 0.3,
+            },
+        ],
+    );
+    commands
+        .entity(face)
+        .insert((Transform::from_translation(over).with_scale(Vec3::ZERO), glide));
+}
+
+/// Lights the spots a click may take now (with the card picked, if any).
+pub(super) fn show_lit(
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    ui: Res<ShadowsUi>,
+    mut lights: Query<(&Light, &mut Visibility)>,
+    mut last: Local<Option<(usize, Option<Seat>, Option<White>, usize)>>,
+) {
+    let Some(m) = shadows_match(&res) else {
+        return;
+    };
+    let acting = acting_seat(m, &handoff);
+    let stamp = (m.actions.len(), acting, ui.selected, lights.iter().count());
+    if *last == Some(stamp) {
+        return;
+    }
+    *last = Some(stamp);
+    let legal = if acting.is_some() {
+        m.state.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let seat = acting.unwrap_or(0);
+    for (light, mut vis) in &mut lights {
+        let on = legal.iter().any(|a| {
+            spot_of(&m.state, seat, a) == Some(light.0) && (ui.selected.is_none() || card_of(a) == ui.selected)
+        });
+        let want = if on { Visibility::Inherited } else { Visibility::Hidden };
+        if *vis != want {
+            *vis = want;
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! The table of Shadows over Camelot: Camelot with the Round Table of Swords and the ring of
+//! Siege Engines, the quest boards where their RON layout puts them, the draw piles; Knights as
+//! figures with their Life die; cards that fly from the piles, onto the quests and away. The
+//! Knights, the hand of the seat at the screen and the decision of the moment are panels. The
+//! world draws the public view only; a hand and one's own Loyalty card are drawn in the panels,
+//! for their owner, the Loyalty card only when he asks to look. It reads views and sends
+//! `ActionRequest`s; the rules bridge decides.
+
+mod board;
+mod panel;
+
+use crate::app::Screen;
+use crate::app::audio::Sfx;
+use crate::app::bots::Animating;
+use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
+use crate::app::handoff::Handoff;
+use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
+use crate::app::table::{BoardGames, FreeRect, TableUiSet};
+use crate::rules::record::Match;
+use crate::rules::shadows::{Action, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White};
+use crate::rules::{Game, GameId, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use board::*;
+use panel::*;
+use std::sync::Arc;
+
+pub struct ShadowsTablePlugin;
+
+impl Plugin for ShadowsTablePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BoardGames>();
+        app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Shadows);
+        app.init_resource::<ShadowsUi>()
+            .init_resource::<Moments>()
+            .init_resource::<Hovered>()
+            .add_message::<SpotClick>()
+            .add_systems(
+                Update,
+                (read_events, build_or_sync_table, show_lit, tick_moments)
+                    .chain()
+                    .after(crate::app::handoff::HandoffSet)
+                    .after(crate::app::motion::MotionSet)
+                    .run_if(in_state(Screen::Table)),
+            )
+            .add_systems(OnExit(Screen::Table), forget_table)
+            .add_systems(
+                EguiPrimaryContextPass,
+                (knights_panel, decision_panel, moments_window, hover_tip)
+                    .chain()
+                    .in_set(TableUiSet::Board),
+            );
+    }
+}
+
+/// A place on the table a click may mean: a part of Camelot or a quest's board.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpotClick {
+    RoundTable,
+    Siege,
+    /// A quest's board (the Lancelot board stands for whichever of Lancelot and the Dragon is
+    /// in play).
+    Quest(QuestId),
+}
+
+/// What the pointer rests on, for the tooltip that explains it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Hover>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hover {
+    Spot(SpotClick),
+    Knight(Seat),
+    Swords,
+    WhitePile,
+    BlackPile,
+}
+
+/// What the seat at the screen is doing: the card picked from the hand (then a lit spot or a
+/// button finishes the action), a choice among several actions a click fitted, an action
+/// waiting for a yes (the Life point a further action costs), and whether the seat at the
+/// screen is looking at its Loyalty card.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct ShadowsUi {
+    pub selected: Option<White>,
+    pub choices: Vec<Action>,
+    pub confirm: Option<Action>,
+    /// The seat looking at its own Loyalty card (closed again at every hand-off).
+    pub peek: Option<Seat>,
+    pub at_action: usize,
+}
+
+/// The Shadows match, if the current match is one.
+pub(super) fn shadows_match(res: &MatchRes) -> Option<&Match<Shadows>> {
+    res.current.as_ref()?.as_any().downcast_ref::<Match<Shadows>>()
+}
+
+/// The seat that may act from this screen now: the human viewer whose decision it is.
+pub(super) fn acting_seat(m: &Match<Shadows>, handoff: &Handoff) -> Option<Seat> {
+    let seat = m.state.pending().seat()?;
+    let human = m.config.seats.get(seat)?.kind.is_human();
+    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
+}
+
+/// The secrets the screen draws: the hand of the seat at the screen, and each seat's Loyalty
+/// card as drawn (known only once revealed, at the end, or to its owner while he looks).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub hand: Option<(Seat, Vec<White>)>,
+    pub loyalty: Vec<Loyalty>,
+}
+
+/// What the screen shows of hands and Loyalty cards, for the seat at the screen (`viewer`) and
+/// whether he is looking at his Loyalty card. Every panel draws secrets from this alone.
+pub fn shown(state: &Shadows, viewer: Option<Seat>, peek: bool) -> Shown {
+    let view = match viewer {
+        Some(seat) => state.view(seat),
+        None => state.public_view(),
+    };
+    let g = &view.game;
+    let over = g.outcome.is_some();
+    Shown {
+        hand: viewer.and_then(|s| g.knights.get(s).map(|k| (s, k.hand.clone()))),
+        loyalty: g
+            .knights
+            .iter()
+            .enumerate()
+            .map(|(s, k)| {
+                if k.revealed || over || (peek && viewer == Some(s)) {
+                    k.loyalty
+                } else {
+                    Loyalty::Unknown
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The White card an action uses from the hand, if any.
+pub fn card_of(a: &Action) -> Option<White> {
+    Some(match *a {
+        Action::Fight(v) | Action::FightSiege(v) => White::Fight(v),
+        Action::PlayGrail => White::Grail,
+        Action::RaiseExcalibur(c) | Action::Heal(c) | Action::Card(c) | Action::ArthurGive(c, _) => c,
+        Action::Merlin(_) => White::Merlin,
+        Action::Clairvoyance => White::Clairvoyance,
+        Action::Convocation => White::Convocation,
+        Action::Fate => White::Fate,
+        Action::Heroism(_) => White::Heroism,
+        Action::LadyOfTheLake => White::LadyOfTheLake,
+        Action::Messenger(_) => White::Messenger,
+        Action::Piety(_) => White::Piety,
+        Action::Reinforcements(_) => White::Reinforcements,
+        _ => return None,
+    })
+}
+
+/// The board a quest is drawn on (Lancelot and the Dragon share one).
+pub(super) fn board_of(q: QuestId) -> QuestId {
+    if q == QuestId::Dragon { QuestId::Lancelot } else { q }
+}
+
+/// The place on the table an action is aimed at, if it is made there: a move's destination, a
+/// card played on a quest or against the Siege, Merlin's target, Heroism's quest.
+pub fn spot_of(state: &Shadows, seat: Seat, a: &Action) -> Option<SpotClick> {
+    let quest = |q: QuestId| Some(SpotClick::Quest(board_of(q)));
+    match *a {
+        Action::Move(Location::RoundTable) => Some(SpotClick::RoundTable),
+        Action::Move(Location::Siege) | Action::FightSiege(_) | Action::Merlin(MerlinTarget::SiegeEngine) => {
+            Some(SpotClick::Siege)
+        }
+        Action::Move(Location::Quest(q))
+        | Action::Merlin(MerlinTarget::Figure(q))
+        | Action::Merlin(MerlinTarget::BlackCard(q))
+        | Action::Heroism(q) => quest(q),
+        Action::Fight(_) => match state.knights.get(seat)?.at {
+            Location::Quest(q) => quest(q),
+            _ => None,
+        },
+        Action::PlayGrail => quest(QuestId::Grail),
+        Action::RaiseExcalibur(_) => quest(QuestId::Excalibur),
+        _ => None,
+    }
+}
+
+/// What a click asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Asked {
+    /// The one action it stands for.
+    One(Action),
+    /// Several fit: the player chooses.
+    Several(Vec<Action>),
+    /// Nothing legal fits, but it names an action the rules will refuse with the reason (a
+    /// move onto an occupied Solo quest).
+    Refusable(Action),
+    /// Nothing to do with this click now.
+    Nothing,
+}
+
+/// What a click on a spot asks for, with the card picked from the hand (if any).
+pub fn click_spot(state: &Shadows, legal: &[Action], seat: Seat, picked: Option<White>, spot: SpotClick) -> Asked {
+    let fits: Vec<Action> = legal
+        .iter()
+        .filter(|a| spot_of(state, seat, a) == Some(spot) && (picked.is_none() || card_of(a) == picked))
+        .copied()
+        .collect();
+    match fits.as_slice() {
+        [one] => Asked::One(*one),
+        [] => {
+            // A move the rules refuse, so that they say why (not where the Knight stands).
+            let heroic = matches!(state.stack.last(), Some(Task::Heroic));
+            let to = match spot {
+                SpotClick::RoundTable => Location::RoundTable,
+                SpotClick::Siege => Location::Siege,
+                SpotClick::Quest(QuestId::Lancelot) => {
+                    Location::Quest(state.lancelot_or_dragon().unwrap_or(QuestId::Lancelot))
+                }
+                SpotClick::Quest(q) => Location::Quest(q),
+            };
+            let here = state.knights.get(seat).is_some_and(|k| k.at == to);
+            if heroic && picked.is_none() && !here {
+                Asked::Refusable(Action::Move(to))
+            } else {
+                Asked::Nothing
+            }
+        }
+        _ => {
+            // A move and a card on the same spot: without a card picked, the click moves.
+            if picked.is_none()
+                && let Some(m) = fits.iter().find(|a| matches!(a, Action::Move(_)))
+            {
+                return Asked::One(*m);
+            }
+            Asked::Several(fits)
+        }
+    }
+}
+
+/// What a click on a card of the hand asks for: the one action that card makes with nothing
+/// more to choose, or a pick (the spots and buttons then finish it).
+pub fn click_card(state: &Shadows, legal: &[Action], seat: Seat, card: White) -> Asked {
+    let uses: Vec<Action> = legal.iter().filter(|a| card_of(a) == Some(card)).copied().collect();
+    match uses.as_slice() {
+        [] => Asked::Nothing,
+        [one] if spot_of(state, seat, one).is_none() => Asked::One(*one),
+        _ => Asked::Several(uses),
+    }
+}
+
+fn forget_table(
+    mut commands: Commands,
+    mut ui: ResMut<ShadowsUi>,
+    mut moments: ResMut<Moments>,
+    mut hovered: ResMut<Hovered>,
+    mut detail: ResMut<crate::app::table::ResultsDetail>,
+) {
+    commands.remove_resource::<Table>();
+    *detail = default();
+    *ui = ShadowsUi::default();
+    *moments = Moments::default();
+    *hovered = Hovered::default();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentSet;
+    use crate::rules::{SeatKind, TableConfig};
+    use crate::table::Library;
+
+    fn shadows(players: usize, seed: u64) -> Shadows {
+        let library = Library::load(ContentSet::embedded());
+        let content = library.content::<Shadows>().expect("shipped content is valid");
+        Shadows::new(&TableConfig::with_players(players, SeatKind::Human, seed), &content).expect("setup")
+    }
+
+    #[test]
+    fn every_legal_action_of_random_games_is_reachable_by_a_click_or_a_button() {
+        for seed in 0..20u64 {
+            let mut g = shadows(3 + (seed as usize % 5), seed);
+            for step in 0..600usize {
+                let legal = g.legal_actions();
+                let Some(seat) = g.deciding() else { break };
+                if legal.is_empty() {
+                    break;
+                }
+                for a in &legal {
+                    if let Some(card) = card_of(a) {
+                        // From the hand: the card alone, or the card then its spot or button.
+                        match click_card(&g, &legal, seat, card) {
+                            Asked::One(one) => assert_eq!(one, *a),
+                            Asked::Several(uses) => {
+                                assert!(uses.contains(a));
+                                if let Some(spot) = spot_of(&g, seat, a) {
+                                    match click_spot(&g, &legal, seat, Some(card), spot) {
+                                        Asked::One(one) => assert_eq!(one, *a),
+                                        Asked::Several(several) => assert!(several.contains(a)),
+                                        other => panic!("{a:?}: {other:?}"),
+                                    }
+                                }
+                            }
+                            other => panic!("{a:?}: {other:?}"),
+                        }
+                    } else if let Some(spot) = spot_of(&g, seat, a) {
+                        match click_spot(&g, &legal, seat, None, spot) {
+                            Asked::One(one) => assert_eq!(one, *a),
+                            Asked::Several(several) => assert!(several.contains(a)),
+                            other => panic!("{a:?}: {other:?}"),
+                        }
+                    }
+                }
+                let a = legal[(step * 7919 + seed as usize) % legal.len()];
+                g.apply(&a).expect("legal");
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_onto_an_occupied_solo_quest_is_asked_of_the_rules_who_say_why() {
+        // Find a Heroic decision with a Knight on the Black Knight (a Solo quest) and another
+        // Knight to act.
+        for seed in 0..200u64 {
+            let mut g = shadows(4, seed);
+            for step in 0..400usize {
+                let Some(seat) = g.deciding() else { break };
+                let legal = g.legal_actions();
+                let occupied = g
+                    .knights
+                    .iter()
+                    .enumerate()
+                    .any(|(s, k)| s != seat && k.active() && k.at == Location::Quest(QuestId::BlackKnight));
+                let mine = g.knights[seat].at == Location::Quest(QuestId::BlackKnight);
+                if matches!(g.stack.last(), Some(Task::Heroic)) && occupied && !mine {
+                    let Asked::Refusable(a) =
+                        click_spot(&g, &legal, seat, None, SpotClick::Quest(QuestId::BlackKnight))
+                    else {
+                        panic!("a refusable move");
+                    };
+                    let mut copy = g.clone();
+                    let why = copy.apply(&a).expect_err("refused");
+                    assert!(why.0.to_lowercase().contains("solo"), "{}", why.0);
+                    return;
+                }
+                let a = legal[(step * 31 + seed as usize) % legal.len()];
+                g.apply(&a).expect("legal");
+            }
+        }
+        panic!("no occupied Solo quest came up");
+    }
+
+    #[test]
+    fn the_screen_shows_only_the_viewers_hand_and_loyalty_only_when_he_looks() {
+        let g = shadows(5, 3);
+        let none = shown(&g, None, true);
+        assert_eq!(none.hand, None);
+        assert!(none.loyalty.iter().all(|l| *l == Loyalty::Unknown));
+        let closed = shown(&g, Some(2), false);
+        assert_eq!(closed.hand.as_ref().map(|h| h.0), Some(2));
+        assert_eq!(closed.hand.as_ref().map(|h| h.1.clone()), Some(g.knights[2].hand.clone()));
+        assert!(closed.loyalty.iter().all(|l| *l == Loyalty::Unknown), "not before he looks");
+        let open = shown(&g, Some(2), true);
+        for (s, l) in open.loyalty.iter().enumerate() {
+            if s == 2 {
+                assert_eq!(*l, g.knights[2].loyalty);
+            } else {
+                assert_eq!(*l, Loyalty::Unknown);
+            }
+        }
+    }
+}

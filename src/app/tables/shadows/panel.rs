@@ -1,0 +1,1137 @@
+//! The panels of the table: the Knights (Life, hand size, relics, Loyalty hidden or revealed,
+//! one's own card behind a deliberate click), the hand of the seat at the screen and the decision
+//! of the moment with its buttons and keys, the moments the table stops for (a Siege fight's die,
+//! a combat's totals, a quest's end, an accusation, the Traitor's reveal), the summary at the
+//! end, and the tooltip that explains what the pointer rests on.
+
+use super::*;
+use crate::app::style::{GOOD, WARN};
+use crate::app::table::ResultsDetail;
+use crate::rules::Visibility;
+use crate::rules::shadows::{Black, Event, EvilChoice, Kind, KnightState, QuestKind};
+use std::collections::VecDeque;
+
+/// How long a moment stays on screen at normal speed.
+const MOMENT_SECS: f32 = 2.6;
+
+/// A moment the table stops for: a title, what happened, and the seconds it has left.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Moment {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub good: Option<bool>,
+    pub left: f32,
+}
+
+/// A line of the game's story for the summary at the end: the turn, what happened, and the
+/// Swords and Siege Engines after it.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct StoryRow {
+    pub turn: u32,
+    pub what: String,
+    pub white: u8,
+    pub black: u8,
+    pub siege: u8,
+}
+
+/// What the table plays out from rule events.
+#[derive(Resource, Default)]
+pub(super) struct Moments {
+    /// Black cards drawn, to turn over above Camelot.
+    pub black_flights: Vec<Black>,
+    pub queue: VecDeque<Moment>,
+    /// Quests ended, in order: (quest, won).
+    pub results: Vec<(QuestId, bool)>,
+    pub story: Vec<StoryRow>,
+}
+
+/// The moments' clocks: the first in the queue counts down while it holds the bots.
+pub(super) fn tick_moments(
+    time: Res<Time>,
+    mut moments: ResMut<Moments>,
+    mut animating: ResMut<Animating>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
+) {
+    let dt = time.delta_secs();
+    let Some(first) = moments.queue.front_mut() else {
+        return;
+    };
+    first.left -= dt;
+    if first.left <= 0.0 {
+        moments.queue.pop_front();
+    }
+    animating.0 = animating.0.max(0.1);
+    redraw.more();
+}
+
+/// Rule events the table plays out as moments, the story for the summary, and the sounds.
+pub(super) fn read_events(
+    res: Res<MatchRes>,
+    mut events: MessageReader<RuleEvent>,
+    mut moments: ResMut<Moments>,
+    mut sfx: MessageWriter<Sfx>,
+    settings: Option<Res<crate::app::settings::Settings>>,
+) {
+    let speed = settings.map(|s| s.animation).unwrap_or_default();
+    let Some(m) = shadows_match(&res) else {
+        events.clear();
+        return;
+    };
+    let s = &m.state;
+    let secs = speed.scale(MOMENT_SECS);
+    let name = |seat: Seat| s.who(seat);
+    let quest = |q: QuestId| s.content().quest(q).name.clone();
+    let mut queue = Vec::new();
+    for ev in events.read() {
+        // The table is everyone's: only what everyone may know plays out here.
+        if !matches!(ev.event.to, Visibility::Everyone | Visibility::Except(_)) {
+            continue;
+        }
+        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
+            continue;
+        };
+        let mut moment = |title: String, lines: Vec<String>, good: Option<bool>| {
+            // With animations off the log tells it; there is no moment to wait for.
+            if secs > 0.0 {
+                queue.push(Moment {
+                    title,
+                    lines,
+                    good,
+                    left: secs,
+                });
+            }
+        };
+        let mut story = None;
+        match event {
+            Event::BlackDrawn { card, .. } => {
+                sfx.write(Sfx::Card);
+                if secs > 0.0 {
+                    moments.black_flights.push(*card);
+                }
+            }
+            Event::WhiteDrawn { .. } | Event::WhiteDrawnCount { .. } | Event::WhitePlayed { .. } => {
+                sfx.write(Sfx::Card);
+            }
+            Event::SiegeFight { seat, total, roll, won } => {
+                sfx.write(Sfx::Dice);
+                moment(
+                    "A Siege fight".into(),
+                    vec![
+                        format!("{} fights a Siege Engine", name(*seat)),
+                        format!("Fight cards {total} against the d8's {roll}"),
+                        if *won {
+                            "The Siege Engine burns".into()
+                        } else {
+                            "It stands, and he is wounded".into()
+                        },
+                    ],
+                    Some(*won),
+                );
+            }
+            Event::CombatRevealed {
+                quest: q,
+                knights,
+                evil,
+            } => {
+                moment(
+                    quest(*q),
+                    vec![
+                        "The face-down cards turn over".into(),
+                        format!("Knights {knights} against Evil {evil}"),
+                    ],
+                    Some(knights > evil),
+                );
+            }
+            Event::QuestEnded { quest: q, won, swords } => {
+                sfx.write(if *won { Sfx::Score } else { Sfx::Refuse });
+                moments.results.push((*q, *won));
+                let words = format!(
+                    "{} {}: {swords} {} Sword{}",
+                    quest(*q),
+                    if *won { "won" } else { "lost" },
+                    if *won { "White" } else { "Black" },
+                    if *swords == 1 { "" } else { "s" }
+                );
+                moment(quest(*q), vec![words.clone()], Some(*won));
+                story = Some(words);
+            }
+            Event::SwordFlipped => story = Some("A White Sword turns Black".into()),
+            Event::MerlinsCancel { card } => {
+                moment(
+                    "Merlin!".into(),
+                    vec![format!("Three Merlins cancel {}", card.name())],
+                    Some(true),
+                );
+            }
+            Event::Accused { by, target, loyalty } => {
+                sfx.write(Sfx::Dice);
+                let right = *loyalty == Loyalty::Traitor;
+                moment(
+                    "An accusation".into(),
+                    vec![
+                        format!("{} accuses {}", name(*by), name(*target)),
+                        if right {
+                            format!("{} is the Traitor!", s.seat_name(*target))
+                        } else {
+                            format!("{} is Loyal: a White Sword turns Black", s.seat_name(*target))
+                        },
+                    ],
+                    Some(right),
+                );
+                story = Some(format!(
+                    "{} accuses {}: {}",
+                    s.seat_name(*by),
+                    s.seat_name(*target),
+                    if right { "the Traitor" } else { "Loyal" }
+                ));
+            }
+            Event::Unmasked { seat } => {
+                moment(
+                    "The Traitor unmasked".into(),
+                    vec![format!("{} is the Traitor", name(*seat))],
+                    None,
+                );
+            }
+            Event::Died { seat } => {
+                moment("A Knight falls".into(), vec![format!("{} dies", name(*seat))], Some(false));
+                story = Some(format!("{} dies", s.seat_name(*seat)));
+            }
+            Event::TraitorRevealedAtEnd { seat, flipped } => {
+                moment(
+                    "The Traitor revealed".into(),
+                    vec![
+                        format!("{} was the Traitor all along", name(*seat)),
+                        format!(
+                            "{flipped} White Sword{} turn{} Black",
+                            if *flipped == 1 { "" } else { "s" },
+                            if *flipped == 1 { "s" } else { "" }
+                        ),
+                    ],
+                    Some(false),
+                );
+                story = Some(format!("{} revealed as the Traitor", s.seat_name(*seat)));
+            }
+            Event::GameOver {
+                loyal_win,
+                white,
+                black,
+                why,
+            } => {
+                sfx.write(Sfx::Fanfare);
+                moment(
+                    if *loyal_win {
+                        "The Loyal Knights win".into()
+                    } else {
+                        "Evil triumphs".into()
+                    },
+                    vec![why.clone(), format!("Swords: {white} White, {black} Black")],
+                    Some(*loyal_win),
+                );
+                story = Some(why.clone());
+            }
+            _ => {}
+        }
+        if let Some(what) = story {
+            moments.story.push(StoryRow {
+                turn: s.turn,
+                what,
+                white: s.white_swords,
+                black: s.black_swords,
+                siege: s.siege,
+            });
+        }
+    }
+    moments.queue.extend(queue);
+}
+
+/// A seat's chip: a disc in its colour with the Knight's two letters.
+fn knight_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let fill = seat_colour(rgb);
+    let p = ui.painter();
+    p.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(30, 22, 16));
+    p.circle_filled(rect.center(), size / 2.0 - 1.5, fill);
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        mark,
+        egui::FontId::proportional(size * 0.5),
+        crate::app::style::ink_on(fill),
+    );
+    response
+}
+
+fn location_words(s: &Shadows, k: &KnightState) -> String {
+    if k.dead {
+        return "Dead".into();
+    }
+    if k.unmasked {
+        return "Gone to the shadows".into();
+    }
+    match k.at {
+        Location::RoundTable => "At the Round Table".into(),
+        Location::Siege => "In the Siege area".into(),
+        Location::Quest(q) => format!("On {}", s.content().quest(q).name),
+        Location::Gone => "Gone".into(),
+    }
+}
+
+/// The Knights down the left: the state of Camelot, then each Knight.
+pub(super) fn knights_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut free: ResMut<FreeRect>,
+    mut ui_state: ResMut<ShadowsUi>,
+) -> Result {
+    let Some(m) = shadows_match(&res) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let viewer = handoff.private_viewer();
+    // The Loyalty card closes at every hand-off.
+    if ui_state.peek.is_some() && ui_state.peek != viewer {
+        ui_state.peek = None;
+    }
+    let secrets = shown(&m.state, viewer, ui_state.peek.is_some());
+    let view = m.state.public_view();
+    let g = &view.game;
+    let n = g.numbers();
+    let deciding = g.deciding();
+    let mut root = free.ui(ctx, "shadows-knights");
+    egui::Panel::left("shadows-knights")
+        .exact_size(250.0)
+        .show(&mut root, |ui| {
+            let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("Turn {}", g.turn.max(1))).strong().color(GOLD));
+                ui.label(format!(
+                    "Swords {} White · {} Black (ends at {})",
+                    g.white_swords, g.black_swords, n.swords_end
+                ))
+                .on_hover_text(format!(
+                    "The game ends when {} Swords lie on the Round Table: the Knights win with more White than \
+                     Black. {} Black Swords lose at once.",
+                    n.swords_end, n.black_swords_lose
+                ));
+                ui.label(format!("Siege Engines {} (lost at {})", g.siege, n.siege_lose));
+                let open = g.accusations_open();
+                ui.label(
+                    egui::RichText::new(if open {
+                        "Accusations are open".to_string()
+                    } else {
+                        format!(
+                            "Accusations open at {} Siege Engines or {} Swords",
+                            n.accuse_siege, n.accuse_swords
+                        )
+                    })
+                    .small()
+                    .color(if open { GOOD } else { MUTED }),
+                );
+                let mut lasting = Vec::new();
+                if g.vivien {
+                    lasting.push("Vivien: no Merlin cards".to_string());
+                }
+                if g.dark_forest {
+                    lasting.push("Dark Forest: no Grail healing".to_string());
+                }
+                if g.mists {
+                    lasting.push("Mists of Avalon: a lost quest lays one more Black Sword".to_string());
+                }
+                if let Some(q) = g.heroism {
+                    lasting.push(format!("Heroism on {}", g.content().quest(q).name));
+                }
+                for l in lasting {
+                    ui.label(egui::RichText::new(l).small().color(WARN));
+                }
+                ui.add_space(4.0);
+                for (seat, k) in g.knights.iter().enumerate() {
+                    let mine = viewer == Some(seat);
+                    let current = deciding == Some(seat) || (deciding.is_none() && g.active == seat);
+                    crate::app::style::group_frame(current).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.spacing_mut().item_spacing.y = 2.0;
+                        ui.horizontal(|ui| {
+                            knight_chip(ui, seat_rgb(m, seat), knight_mark(k.knight), 24.0);
+                            ui.vertical(|ui| {
+                                ui.label(
+                                    egui::RichText::new(m.config.seat_name(seat))
+                                        .strong()
+                                        .color(seat_colour(seat_rgb(m, seat))),
+                                );
+                                ui.label(egui::RichText::new(g.content().knight_name(k.knight)).small())
+                                    .on_hover_text(
+                                        g.content()
+                                            .knight(k.knight)
+                                            .map_or(String::new(), |d| d.power.clone()),
+                                    );
+                            });
+                        });
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(
+                                egui::RichText::new(format!("♥ {}", k.life))
+                                    .strong()
+                                    .color(if k.life <= 1 { WARN } else { PARCHMENT }),
+                            )
+                            .on_hover_text(format!("Life points (at most {})", n.max_life));
+                            ui.label(format!("· {} cards", k.hand.len()))
+                                .on_hover_text("White cards in hand (only their owner sees them)");
+                            let mut relics = Vec::new();
+                            if k.excalibur {
+                                relics.push("Excalibur");
+                            }
+                            if k.grail {
+                                relics.push("Holy Grail");
+                            }
+                            if k.armor {
+                                relics.push("Lancelot's Armor");
+                            }
+                            if !relics.is_empty() {
+                                ui.label(egui::RichText::new(relics.join(", ")).color(GOLD));
+                            }
+                        });
+                        ui.label(egui::RichText::new(location_words(g, k)).small().color(MUTED));
+                        let loyalty = secrets.loyalty.get(seat).copied().unwrap_or(Loyalty::Unknown);
+                        ui.horizontal_wrapped(|ui| match loyalty {
+                            Loyalty::Traitor => {
+                                ui.label(egui::RichText::new("The Traitor").strong().color(WARN));
+                                if mine && !k.revealed && g.outcome.is_none() {
+                                    ui.label(egui::RichText::new("(only you see this)").small());
+                                    if ui.small_button("Hide").clicked() {
+                                        ui_state.peek = None;
+                                    }
+                                }
+                            }
+                            Loyalty::Loyal => {
+                                ui.label(egui::RichText::new("Loyal").strong().color(GOOD));
+                                if mine && !k.revealed && g.outcome.is_none() {
+                                    ui.label(egui::RichText::new("(only you see this)").small());
+                                    if ui.small_button("Hide").clicked() {
+                                        ui_state.peek = None;
+                                    }
+                                }
+                            }
+                            Loyalty::Unknown => {
+                                if mine {
+                                    if ui
+                                        .button("Look at my Loyalty card")
+                                        .on_hover_text("Only you: make sure no one else is watching")
+                                        .clicked()
+                                    {
+                                        ui_state.peek = Some(seat);
+                                    }
+                                } else {
+                                    ui.label(egui::RichText::new("Loyalty hidden").small().color(MUTED));
+                                }
+                            }
+                        });
+                        if k.accused {
+                            ui.label(egui::RichText::new("Has been accused").small());
+                        }
+                    });
+                }
+            });
+            crate::app::table::more_below(ui, &scrolled);
+        });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// What a White card does, for its tooltip in the hand.
+pub(super) fn white_text(s: &Shadows, c: White) -> String {
+    let n = s.numbers();
+    match c {
+        White::Fight(v) => format!(
+            "Fight {v}: for the combat quest or war you are on, or a Siege fight from the Siege area; \
+             also discarded to raise Excalibur, or three of a kind to heal"
+        ),
+        White::Grail => "Grail: for the Holy Grail quest; also discarded to raise Excalibur, or three of a kind \
+                         to heal"
+            .into(),
+        White::Merlin => format!(
+            "Merlin: remove a Siege Engine, a Pict or Saxon, or the last Black card of a quest. {} Merlins \
+             pledged together cancel a Special Black card as it is drawn",
+            n.merlin_cancel
+        ),
+        White::Clairvoyance => format!(
+            "Clairvoyance: look at the top {} Black cards and put them back in the order you choose",
+            n.clairvoyance
+        ),
+        White::Convocation => "Convocation: every Knight returns to the Round Table; those gathered draw a White \
+                               card each and share them"
+            .into(),
+        White::Fate => format!(
+            "Fate: played by a Loyal Knight, every Knight draws a White card; played by the hidden Traitor, \
+             he is unmasked and every other Knight discards {}",
+            n.fate_discard
+        ),
+        White::Heroism => "Heroism: put it on a quest; when that quest ends it lays one more Sword of the \
+                           result's colour"
+            .into(),
+        White::LadyOfTheLake => format!(
+            "Lady of the Lake: Excalibur one step toward the Knights while that quest goes on; otherwise {} \
+             Life points",
+            n.lady_life
+        ),
+        White::Messenger => format!("Messenger: give 1 to {} cards to another Knight", n.messenger_max),
+        White::Piety => format!(
+            "Piety: {} Life points for you, or {} for every other Knight",
+            n.piety_self, n.piety_others
+        ),
+        White::Reinforcements => format!(
+            "Reinforcements: {} White cards for you, or {} for every other Knight",
+            n.reinforcements_self, n.reinforcements_others
+        ),
+    }
+}
+
+/// What a Black card does, for the decision it is part of.
+pub(super) fn black_text(s: &Shadows, c: Black) -> String {
+    let n = s.numbers();
+    match c {
+        Black::BlackKnight(_) => "Onto the Black Knight's next Evil spot (face down for a free White card)".into(),
+        Black::Lancelot(..) => "Onto Lancelot's next Evil spot, or the Dragon's once Lancelot is over (face down \
+                                for a free White card)"
+            .into(),
+        Black::Excalibur => "Excalibur one step toward Evil".into(),
+        Black::Despair | Black::Desolation => "Onto the Holy Grail quest, on Evil's side".into(),
+        Black::Picts => "A Pict joins the Pict War".into(),
+        Black::Saxons => "A Saxon joins the Saxon War".into(),
+        Black::Mercenaries => "A Pict or a Saxon, the drawer's choice".into(),
+        Black::MorganDiscard => format!(
+            "One Knight may discard {} cards; if no one does, every Knight discards one",
+            n.morgan_discard
+        ),
+        Black::MorganMore => format!("The drawer draws {} more Black cards", n.morgan_more),
+        Black::MorganSiege => format!("{} Siege Engines", n.morgan_siege),
+        Black::MorganWound => "Every Knight loses a Life point".into(),
+        Black::MorganSacrifice => format!(
+            "One Knight may lose {} Life points; if no one does, every Knight discards a card",
+            n.morgan_sacrifice_life
+        ),
+        Black::DarkForest => "No Grail card may be played on the Holy Grail quest".into(),
+        Black::Vivien => "No Merlin may be played".into(),
+        Black::Guinevere => "Every Knight on a quest returns to the Round Table; the turn ends".into(),
+        Black::Mists => "Every lost quest lays one more Black Sword".into(),
+        Black::Mordred => "Joins a war with one more figure; that war needs one more Fight card".into(),
+        Black::Hidden => String::new(),
+    }
+}
+
+/// The Black card a decision is about, if any.
+fn card_in_question(s: &Shadows) -> Option<Black> {
+    match s.stack.last()? {
+        Task::MerlinPledge { card, .. } | Task::PlaceChoice { card, .. } => Some(*card),
+        Task::Volunteer { why, .. } => Some(match why {
+            crate::rules::shadows::Volunteering::Discard => Black::MorganDiscard,
+            crate::rules::shadows::Volunteering::Sacrifice => Black::MorganSacrifice,
+        }),
+        Task::MordredWar { .. } => Some(Black::Mordred),
+        Task::ExcaliburOffer { .. } => s.stack.iter().rev().find_map(|t| match t {
+            Task::Place { card, face_down, .. } => Some(if *face_down { card.hidden() } else { *card }),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// The keys of the decision: 1–9 press the buttons in order, Enter the only (or the ending)
+/// one, Escape drops a picked card or a choice.
+struct Keys {
+    digit: Option<usize>,
+    enter: bool,
+    escape: bool,
+}
+
+fn read_keys(ctx: &egui::Context) -> Keys {
+    let digit = crate::app::table::pressed_digit(ctx);
+    ctx.input(|i| Keys {
+        digit,
+        enter: i.key_pressed(egui::Key::Enter),
+        escape: i.key_pressed(egui::Key::Escape),
+    })
+}
+
+/// Whether an action is made on the table or from the hand rather than by a button of its own.
+fn from_the_hand(a: &Action) -> bool {
+    card_of(a).is_some()
+}
+
+/// The decision of the moment along the bottom: what to do, its buttons, and the hand of the
+/// seat at the screen.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn decision_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    mut free: ResMut<FreeRect>,
+    mut ui_state: ResMut<ShadowsUi>,
+    mut clicks: MessageReader<SpotClick>,
+    mut requests: MessageWriter<ActionRequest>,
+) -> Result {
+    let Some(m) = shadows_match(&res) else {
+        clicks.clear();
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let acting = acting_seat(m, &handoff);
+    let s = &m.state;
+    let legal = if acting.is_some() { s.legal_actions() } else { Vec::new() };
+    if ui_state.at_action != m.actions.len() {
+        ui_state.choices.clear();
+        ui_state.selected = None;
+        ui_state.confirm = None;
+        ui_state.at_action = m.actions.len();
+    }
+    // Sends an action (a further Heroic Action's Life point is asked for first).
+    let send = |requests: &mut MessageWriter<ActionRequest>, seat: Seat, a: Action, ui_state: &mut ShadowsUi| {
+        ui_state.choices.clear();
+        ui_state.selected = None;
+        if a == Action::Sacrifice {
+            ui_state.confirm = Some(a);
+            return;
+        }
+        ui_state.confirm = None;
+        requests.write(ActionRequest {
+            seat,
+            request: Request::Typed(Arc::new(a)),
+        });
+    };
+    match acting {
+        Some(seat) => {
+            for click in clicks.read() {
+                match click_spot(s, &legal, seat, ui_state.selected, *click) {
+                    Asked::One(a) | Asked::Refusable(a) => send(&mut requests, seat, a, &mut ui_state),
+                    Asked::Several(several) => ui_state.choices = several,
+                    Asked::Nothing => {}
+                }
+            }
+        }
+        None => clicks.clear(),
+    }
+    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
+        read_keys(ctx)
+    } else {
+        Keys {
+            digit: None,
+            enter: false,
+            escape: false,
+        }
+    };
+    if keys.escape {
+        ui_state.choices.clear();
+        ui_state.selected = None;
+        ui_state.confirm = None;
+    }
+    let secrets = shown(s, handoff.private_viewer(), false);
+    // The Life point a further action costs, confirmed.
+    if let (Some(seat), Some(a)) = (acting, ui_state.confirm) {
+        let life = s.knights.get(seat).map_or(0, |k| k.life);
+        let mut answer = None;
+        crate::app::style::fixed_window(
+            ctx,
+            "Another Heroic Action?",
+            "shadows-confirm",
+            egui::Align2::CENTER_CENTER,
+            egui::Vec2::ZERO,
+        )
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "It costs a Life point: {life} → {}. The action must be of a kind not used this turn.",
+                    life.saturating_sub(1)
+                ))
+                .size(size::BODY),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Yes, lose a Life point").clicked() || keys.enter {
+                    answer = Some(true);
+                }
+                if ui.button("No").clicked() || keys.escape {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                ui_state.confirm = None;
+                requests.write(ActionRequest {
+                    seat,
+                    request: Request::Typed(Arc::new(a)),
+                });
+            }
+            Some(false) => ui_state.confirm = None,
+            None => {}
+        }
+    }
+    let confirming = ui_state.confirm.is_some();
+    // The buttons: a choice a click fitted, the uses of the card picked, else every legal
+    // action not made from the hand.
+    let buttons: Vec<Action> = if !ui_state.choices.is_empty() {
+        ui_state.choices.clone()
+    } else if let Some(card) = ui_state.selected {
+        legal.iter().filter(|a| card_of(a) == Some(card)).copied().collect()
+    } else {
+        legal.iter().filter(|a| !from_the_hand(a)).copied().collect()
+    };
+    let hand_uses: Vec<White> = legal.iter().filter_map(card_of).collect();
+    let moves = legal.iter().any(|a| matches!(a, Action::Move(_)));
+    let hint = if let Some(card) = ui_state.selected {
+        let spots = legal
+            .iter()
+            .any(|a| card_of(a) == Some(card) && spot_of(s, acting.unwrap_or(0), a).is_some());
+        if spots {
+            format!("{}: click a lit spot on the table, or a button (Esc to put it back)", card.name())
+        } else {
+            format!("{}: choose below (Esc to put it back)", card.name())
+        }
+    } else if !ui_state.choices.is_empty() {
+        "Several moves fit that click: choose one (Esc to go back)".to_string()
+    } else if !hand_uses.is_empty() && moves {
+        "Click a card of your hand to play it, or a quest or Camelot to move there".into()
+    } else if !hand_uses.is_empty() {
+        "Click a card of your hand".into()
+    } else if moves {
+        "Click a quest or Camelot to move there".into()
+    } else {
+        String::new()
+    };
+    let heroic = matches!(s.stack.last(), Some(Task::Heroic));
+    let accuse_closed = heroic
+        && acting.is_some()
+        && !legal.iter().any(|a| matches!(a, Action::Accuse(_)))
+        && s.this_turn.used & Kind::Accuse.bit() == 0;
+    let mut root = free.ui(ctx, "shadows-decision");
+    egui::Panel::bottom("shadows-decision")
+        .resizable(false)
+        .min_size(if secrets.hand.is_some() { 190.0 } else { 92.0 })
+        .show(&mut root, |ui| {
+            ui.add_space(4.0);
+            let prompt = match s.pending() {
+                crate::rules::Pending::Decide { prompt, .. } => prompt,
+                crate::rules::Pending::Finished(o) => o.summary,
+            };
+            match acting {
+                None => {
+                    ui.label(egui::RichText::new(prompt).size(size::PROMPT).italics());
+                }
+                Some(seat) => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(egui::RichText::new(prompt).size(size::PROMPT).strong().color(GOLD));
+                        if !hint.is_empty() {
+                            ui.label(egui::RichText::new(hint).italics().color(MUTED));
+                        }
+                    });
+                    // The Black card the decision is about, and what it does.
+                    if let Some(card) = card_in_question(&s.view(seat).game) {
+                        ui.horizontal_wrapped(|ui| {
+                            egui::Frame::new()
+                                .fill(egui::Color32::from_rgb(26, 20, 26))
+                                .stroke(egui::Stroke::new(1.5, egui::Color32::from_rgb(140, 30, 30)))
+                                .corner_radius(4)
+                                .inner_margin(egui::Margin::symmetric(8, 3))
+                                .show(ui, |ui| {
+                                    ui.label(egui::RichText::new(card.name()).strong().color(PARCHMENT));
+                                });
+                            ui.label(egui::RichText::new(black_text(s, card)).color(PARCHMENT));
+                        });
+                    }
+                    ui.add_enabled_ui(!confirming, |ui| {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.spacing_mut().item_spacing = egui::vec2(6.0, 4.0);
+                            let enter = if buttons.len() == 1 {
+                                Some(0)
+                            } else {
+                                buttons
+                                    .iter()
+                                    .position(|a| matches!(a, Action::EndTurn | Action::Done))
+                                    .or_else(|| buttons.iter().position(|a| matches!(a, Action::No)))
+                                    .or_else(|| buttons.iter().position(|a| matches!(a, Action::Pledge(0))))
+                            };
+                            for (i, a) in buttons.iter().enumerate() {
+                                let label = s.describe_action(a);
+                                let label = match a {
+                                    Action::Evil(choice) => format!("{label} — {}", evil_cost(s, *choice)),
+                                    _ => label,
+                                };
+                                let key = (i < 9).then_some(i + 1);
+                                let text = match key {
+                                    Some(k) => format!("{k}  {label}"),
+                                    None => label.clone(),
+                                };
+                                let tip = match (key, enter == Some(i)) {
+                                    (Some(k), true) => format!("{label} (key {k}, or Enter)"),
+                                    (Some(k), false) => format!("{label} (key {k})"),
+                                    (None, true) => format!("{label} (Enter)"),
+                                    (None, false) => label.clone(),
+                                };
+                                let pressed = ui
+                                    .add(egui::Button::new(egui::RichText::new(text).size(size::BODY)))
+                                    .on_hover_text(tip)
+                                    .clicked()
+                                    || (!confirming && key.is_some() && keys.digit == key)
+                                    || (!confirming && keys.enter && enter == Some(i));
+                                if pressed {
+                                    send(&mut requests, seat, *a, &mut ui_state);
+                                    break;
+                                }
+                            }
+                            if accuse_closed {
+                                let n = s.numbers();
+                                ui.add_enabled(false, egui::Button::new("Accuse…")).on_disabled_hover_text(
+                                    if s.knights.iter().any(|k| k.unmasked) {
+                                        "The Traitor is unmasked: there is no one left to accuse".to_string()
+                                    } else if s.accusations_open() {
+                                        "You have no one left you may accuse this turn".to_string()
+                                    } else {
+                                        format!(
+                                            "Accusations open once {} Siege Engines surround Camelot or {} Swords \
+                                             lie on the Round Table (now {} and {})",
+                                            n.accuse_siege,
+                                            n.accuse_swords,
+                                            s.siege,
+                                            s.swords()
+                                        )
+                                    },
+                                );
+                            }
+                        });
+                    });
+                }
+            }
+            // The hand of the seat at the screen.
+            if let Some((owner, hand)) = &secrets.hand {
+                ui.add_space(4.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("{}'s hand", m.config.seat_name(*owner)))
+                            .small()
+                            .color(MUTED),
+                    );
+                    if hand.is_empty() {
+                        ui.label(egui::RichText::new("(no cards)").italics().color(MUTED));
+                    }
+                    // Identical cards lie together, with their count.
+                    let mut groups: Vec<(White, usize)> = Vec::new();
+                    for card in hand {
+                        match groups.iter_mut().find(|g| g.0 == *card) {
+                            Some(g) => g.1 += 1,
+                            None => groups.push((*card, 1)),
+                        }
+                    }
+                    for &(card, count) in &groups {
+                        let card = &card;
+                        let usable = acting == Some(*owner) && hand_uses.contains(card);
+                        let picked = ui_state.selected == Some(*card);
+                        let fill = match card {
+                            White::Fight(_) => egui::Color32::from_rgb(214, 218, 226),
+                            White::Grail => egui::Color32::from_rgb(236, 205, 110),
+                            White::Merlin => egui::Color32::from_rgb(150, 190, 240),
+                            _ => egui::Color32::from_rgb(200, 225, 200),
+                        };
+                        let fill = if usable || acting != Some(*owner) {
+                            fill
+                        } else {
+                            fill.gamma_multiply(0.55)
+                        };
+                        let mut words = match card {
+                            White::Fight(v) => format!("Fight {v}"),
+                            other => other.name().replace(' ', "\n"),
+                        };
+                        if count > 1 {
+                            words.push_str(&format!("\n×{count}"));
+                        }
+                        let button = egui::Button::new(
+                            egui::RichText::new(words)
+                                .size(if matches!(card, White::Fight(_)) { 20.0 } else { 13.0 })
+                                .color(crate::app::style::INK)
+                                .strong(),
+                        )
+                        .fill(fill)
+                        .stroke(if picked {
+                            egui::Stroke::new(3.0, GOLD)
+                        } else {
+                            egui::Stroke::new(1.0, crate::app::style::INK)
+                        })
+                        .min_size(egui::vec2(64.0, 84.0));
+                        let response = ui.add_enabled(!confirming, button).on_hover_text(white_text(s, *card));
+                        if response.clicked()
+                            && let Some(seat) = acting.filter(|a| a == owner)
+                        {
+                            if picked {
+                                ui_state.selected = None;
+                            } else {
+                                match click_card(s, &legal, seat, *card) {
+                                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
+                                    Asked::Several(_) => {
+                                        ui_state.choices.clear();
+                                        ui_state.selected = Some(*card);
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// What a Progression of Evil choice costs, for its button.
+fn evil_cost(s: &Shadows, choice: EvilChoice) -> String {
+    let n = s.numbers();
+    match choice {
+        EvilChoice::DrawBlack => format!("{} left in the pile", s.black_draw.len()),
+        EvilChoice::AddSiege => format!("Siege Engines {} → {} (lost at {})", s.siege, s.siege + 1, n.siege_lose),
+        EvilChoice::LoseLife => {
+            let life = s.knights.get(s.active).map_or(0, |k| k.life);
+            format!("Life {life} → {}", life.saturating_sub(1))
+        }
+    }
+}
+
+/// The moment at the front of the queue, over the table.
+pub(super) fn moments_window(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    moments: Res<Moments>,
+    mut detail: ResMut<ResultsDetail>,
+) -> Result {
+    let Some(m) = shadows_match(&res) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    if let Some(moment) = moments.queue.front() {
+        let colour = match moment.good {
+            Some(true) => GOOD,
+            Some(false) => WARN,
+            None => GOLD,
+        };
+        crate::app::style::fixed_window(
+            ctx,
+            &moment.title,
+            "shadows-moment",
+            egui::Align2::CENTER_TOP,
+            egui::vec2(0.0, 90.0),
+        )
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                for (i, line) in moment.lines.iter().enumerate() {
+                    let text = egui::RichText::new(line);
+                    ui.label(if i + 1 == moment.lines.len() {
+                        text.size(size::SUBHEADING).strong().color(colour)
+                    } else {
+                        text.size(size::BODY)
+                    });
+                }
+            });
+        });
+    }
+    // The story of the game goes under the results at the end.
+    if m.state.outcome.is_some() {
+        let rows: Vec<Vec<String>> = moments
+            .story
+            .iter()
+            .map(|r| {
+                vec![
+                    r.turn.to_string(),
+                    r.what.clone(),
+                    format!("{} / {}", r.white, r.black),
+                    r.siege.to_string(),
+                ]
+            })
+            .collect();
+        if detail.rows != rows {
+            *detail = ResultsDetail {
+                title: "How the game went".into(),
+                header: vec![
+                    "Turn".into(),
+                    "What happened".into(),
+                    "Swords W / B".into(),
+                    "Siege".into(),
+                ],
+                rows,
+            };
+        }
+    } else if !detail.rows.is_empty() {
+        *detail = ResultsDetail::default();
+    }
+    Ok(())
+}
+
+/// Explains what the pointer rests on.
+pub(super) fn hover_tip(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    hovered: Res<Hovered>,
+    handoff: Res<Handoff>,
+    mut moved: Local<bool>,
+) -> Result {
+    let (Some(m), Some(what)) = (shadows_match(&res), hovered.0) else {
+        return Ok(());
+    };
+    // Nothing of the table shows through the hand-off screen.
+    if handoff.covering.is_some() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    // Not before the pointer has moved: a window that opens under a resting pointer (or one no
+    // one touches, as in a screenshot run) shows no tooltip.
+    *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
+    if !*moved || !ctx.input(|i| i.pointer.has_pointer()) {
+        return Ok(());
+    }
+    let view = m.state.public_view();
+    let g = &view.game;
+    let lines: Vec<String> = match what {
+        Hover::Spot(SpotClick::Quest(q)) => {
+            let q = if q == QuestId::Lancelot {
+                g.lancelot_or_dragon().unwrap_or(QuestId::Dragon)
+            } else {
+                q
+            };
+            quest_words(g, q)
+        }
+        Hover::Spot(SpotClick::RoundTable) => vec![
+            "The Round Table".into(),
+            format!(
+                "Draw {} White cards here (not with {} or more in hand)",
+                g.numbers().round_table_draw,
+                g.numbers().draw_limit
+            ),
+            "Click to move here".into(),
+        ],
+        Hover::Spot(SpotClick::Siege) => vec![
+            "The Siege of Camelot".into(),
+            format!(
+                "{} Siege Engines; {} lose the game. From the Siege area a Knight fights one with Fight \
+                 cards against a d{}",
+                g.siege,
+                g.numbers().siege_lose,
+                g.numbers().siege_die
+            ),
+            "Click to move to the Siege area".into(),
+        ],
+        Hover::Knight(seat) => match g.knights.get(seat) {
+            Some(k) => vec![
+                format!("{} — {}", m.config.seat_name(seat), g.content().knight_name(k.knight)),
+                g.content().knight(k.knight).map_or(String::new(), |d| d.power.clone()),
+                format!("Life {} · {} White cards", k.life, k.hand.len()),
+                location_words(g, k),
+            ],
+            None => Vec::new(),
+        },
+        Hover::Swords => vec![
+            "The Swords of the Round Table".into(),
+            format!(
+                "{} White, {} Black: the game ends at {}; {} Black lose at once",
+                g.white_swords,
+                g.black_swords,
+                g.numbers().swords_end,
+                g.numbers().black_swords_lose
+            ),
+        ],
+        Hover::WhitePile => vec![format!(
+            "White cards: {} to draw, {} discarded",
+            g.white_draw.len(),
+            g.white_discard.len()
+        )],
+        Hover::BlackPile => vec![format!(
+            "Black cards: {} to draw, {} discarded",
+            g.black_draw.len(),
+            g.black_discard.len() + g.black_unseen.len()
+        )],
+    };
+    if lines.is_empty() {
+        return Ok(());
+    }
+    egui::Tooltip::always_open(
+        ctx.clone(),
+        egui::LayerId::background(),
+        egui::Id::new("shadows-hover"),
+        egui::PopupAnchor::Pointer,
+    )
+    .gap(14.0)
+    .show(|ui| {
+        ui.set_max_width(360.0);
+        for (i, l) in lines.iter().enumerate() {
+            if i == 0 {
+                ui.label(egui::RichText::new(l).strong().color(GOLD));
+            } else if !l.is_empty() {
+                ui.label(l);
+            }
+        }
+    });
+    Ok(())
+}
+
+/// What a quest is and how it stands, for its tooltip.
+fn quest_words(g: &Shadows, q: QuestId) -> Vec<String> {
+    let def = g.content().quest(q);
+    let qs = g.quest(q);
+    let mut lines = vec![format!("{}{}", def.name, if def.solo { " (Solo Quest)" } else { "" })];
+    lines.push(match &def.kind {
+        QuestKind::Combat { pattern, .. } => {
+            let (k, e) = g.combat_totals(q);
+            let hidden = qs.black.iter().filter(|p| p.card.hidden() == p.card && p.card.is_combat()).count();
+            format!(
+                "Fight cards in groups of {pattern:?} against Black cards. Knights {k}, Evil {e} face up{}",
+                if hidden > 0 {
+                    format!(" and {hidden} face down")
+                } else {
+                    String::new()
+                }
+            )
+        }
+        QuestKind::Track { half_length } => format!(
+            "Excalibur is {} steps from the centre ({} each way): discard White cards to move it toward \
+             the Knights",
+            qs.track, half_length
+        ),
+        QuestKind::Grail { spots } => format!(
+            "{} Grail cards and {} Black cards on its {spots} spots",
+            qs.white.len(),
+            qs.black.len()
+        ),
+        QuestKind::War { sequence, figures, .. } => format!(
+            "Fight cards in the order {sequence:?}{}; {} of {figures} figures",
+            if qs.mordred { " and Mordred's card" } else { "" },
+            qs.figures
+        ),
+    });
+    let spoils = |s: &crate::rules::shadows::Spoils, white: bool| {
+        let mut parts = vec![format!(
+            "{} {} Sword{}",
+            s.swords,
+            if white { "White" } else { "Black" },
+            if s.swords == 1 { "" } else { "s" }
+        )];
+        if s.life != 0 {
+            parts.push(format!("{:+} Life", s.life));
+        }
+        if s.cards > 0 {
+            parts.push(format!("{} White cards to share", s.cards));
+        }
+        if s.siege > 0 {
+            parts.push(format!("{} Siege Engines", s.siege));
+        }
+        parts.join(", ")
+    };
+    lines.push(format!("Victory: {}", spoils(&def.victory, true)));
+    lines.push(format!("Defeat: {}", spoils(&def.defeat, false)));
+    let here: Vec<String> = g
+        .present(Location::Quest(q))
+        .iter()
+        .map(|&s| g.seat_name(s).to_string())
+        .collect();
+    if !here.is_empty() {
+        lines.push(format!("Here: {}", here.join(", ")));
+    }
+    lines.push(if qs.in_play {
+        "Click to move here".into()
+    } else {
+        "This quest is over".into()
+    });
+    lines
+}
