@@ -205,7 +205,11 @@ pub(super) fn build_or_sync_table(
             let built = build_table(&mut commands, m, key, &fonts, &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
-            *moments = Moments::default();
+            // A game loaded from a save: how its quests ended, from its actions.
+            *moments = Moments {
+                results: story(m).1,
+                ..default()
+            };
             *fresh = true;
             return;
         }

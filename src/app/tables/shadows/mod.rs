@@ -367,4 +367,33 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_story_of_a_game_is_replayed_from_its_actions() {
+        let library = Library::load(ContentSet::embedded());
+        let content = library.content::<Shadows>().expect("shipped content is valid");
+        let config = TableConfig::with_players(4, SeatKind::Human, 8);
+        let mut m: Match<Shadows> = Match::new_shared(config, &content, "test".into()).expect("setup");
+        let mut ended = Vec::new();
+        let mut step = 0usize;
+        while m.state.outcome.is_none() && step < 20_000 {
+            let legal = m.state.legal_actions();
+            let a = legal[(step * 7919 + 3) % legal.len()];
+            for t in m.apply(&a).expect("legal") {
+                if let crate::rules::shadows::Event::QuestEnded { quest, won, .. } = t.event {
+                    ended.push((quest, won));
+                }
+            }
+            step += 1;
+        }
+        let (rows, results) = story(&m);
+        assert!(m.state.outcome.is_some(), "the game ended");
+        assert_eq!(results, ended, "every quest's end, in order");
+        let last = rows.last().expect("a story");
+        assert_eq!(
+            (last.white, last.black, last.siege),
+            (m.state.white_swords, m.state.black_swords, m.state.siege)
+        );
+        assert!(rows.len() >= ended.len() + 1, "the quests and the end are told");
+    }
 }

@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 
 /// How long a moment stays on screen at normal speed.
 const MOMENT_SECS: f32 = 2.6;
+/// The most lines of the story the results show (the latest).
+const STORY_ROWS: usize = 14;
 
 /// A moment the table stops for: a title, what happened, and the seconds it has left.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,7 +44,66 @@ pub(super) struct Moments {
     pub queue: VecDeque<Moment>,
     /// Quests ended, in order: (quest, won).
     pub results: Vec<(QuestId, bool)>,
-    pub story: Vec<StoryRow>,
+}
+
+/// A line of the story for a public event, if it is one of the turns of the game: a quest's end,
+/// a Sword turned, an accusation, a death, the Traitor's reveal, the end.
+fn story_line(s: &Shadows, event: &Event) -> Option<String> {
+    let quest = |q: QuestId| s.content().quest(q).name.clone();
+    Some(match event {
+        Event::QuestEnded { quest: q, won, swords } => format!(
+            "{} {}: {swords} {} Sword{}",
+            quest(*q),
+            if *won { "won" } else { "lost" },
+            if *won { "White" } else { "Black" },
+            if *swords == 1 { "" } else { "s" }
+        ),
+        Event::SwordFlipped => "A White Sword turns Black".into(),
+        Event::Accused { by, target, loyalty } => format!(
+            "{} accuses {}: {}",
+            s.seat_name(*by),
+            s.seat_name(*target),
+            if *loyalty == Loyalty::Traitor { "the Traitor" } else { "Loyal" }
+        ),
+        Event::Unmasked { seat } => format!("{} unmasked as the Traitor", s.seat_name(*seat)),
+        Event::Died { seat } => format!("{} dies", s.seat_name(*seat)),
+        Event::TraitorRevealedAtEnd { seat, .. } => format!("{} revealed as the Traitor", s.seat_name(*seat)),
+        Event::GameOver { why, .. } => why.clone(),
+        _ => return None,
+    })
+}
+
+/// How the game went, replayed from its actions: the story's lines with the Swords and Siege
+/// Engines after each, and the quests ended (whether won). Works for a game loaded from a save.
+pub(super) fn story(m: &Match<Shadows>) -> (Vec<StoryRow>, Vec<(QuestId, bool)>) {
+    let mut rows = Vec::new();
+    let mut results = Vec::new();
+    let Ok(mut g) = Shadows::new_shared(&m.config, &m.state.content) else {
+        return (rows, results);
+    };
+    for a in &m.actions {
+        let Ok(events) = g.apply(a) else {
+            break;
+        };
+        for t in events {
+            if !matches!(t.to, Visibility::Everyone | Visibility::Except(_)) {
+                continue;
+            }
+            if let Event::QuestEnded { quest, won, .. } = t.event {
+                results.push((quest, won));
+            }
+            if let Some(what) = story_line(&g, &t.event) {
+                rows.push(StoryRow {
+                    turn: g.turn,
+                    what,
+                    white: g.white_swords,
+                    black: g.black_swords,
+                    siege: g.siege,
+                });
+            }
+        }
+    }
+    (rows, results)
 }
 
 /// The moments' clocks: the first in the queue counts down while it holds the bots.
@@ -101,7 +162,6 @@ pub(super) fn read_events(
                 });
             }
         };
-        let mut story = None;
         match event {
             Event::BlackDrawn { card, .. } => {
                 sfx.write(Sfx::Card);
@@ -142,20 +202,11 @@ pub(super) fn read_events(
                     Some(knights > evil),
                 );
             }
-            Event::QuestEnded { quest: q, won, swords } => {
+            Event::QuestEnded { quest: q, won, .. } => {
                 sfx.write(if *won { Sfx::Score } else { Sfx::Refuse });
                 moments.results.push((*q, *won));
-                let words = format!(
-                    "{} {}: {swords} {} Sword{}",
-                    quest(*q),
-                    if *won { "won" } else { "lost" },
-                    if *won { "White" } else { "Black" },
-                    if *swords == 1 { "" } else { "s" }
-                );
-                moment(quest(*q), vec![words.clone()], Some(*won));
-                story = Some(words);
+                moment(quest(*q), story_line(s, event).into_iter().collect(), Some(*won));
             }
-            Event::SwordFlipped => story = Some("A White Sword turns Black".into()),
             Event::MerlinsCancel { card } => {
                 moment(
                     "Merlin!".into(),
@@ -178,12 +229,6 @@ pub(super) fn read_events(
                     ],
                     Some(right),
                 );
-                story = Some(format!(
-                    "{} accuses {}: {}",
-                    s.seat_name(*by),
-                    s.seat_name(*target),
-                    if right { "the Traitor" } else { "Loyal" }
-                ));
             }
             Event::Unmasked { seat } => {
                 moment(
@@ -194,7 +239,6 @@ pub(super) fn read_events(
             }
             Event::Died { seat } => {
                 moment("A Knight falls".into(), vec![format!("{} dies", name(*seat))], Some(false));
-                story = Some(format!("{} dies", s.seat_name(*seat)));
             }
             Event::TraitorRevealedAtEnd { seat, flipped } => {
                 moment(
@@ -209,7 +253,6 @@ pub(super) fn read_events(
                     ],
                     Some(false),
                 );
-                story = Some(format!("{} revealed as the Traitor", s.seat_name(*seat)));
             }
             Event::GameOver {
                 loyal_win,
@@ -227,18 +270,8 @@ pub(super) fn read_events(
                     vec![why.clone(), format!("Swords: {white} White, {black} Black")],
                     Some(*loyal_win),
                 );
-                story = Some(why.clone());
             }
             _ => {}
-        }
-        if let Some(what) = story {
-            moments.story.push(StoryRow {
-                turn: s.turn,
-                what,
-                white: s.white_swords,
-                black: s.black_swords,
-                siege: s.siege,
-            });
         }
     }
     moments.queue.extend(queue);
@@ -283,6 +316,7 @@ pub(super) fn knights_panel(
     handoff: Res<Handoff>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
+    mut requests: MessageWriter<ActionRequest>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         return Ok(());
@@ -294,6 +328,10 @@ pub(super) fn knights_panel(
         ui_state.peek = None;
     }
     let secrets = shown(&m.state, viewer, ui_state.peek.is_some());
+    // The hidden Traitor may unmask himself: offered only beside his card, while he looks.
+    let may_reveal = acting_seat(m, &handoff).filter(|&seat| {
+        ui_state.peek == Some(seat) && m.state.legal_actions().contains(&Action::RevealSelf)
+    });
     let view = m.state.public_view();
     let g = &view.game;
     let n = g.numbers();
@@ -398,6 +436,21 @@ pub(super) fn knights_panel(
                                     ui.label(egui::RichText::new("(only you see this)").small());
                                     if ui.small_button("Hide").clicked() {
                                         ui_state.peek = None;
+                                    }
+                                    if may_reveal == Some(seat)
+                                        && ui
+                                            .button("Reveal yourself")
+                                            .on_hover_text(
+                                                "Unmask yourself as the Traitor: you leave the Knights and play \
+                                                 for Evil in the open",
+                                            )
+                                            .clicked()
+                                    {
+                                        ui_state.peek = None;
+                                        requests.write(ActionRequest {
+                                            seat,
+                                            request: Request::Typed(Arc::new(Action::RevealSelf)),
+                                        });
                                     }
                                 }
                             }
@@ -623,7 +676,9 @@ pub(super) fn decision_panel(
         ui_state.confirm = None;
     }
     let secrets = shown(s, handoff.private_viewer(), false);
-    // The Life point a further action costs, confirmed.
+    // The Life point a further action costs, confirmed (a key that answers it presses nothing
+    // else in the same frame).
+    let mut answered = false;
     if let (Some(seat), Some(a)) = (acting, ui_state.confirm) {
         let life = s.knights.get(seat).map_or(0, |k| k.life);
         let mut answer = None;
@@ -651,6 +706,7 @@ pub(super) fn decision_panel(
                 }
             });
         });
+        answered = answer.is_some();
         match answer {
             Some(true) => {
                 ui_state.confirm = None;
@@ -663,7 +719,7 @@ pub(super) fn decision_panel(
             None => {}
         }
     }
-    let confirming = ui_state.confirm.is_some();
+    let confirming = ui_state.confirm.is_some() || answered;
     // The buttons: a choice a click fitted, the uses of the card picked, else every legal
     // action not made from the hand.
     let buttons: Vec<Action> = if !ui_state.choices.is_empty() {
@@ -671,7 +727,13 @@ pub(super) fn decision_panel(
     } else if let Some(card) = ui_state.selected {
         legal.iter().filter(|a| card_of(a) == Some(card)).copied().collect()
     } else {
-        legal.iter().filter(|a| !from_the_hand(a)).copied().collect()
+        // The Traitor's self-reveal is offered beside his Loyalty card, while he looks at it:
+        // a button of its own here would tell the table who he is.
+        legal
+            .iter()
+            .filter(|a| !from_the_hand(a) && **a != Action::RevealSelf)
+            .copied()
+            .collect()
     };
     let hand_uses: Vec<White> = legal.iter().filter_map(card_of).collect();
     let moves = legal.iter().any(|a| matches!(a, Action::Move(_)));
@@ -928,21 +990,23 @@ pub(super) fn moments_window(
             });
         });
     }
-    // The story of the game goes under the results at the end.
+    // The story of the game goes under the results at the end (the latest lines, when long).
     if m.state.outcome.is_some() {
-        let rows: Vec<Vec<String>> = moments
-            .story
-            .iter()
-            .map(|r| {
+        if detail.rows.is_empty() {
+            let (lines, _) = story(m);
+            let skipped = lines.len().saturating_sub(STORY_ROWS);
+            let mut rows: Vec<Vec<String>> = Vec::new();
+            if skipped > 0 {
+                rows.push(vec![String::new(), format!("… {skipped} earlier"), String::new(), String::new()]);
+            }
+            rows.extend(lines[skipped..].iter().map(|r| {
                 vec![
                     r.turn.to_string(),
                     r.what.clone(),
                     format!("{} / {}", r.white, r.black),
                     r.siege.to_string(),
                 ]
-            })
-            .collect();
-        if detail.rows != rows {
+            }));
             *detail = ResultsDetail {
                 title: "How the game went".into(),
                 header: vec![
@@ -991,7 +1055,14 @@ pub(super) fn hover_tip(
             } else {
                 q
             };
-            quest_words(g, q)
+            let mut lines = quest_words(g, q);
+            if let Some(seat) = handoff.private_viewer()
+                && g.knights.get(seat).is_some_and(|k| k.at == Location::Quest(q))
+                && let Some(last) = lines.last_mut()
+            {
+                *last = "You are here".into();
+            }
+            lines
         }
         Hover::Spot(SpotClick::RoundTable) => vec![
             "The Round Table".into(),
@@ -1052,7 +1123,7 @@ pub(super) fn hover_tip(
         egui::Id::new("shadows-hover"),
         egui::PopupAnchor::Pointer,
     )
-    .gap(14.0)
+    .gap(24.0)
     .show(|ui| {
         ui.set_max_width(360.0);
         for (i, l) in lines.iter().enumerate() {
@@ -1076,7 +1147,8 @@ fn quest_words(g: &Shadows, q: QuestId) -> Vec<String> {
             let (k, e) = g.combat_totals(q);
             let hidden = qs.black.iter().filter(|p| p.card.hidden() == p.card && p.card.is_combat()).count();
             format!(
-                "Fight cards in groups of {pattern:?} against Black cards. Knights {k}, Evil {e} face up{}",
+                "Fight cards in groups of {} against Black cards. Knights {k}, Evil {e} face up{}",
+                pattern.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" + "),
                 if hidden > 0 {
                     format!(" and {hidden} face down")
                 } else {
@@ -1095,7 +1167,8 @@ fn quest_words(g: &Shadows, q: QuestId) -> Vec<String> {
             qs.black.len()
         ),
         QuestKind::War { sequence, figures, .. } => format!(
-            "Fight cards in the order {sequence:?}{}; {} of {figures} figures",
+            "Fight cards in the order {}{}; {} of {figures} figures",
+            sequence.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("-"),
             if qs.mordred { " and Mordred's card" } else { "" },
             qs.figures
         ),
