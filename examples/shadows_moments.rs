@@ -19,10 +19,16 @@ fn main() -> Result<(), String> {
     let library = Library::load(ContentSet::embedded());
     let content = library.content::<Shadows>().map_err(|e| e.to_string())?;
     let hash = library.content_hash(GameId::Shadows);
-    let wanted: [(&str, fn(&Shadows, &[Action]) -> bool); 3] = [
-        ("merlin", |g, _| matches!(g.stack.last(), Some(Task::MerlinPledge { .. }))),
-        ("accuse", |_, legal| legal.iter().any(|a| matches!(a, Action::Accuse(_)))),
-        ("black", |g, _| g.turn >= 12 && matches!(g.stack.last(), Some(Task::Evil))),
+    let wanted: [(&str, Moment); 3] = [
+        ("merlin", |g, _| {
+            matches!(g.stack.last(), Some(Task::MerlinPledge { .. }))
+        }),
+        ("accuse", |_, legal| {
+            legal.iter().any(|a| matches!(a, Action::Accuse(_)))
+        }),
+        ("black", |g, _| {
+            g.turn >= 12 && matches!(g.stack.last(), Some(Task::Evil))
+        }),
     ];
     let mut found = [false; 3];
     for seed in 0..400u64 {
@@ -64,6 +70,9 @@ fn main() -> Result<(), String> {
     }
     Err(format!("not every moment came up: {found:?}"))
 }
+
+/// Whether a state, with its legal actions, is the moment wanted.
+type Moment = fn(&Shadows, &[Action]) -> bool;
 
 /// Saves the match with these seats human and the others bots.
 fn write(out: &std::path::Path, name: &str, m: &Match<Shadows>, humans: &[usize]) -> Result<(), String> {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of the table for looking at changes side by side: the menu, the start of a game, a
-# five-player game under way and the pass-and-play hand-off, at the window size given.
+# five-player game under way and the pass-and-play hand-off, at the window size given, for each
+# game.
 # Usage: scripts/screenshots.sh [path/to/camelot] [output dir] [WxH]
 # Needs an X display (e.g. `Xvfb :99 -screen 0 1920x1080x24 &` and DISPLAY=:99).
 set -euo pipefail
@@ -21,3 +22,6 @@ run handoff play court --seats human,human,bot:easy --seed 7
 run future-start play future --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 60
 run future-mid play future --seats bot:normal,bot:easy,bot:easy,bot:easy,bot:easy --names Ada,Bors,Cai,Dagonet,Elaine --seed 11 --bot-pace 0.2 --frames 900
 run future-handoff play future --seats human,human --seed 7
+run shadows-start play shadows --seats human,bot:easy,bot:easy,bot:easy --seed 7 --frames 60
+run shadows-mid play shadows --seats bot:normal,bot:normal,bot:normal,bot:normal,bot:normal --names Ada,Bors,Cai,Dagonet,Elaine --seed 11 --bot-pace 0.1 --frames 900
+run shadows-handoff play shadows --seats human,human,human --seed 7

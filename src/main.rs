@@ -94,6 +94,7 @@ enum Command {
 }
 
 /// How the window starts: at the menu, at a new table, or at a saved game.
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
 enum Start {
     Menu,
     New(GameId, TableConfig),

@@ -343,8 +343,19 @@ fn play_shadows_through(app: &mut App) -> usize {
         }
         was_covered = false;
         if human {
-            assert_eq!(h.private_viewer(), Some(seat), "a human decides only on their own screen");
-            let n = app.world().resource::<MatchRes>().current.as_ref().expect("a match").legal_labels().len();
+            assert_eq!(
+                h.private_viewer(),
+                Some(seat),
+                "a human decides only on their own screen"
+            );
+            let n = app
+                .world()
+                .resource::<MatchRes>()
+                .current
+                .as_ref()
+                .expect("a match")
+                .legal_labels()
+                .len();
             app.world_mut().write_message(ActionRequest {
                 seat,
                 request: Request::Index((step * 7919 + 13) % n.max(1)),
@@ -362,7 +373,11 @@ fn play_shadows_through(app: &mut App) -> usize {
 fn three_humans_at_shadows_play_to_the_end_and_never_see_each_others_secrets() {
     let (mut app, save) = new_app("shadows-humans");
     start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 5);
-    assert_eq!(handoff(&app).covering, Some(0), "the first turn is taken behind the cover");
+    assert_eq!(
+        handoff(&app).covering,
+        Some(0),
+        "the first turn is taken behind the cover"
+    );
     let covers = play_shadows_through(&mut app);
     assert!(covers >= 3, "covered {covers} times");
     let res = app.world().resource::<MatchRes>();
@@ -375,6 +390,9 @@ fn a_shadows_game_of_one_human_and_bots_plays_to_the_end_without_a_cover() {
     let (mut app, _) = new_app("shadows-bots");
     let bot = SeatKind::Bot(Difficulty::Normal);
     start_shadows(&mut app, &[bot, SeatKind::Human, bot, bot, bot], 9);
-    assert!(app.world().resource::<MatchRes>().current.is_some(), "Shadows has a table");
+    assert!(
+        app.world().resource::<MatchRes>().current.is_some(),
+        "Shadows has a table"
+    );
     assert_eq!(play_shadows_through(&mut app), 0);
 }

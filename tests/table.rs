@@ -191,7 +191,7 @@ fn check_passes_on_shipped_content() {
 fn help_lists_the_commands() {
     let out = camelot().arg("--help").output().expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    for cmd in ["play", "sim", "check", "replay"] {
+    for cmd in ["play", "sim", "check", "replay", "open"] {
         assert!(text.contains(cmd), "{text}");
     }
 }
@@ -225,6 +225,24 @@ fn check_refuses_garbage_without_panicking() {
     let out = camelot().arg("check").arg(&path).output().expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("great_hall.ron:1:1"));
+}
+
+#[test]
+fn open_refuses_a_broken_save_with_where_and_what_before_any_window() {
+    let dir = temp_dir("open-broken");
+    let path = dir.join("broken.ron");
+    std::fs::write(&path, "(format: 1, game: \"shadows\", oops").expect("write");
+    let out = camelot().arg("open").arg(&path).output().expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("broken.ron"), "{err}");
+    let missing = camelot()
+        .arg("open")
+        .arg(dir.join("nowhere.ron"))
+        .output()
+        .expect("runs");
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("nowhere.ron"));
 }
 
 #[test]

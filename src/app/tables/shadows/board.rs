@@ -75,6 +75,7 @@ struct QuestLook {
     quest: QuestId,
     state: QuestState,
     over: Option<bool>,
+    heroism: bool,
 }
 
 /// The table as built: where everything is.
@@ -228,6 +229,28 @@ pub(super) fn build_or_sync_table(
     for card in moments.black_flights.drain(..) {
         spawn_black_reveal(&mut commands, root, &table, card, &fonts);
     }
+    // White cards drawn fly face down from the pile to the hands; discarded ones the other way.
+    for (drawn, count) in moments.white_flights.drain(..) {
+        let (from, to) = if drawn {
+            (table.white_pile, table.hand)
+        } else {
+            (table.hand, table.white_discard)
+        };
+        for i in 0..count.min(6) {
+            let start = from.extend(z::FLIGHT);
+            let e = spawn_card(&mut commands, root, "", false, start, &fonts);
+            let mut glide = Glide::at(start);
+            glide.arrive = Arrive::Despawn;
+            glide.wait_then(
+                &Transform::from_translation(start),
+                0.12 * i as f32,
+                to.extend(z::FLIGHT),
+                0.8,
+                0.6,
+            );
+            commands.entity(e).insert(glide);
+        }
+    }
     if !changed {
         return;
     }
@@ -331,6 +354,7 @@ pub(super) fn build_or_sync_table(
             quest: q,
             state: g.quest(q).clone(),
             over: moments.results.iter().rev().find(|r| r.0 == q).map(|r| r.1),
+            heroism: g.heroism == Some(q),
         };
         let b = board_of(q).index();
         if table.looks[b].as_ref() == Some(&look) {
@@ -361,7 +385,15 @@ fn relic_marks(k: &crate::rules::shadows::KnightState) -> String {
     marks.join(" ")
 }
 
-fn text(commands: &mut Commands, parent: Entity, s: impl Into<String>, size: f32, font: &Handle<Font>, colour: Color, at: Vec3) -> Entity {
+fn text(
+    commands: &mut Commands,
+    parent: Entity,
+    s: impl Into<String>,
+    size: f32,
+    font: &Handle<Font>,
+    colour: Color,
+    at: Vec3,
+) -> Entity {
     commands
         .spawn((
             Text2d::new(s),
@@ -491,15 +523,33 @@ fn build_table(
     // The piles.
     for (at, back, label, hover) in [
         (table.white_pile, SILVER, Label::WhitePile, Hover::WhitePile),
-        (table.white_discard, Color::srgb(0.55, 0.55, 0.58), Label::WhiteDiscard, Hover::WhitePile),
+        (
+            table.white_discard,
+            Color::srgb(0.55, 0.55, 0.58),
+            Label::WhiteDiscard,
+            Hover::WhitePile,
+        ),
         (table.black_pile, EVIL, Label::BlackPile, Hover::BlackPile),
-        (table.black_discard, Color::srgb(0.25, 0.2, 0.22), Label::BlackDiscard, Hover::BlackPile),
+        (
+            table.black_discard,
+            Color::srgb(0.25, 0.2, 0.22),
+            Label::BlackDiscard,
+            Hover::BlackPile,
+        ),
     ] {
         let e = rect(commands, root, world::INK, Vec2::new(84.0, 116.0), at.extend(z::PLATE));
         hoverable(commands, e, hover);
         rect(commands, root, back, Vec2::new(78.0, 110.0), at.extend(z::SLOT));
         let ink = if back == SILVER { world::INK } else { world::PARCHMENT };
-        let t = text(commands, root, "", size::WORLD_NAME, &fonts.bold, ink, at.extend(z::LABEL));
+        let t = text(
+            commands,
+            root,
+            "",
+            size::WORLD_NAME,
+            &fonts.bold,
+            ink,
+            at.extend(z::LABEL),
+        );
         commands.entity(t).insert(label);
     }
     text(
@@ -522,11 +572,16 @@ fn build_table(
     );
     // The Knights: a disc in the seat's colour with two letters, and a Life die.
     for (seat, k) in s.knights.iter().enumerate() {
-        let at = table.knight_at(s, seat).unwrap_or(table.camelot).extend(z::FIGURE + seat as f32 * 0.05);
+        let at = table
+            .knight_at(s, seat)
+            .unwrap_or(table.camelot)
+            .extend(z::FIGURE + seat as f32 * 0.05);
         let e = spawn_knight(commands, root, m, seat, k.knight, at, fonts, paint);
         commands.entity(e).insert((Piece::Figure(seat), Glide::at(at)));
         if !k.active() {
-            commands.entity(e).insert(Transform::from_translation(at).with_scale(Vec3::ZERO));
+            commands
+                .entity(e)
+                .insert(Transform::from_translation(at).with_scale(Vec3::ZERO));
         }
     }
     table
@@ -534,7 +589,14 @@ fn build_table(
 
 /// Camelot: the Round Table with its Sword places, the ring of Siege Engine places, the Siege
 /// area beside it; each part a spot to click.
-fn draw_camelot(commands: &mut Commands, root: Entity, table: &Table, s: &Shadows, fonts: &WorldFonts, paint: &mut Paint) {
+fn draw_camelot(
+    commands: &mut Commands,
+    root: Entity,
+    table: &Table,
+    s: &Shadows,
+    fonts: &WorldFonts,
+    paint: &mut Paint,
+) {
     let c = table.camelot;
     let area = Rect::from_center_size(c, PLATE);
     let plate = rect(commands, root, Color::srgb(0.19, 0.20, 0.24), PLATE, c.extend(z::PLATE));
@@ -551,7 +613,9 @@ fn draw_camelot(commands: &mut Commands, root: Entity, table: &Table, s: &Shadow
         (c + Vec2::new(ENGINE_R + 50.0, 112.0)).extend(z::LABEL),
     );
     // The ring of Siege Engine places.
-    let ring_mesh = paint.mesh("shadows-siege-ring", || Annulus::new(ENGINE_R - 13.0, ENGINE_R + 13.0).into());
+    let ring_mesh = paint.mesh("shadows-siege-ring", || {
+        Annulus::new(ENGINE_R - 13.0, ENGINE_R + 13.0).into()
+    });
     commands.spawn((
         Mesh2d(ring_mesh),
         MeshMaterial2d(paint.colour(Color::srgb(0.28, 0.26, 0.24))),
@@ -561,7 +625,13 @@ fn draw_camelot(commands: &mut Commands, root: Entity, table: &Table, s: &Shadow
     ));
     for place in 0..12u8 {
         let at = table.engine_at(place);
-        rect(commands, root, Color::srgb(0.36, 0.33, 0.30), Vec2::splat(18.0), at.extend(z::SLOT));
+        rect(
+            commands,
+            root,
+            Color::srgb(0.36, 0.33, 0.30),
+            Vec2::splat(18.0),
+            at.extend(z::SLOT),
+        );
         let up = place < s.siege;
         let e = commands
             .spawn((
@@ -604,14 +674,14 @@ fn draw_camelot(commands: &mut Commands, root: Entity, table: &Table, s: &Shadow
         .id();
     clickable(commands, round, SpotClick::RoundTable);
     commands.spawn((
-            Light(SpotClick::RoundTable),
-            Mesh2d(paint.mesh("shadows-table-light", || Annulus::new(TABLE_R, TABLE_R + 6.0).into())),
-            MeshMaterial2d(paint.colour(world::GOLD)),
-            Transform::from_translation(c.extend(z::SLOT + 0.05)),
-            Visibility::Hidden,
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+        Light(SpotClick::RoundTable),
+        Mesh2d(paint.mesh("shadows-table-light", || Annulus::new(TABLE_R, TABLE_R + 6.0).into())),
+        MeshMaterial2d(paint.colour(world::GOLD)),
+        Transform::from_translation(c.extend(z::SLOT + 0.05)),
+        Visibility::Hidden,
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
     for place in 0..12u8 {
         let at = table.sword_at(place);
         let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / 12.0;
@@ -770,7 +840,14 @@ fn spawn_knight(
 
 /// A card on the table: a White card's value or name on silver, a Black card's on black (a
 /// face-down one shows its back with a question mark).
-fn spawn_card(commands: &mut Commands, parent: Entity, words: &str, dark: bool, at: Vec3, fonts: &WorldFonts) -> Entity {
+fn spawn_card(
+    commands: &mut Commands,
+    parent: Entity,
+    words: &str,
+    dark: bool,
+    at: Vec3,
+    fonts: &WorldFonts,
+) -> Entity {
     let (rim, fill, ink) = if dark {
         (EVIL_RIM, EVIL, world::PARCHMENT)
     } else {
@@ -787,7 +864,11 @@ fn spawn_card(commands: &mut Commands, parent: Entity, words: &str, dark: bool, 
     let long = words.chars().count() > 2;
     // A single glyph of the icon font (a Grail card's chalice, Despair's raven).
     let glyph = words.chars().count() == 1 && words.chars().all(|c| ('\u{e000}'..='\u{f8ff}').contains(&c));
-    let font = if glyph { fonts.icons.clone() } else { fonts.numbers.clone() };
+    let font = if glyph {
+        fonts.icons.clone()
+    } else {
+        fonts.numbers.clone()
+    };
     commands.entity(e).with_children(|t| {
         t.spawn((Pickable::IGNORE, Sprite::from_color(rim, CARD)));
         t.spawn((
@@ -860,6 +941,9 @@ fn draw_quest(
     if def.solo {
         title.push_str("  · Solo");
     }
+    if look.heroism {
+        title.push_str("  · Heroism");
+    }
     text(
         commands,
         layer,
@@ -889,10 +973,22 @@ fn draw_quest(
         } => {
             let (w, b) = (*white_spots as usize, *black_spots as usize);
             for i in 0..w {
-                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, white_row(i, w).with_z(z::SLOT));
+                rect(
+                    commands,
+                    layer,
+                    Color::srgb(0.30, 0.28, 0.26),
+                    CARD,
+                    white_row(i, w).with_z(z::SLOT),
+                );
             }
             for i in 0..b {
-                rect(commands, layer, Color::srgb(0.16, 0.10, 0.10), CARD, black_row(i, b).with_z(z::SLOT));
+                rect(
+                    commands,
+                    layer,
+                    Color::srgb(0.16, 0.10, 0.10),
+                    CARD,
+                    black_row(i, b).with_z(z::SLOT),
+                );
             }
             for (i, card) in qs.white.iter().enumerate() {
                 let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, w), fonts);
@@ -978,7 +1074,13 @@ fn draw_quest(
             let n = *spots as usize;
             let row = |i: usize| table.slot(q, i, n, 30.0).extend(z::CARD + i as f32 * 0.01);
             for i in 0..n {
-                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, row(i).with_z(z::SLOT));
+                rect(
+                    commands,
+                    layer,
+                    Color::srgb(0.30, 0.28, 0.26),
+                    CARD,
+                    row(i).with_z(z::SLOT),
+                );
             }
             for (i, card) in qs.white.iter().enumerate() {
                 let e = spawn_card(commands, layer, &white_words(*card), false, row(i), fonts);
@@ -1223,13 +1325,17 @@ fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card
         .insert((Transform::from_translation(over).with_scale(Vec3::ZERO), glide));
 }
 
+/// What the lights were last set for: the match's length, the seat acting, the card picked and
+/// how many lights there are.
+type LitStamp = (usize, Option<Seat>, Option<White>, usize);
+
 /// Lights the spots a click may take now (with the card picked, if any).
 pub(super) fn show_lit(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     ui: Res<ShadowsUi>,
     mut lights: Query<(&Light, &mut Visibility)>,
-    mut last: Local<Option<(usize, Option<Seat>, Option<White>, usize)>>,
+    mut last: Local<Option<LitStamp>>,
 ) {
     let Some(m) = shadows_match(&res) else {
         return;

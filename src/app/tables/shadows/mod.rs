@@ -356,8 +356,14 @@ mod tests {
         assert!(none.loyalty.iter().all(|l| *l == Loyalty::Unknown));
         let closed = shown(&g, Some(2), false);
         assert_eq!(closed.hand.as_ref().map(|h| h.0), Some(2));
-        assert_eq!(closed.hand.as_ref().map(|h| h.1.clone()), Some(g.knights[2].hand.clone()));
-        assert!(closed.loyalty.iter().all(|l| *l == Loyalty::Unknown), "not before he looks");
+        assert_eq!(
+            closed.hand.as_ref().map(|h| h.1.clone()),
+            Some(g.knights[2].hand.clone())
+        );
+        assert!(
+            closed.loyalty.iter().all(|l| *l == Loyalty::Unknown),
+            "not before he looks"
+        );
         let open = shown(&g, Some(2), true);
         for (s, l) in open.loyalty.iter().enumerate() {
             if s == 2 {
@@ -394,6 +400,6 @@ mod tests {
             (last.white, last.black, last.siege),
             (m.state.white_swords, m.state.black_swords, m.state.siege)
         );
-        assert!(rows.len() >= ended.len() + 1, "the quests and the end are told");
+        assert!(rows.len() > ended.len(), "the quests and the end are told");
     }
 }

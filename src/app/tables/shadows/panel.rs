@@ -41,6 +41,9 @@ pub(super) struct StoryRow {
 pub(super) struct Moments {
     /// Black cards drawn, to turn over above Camelot.
     pub black_flights: Vec<Black>,
+    /// White cards seen to move between the piles and the hands: drawn (true) or discarded
+    /// (false), and how many.
+    pub white_flights: Vec<(bool, u8)>,
     pub queue: VecDeque<Moment>,
     /// Quests ended, in order: (quest, won).
     pub results: Vec<(QuestId, bool)>,
@@ -63,7 +66,11 @@ fn story_line(s: &Shadows, event: &Event) -> Option<String> {
             "{} accuses {}: {}",
             s.seat_name(*by),
             s.seat_name(*target),
-            if *loyalty == Loyalty::Traitor { "the Traitor" } else { "Loyal" }
+            if *loyalty == Loyalty::Traitor {
+                "the Traitor"
+            } else {
+                "Loyal"
+            }
         ),
         Event::Unmasked { seat } => format!("{} unmasked as the Traitor", s.seat_name(*seat)),
         Event::Died { seat } => format!("{} dies", s.seat_name(*seat)),
@@ -169,7 +176,17 @@ pub(super) fn read_events(
                     moments.black_flights.push(*card);
                 }
             }
-            Event::WhiteDrawn { .. } | Event::WhiteDrawnCount { .. } | Event::WhitePlayed { .. } => {
+            Event::WhiteDrawn { cards, .. } => {
+                sfx.write(Sfx::Card);
+                moments.white_flights.push((true, cards.len() as u8));
+            }
+            Event::WhiteDrawnCount { count, .. } => {
+                sfx.write(Sfx::Card);
+                moments.white_flights.push((true, *count));
+            }
+            Event::Discarded { cards, .. } => moments.white_flights.push((false, cards.len() as u8)),
+            Event::DiscardedCount { count, .. } => moments.white_flights.push((false, *count)),
+            Event::WhitePlayed { .. } => {
                 sfx.write(Sfx::Card);
             }
             Event::SiegeFight { seat, total, roll, won } => {
@@ -238,7 +255,11 @@ pub(super) fn read_events(
                 );
             }
             Event::Died { seat } => {
-                moment("A Knight falls".into(), vec![format!("{} dies", name(*seat))], Some(false));
+                moment(
+                    "A Knight falls".into(),
+                    vec![format!("{} dies", name(*seat))],
+                    Some(false),
+                );
             }
             Event::TraitorRevealedAtEnd { seat, flipped } => {
                 moment(
@@ -329,9 +350,8 @@ pub(super) fn knights_panel(
     }
     let secrets = shown(&m.state, viewer, ui_state.peek.is_some());
     // The hidden Traitor may unmask himself: offered only beside his card, while he looks.
-    let may_reveal = acting_seat(m, &handoff).filter(|&seat| {
-        ui_state.peek == Some(seat) && m.state.legal_actions().contains(&Action::RevealSelf)
-    });
+    let may_reveal = acting_seat(m, &handoff)
+        .filter(|&seat| ui_state.peek == Some(seat) && m.state.legal_actions().contains(&Action::RevealSelf));
     let view = m.state.public_view();
     let g = &view.game;
     let n = g.numbers();
@@ -341,7 +361,11 @@ pub(super) fn knights_panel(
         .exact_size(250.0)
         .show(&mut root, |ui| {
             let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.label(egui::RichText::new(format!("Turn {}", g.turn.max(1))).strong().color(GOLD));
+                ui.label(
+                    egui::RichText::new(format!("Turn {}", g.turn.max(1)))
+                        .strong()
+                        .color(GOLD),
+                );
                 ui.label(format!(
                     "Swords {} White · {} Black (ends at {})",
                     g.white_swords, g.black_swords, n.swords_end
@@ -398,9 +422,7 @@ pub(super) fn knights_panel(
                                 );
                                 ui.label(egui::RichText::new(g.content().knight_name(k.knight)).small())
                                     .on_hover_text(
-                                        g.content()
-                                            .knight(k.knight)
-                                            .map_or(String::new(), |d| d.power.clone()),
+                                        g.content().knight(k.knight).map_or(String::new(), |d| d.power.clone()),
                                     );
                             });
                         });
@@ -628,7 +650,11 @@ pub(super) fn decision_panel(
     let ctx = contexts.ctx_mut()?;
     let acting = acting_seat(m, &handoff);
     let s = &m.state;
-    let legal = if acting.is_some() { s.legal_actions() } else { Vec::new() };
+    let legal = if acting.is_some() {
+        s.legal_actions()
+    } else {
+        Vec::new()
+    };
     if ui_state.at_action != m.actions.len() {
         ui_state.choices.clear();
         ui_state.selected = None;
@@ -742,7 +768,10 @@ pub(super) fn decision_panel(
             .iter()
             .any(|a| card_of(a) == Some(card) && spot_of(s, acting.unwrap_or(0), a).is_some());
         if spots {
-            format!("{}: click a lit spot on the table, or a button (Esc to put it back)", card.name())
+            format!(
+                "{}: click a lit spot on the table, or a button (Esc to put it back)",
+                card.name()
+            )
         } else {
             format!("{}: choose below (Esc to put it back)", card.name())
         }
@@ -839,8 +868,8 @@ pub(super) fn decision_panel(
                             }
                             if accuse_closed {
                                 let n = s.numbers();
-                                ui.add_enabled(false, egui::Button::new("Accuse…")).on_disabled_hover_text(
-                                    if s.knights.iter().any(|k| k.unmasked) {
+                                ui.add_enabled(false, egui::Button::new("Accuse…"))
+                                    .on_disabled_hover_text(if s.knights.iter().any(|k| k.unmasked) {
                                         "The Traitor is unmasked: there is no one left to accuse".to_string()
                                     } else if s.accusations_open() {
                                         "You have no one left you may accuse this turn".to_string()
@@ -853,8 +882,7 @@ pub(super) fn decision_panel(
                                             s.siege,
                                             s.swords()
                                         )
-                                    },
-                                );
+                                    });
                             }
                         });
                     });
@@ -997,7 +1025,12 @@ pub(super) fn moments_window(
             let skipped = lines.len().saturating_sub(STORY_ROWS);
             let mut rows: Vec<Vec<String>> = Vec::new();
             if skipped > 0 {
-                rows.push(vec![String::new(), format!("… {skipped} earlier"), String::new(), String::new()]);
+                rows.push(vec![
+                    String::new(),
+                    format!("… {skipped} earlier"),
+                    String::new(),
+                    String::new(),
+                ]);
             }
             rows.extend(lines[skipped..].iter().map(|r| {
                 vec![
@@ -1145,7 +1178,11 @@ fn quest_words(g: &Shadows, q: QuestId) -> Vec<String> {
     lines.push(match &def.kind {
         QuestKind::Combat { pattern, .. } => {
             let (k, e) = g.combat_totals(q);
-            let hidden = qs.black.iter().filter(|p| p.card.hidden() == p.card && p.card.is_combat()).count();
+            let hidden = qs
+                .black
+                .iter()
+                .filter(|p| p.card.hidden() == p.card && p.card.is_combat())
+                .count();
             format!(
                 "Fight cards in groups of {} against Black cards. Knights {k}, Evil {e} face up{}",
                 pattern.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" + "),
