@@ -23,6 +23,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use board::*;
 use panel::*;
+pub use panel::screen_prompt;
 use std::sync::Arc;
 
 pub struct ShadowsTablePlugin;
@@ -97,7 +98,7 @@ pub(super) fn shadows_match(res: &MatchRes) -> Option<&Match<Shadows>> {
 
 /// The seat that may act from this screen now: the human viewer whose decision it is.
 pub(super) fn acting_seat(m: &Match<Shadows>, handoff: &Handoff) -> Option<Seat> {
-    let seat = m.state.pending().seat()?;
+    let seat = m.state.deciding()?;
     let human = m.config.seats.get(seat)?.kind.is_human();
     (human && handoff.private_viewer() == Some(seat)).then_some(seat)
 }
@@ -401,5 +402,34 @@ mod tests {
             (m.state.white_swords, m.state.black_swords, m.state.siege)
         );
         assert!(rows.len() > ended.len(), "the quests and the end are told");
+    }
+
+    #[test]
+    fn the_prompt_on_screen_never_names_a_card_its_drawer_alone_knows() {
+        let mut seen = 0;
+        for seed in 0..60u64 {
+            let mut g = shadows(4, seed);
+            for step in 0..800usize {
+                if let Some(Task::PlaceChoice { seat, card }) = g.stack.last().cloned()
+                    && card.is_combat()
+                {
+                    let other = (seat + 1) % 4;
+                    assert!(screen_prompt(&g, Some(seat)).contains(&card.name()));
+                    for viewer in [None, Some(other)] {
+                        let words = screen_prompt(&g, viewer);
+                        assert!(!words.contains(&card.name()), "{words}");
+                        assert!(words.contains(&card.hidden().name()), "{words}");
+                    }
+                    seen += 1;
+                }
+                let legal = g.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                let a = legal[(step * 7919 + seed as usize) % legal.len()];
+                g.apply(&a).expect("legal");
+            }
+        }
+        assert!(seen > 0, "no face-down choice came up");
     }
 }

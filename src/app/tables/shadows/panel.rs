@@ -797,10 +797,9 @@ pub(super) fn decision_panel(
         .min_size(if secrets.hand.is_some() { 190.0 } else { 92.0 })
         .show(&mut root, |ui| {
             ui.add_space(4.0);
-            let prompt = match s.pending() {
-                crate::rules::Pending::Decide { prompt, .. } => prompt,
-                crate::rules::Pending::Finished(o) => o.summary,
-            };
+            // Told from what the screen may show: the full state's words would name a face-down
+            // card's value to everyone while its drawer chooses.
+            let prompt = screen_prompt(s, handoff.private_viewer());
             match acting {
                 None => {
                     ui.label(egui::RichText::new(prompt).size(size::PROMPT).italics());
@@ -966,6 +965,18 @@ pub(super) fn decision_panel(
         });
     free.take_rest(&root);
     Ok(())
+}
+
+/// What is being decided, in the words of the view the screen shows (the viewer's, or
+/// everyone's), or how the game ended.
+pub fn screen_prompt(s: &Shadows, viewer: Option<Seat>) -> String {
+    if let Some(o) = &s.outcome {
+        return o.summary.clone();
+    }
+    match viewer {
+        Some(seat) => s.view(seat).game.prompt(),
+        None => s.public_view().game.prompt(),
+    }
 }
 
 /// What a Progression of Evil choice costs, for its button.
