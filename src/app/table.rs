@@ -746,15 +746,17 @@ fn results(
     )
     .show(ctx, |ui| {
         let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
+        // A game every seat can lose (Shadows, without a Traitor to win with Evil).
+        let heading = match names.len() {
+            0 => "No one wins".to_string(),
+            1 => format!("{} wins!", names[0]),
+            _ => format!("{} win!", names.join(" and ")),
+        };
         ui.label(
-            egui::RichText::new(format!(
-                "{} {}!",
-                names.join(" and "),
-                if names.len() == 1 { "wins" } else { "win" }
-            ))
-            .family(super::style::book())
-            .size(34.0)
-            .color(GOLD),
+            egui::RichText::new(heading)
+                .family(super::style::book())
+                .size(34.0)
+                .color(GOLD),
         );
         ui.label(&outcome.summary);
         ui.add_space(8.0);

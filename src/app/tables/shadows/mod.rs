@@ -22,8 +22,8 @@ use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use board::*;
-use panel::*;
 pub use panel::screen_prompt;
+use panel::*;
 use std::sync::Arc;
 
 pub struct ShadowsTablePlugin;
