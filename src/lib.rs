@@ -3,6 +3,7 @@
 //! The rules core (`rules`, `content`, `bots`, `sim`) is plain Rust and builds without Bevy
 //! (`--no-default-features`); the window lives in `app` behind the default feature `gui`.
 
+pub mod balance;
 pub mod bots;
 pub mod content;
 pub mod rules;

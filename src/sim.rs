@@ -141,14 +141,40 @@ pub fn summarise(mut samples: Vec<f64>) -> DecisionStats {
 }
 
 /// Plays the games; problems are described on `warn` (stderr for the command line).
-pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -> SimReport {
-    let bot_of = |seat: usize| -> BotKind {
-        opts.bots
+impl SimOptions {
+    /// The bot at a seat (the last one given for seats beyond the list).
+    pub fn bot_of(&self, seat: usize) -> BotKind {
+        self.bots
             .get(seat)
-            .or(opts.bots.last())
+            .or(self.bots.last())
             .copied()
             .unwrap_or(BotKind::Random)
-    };
+    }
+}
+
+/// Plays game number `g` of a run (its seed is the run's seed plus `g`, so every game is the same
+/// whoever plays it and in whatever order). A panic is caught and reported as an error.
+pub fn play_one(library: &Library, opts: &SimOptions, g: usize, usage: bool) -> (u64, Result<PlayedGame, String>) {
+    let seed = opts.seed.wrapping_add(g as u64);
+    let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
+    for (i, seat) in config.seats.iter_mut().enumerate() {
+        seat.kind = match opts.bot_of(i) {
+            BotKind::Level(d) => SeatKind::Bot(d),
+            _ => SeatKind::Bot(crate::rules::Difficulty::Easy),
+        };
+    }
+    config.variants = opts.variants.clone();
+    let bot_of = |seat: usize| opts.bot_of(seat);
+    let result = catch_unwind(AssertUnwindSafe(|| -> Result<PlayedGame, String> {
+        library
+            .new_match(opts.game, config.clone())?
+            .play_out(&bot_of, seed, opts.max_actions, usage)
+    }));
+    (seed, result.unwrap_or_else(|_| Err("panicked".into())))
+}
+
+pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -> SimReport {
+    let bot_of = |seat: usize| opts.bot_of(seat);
     let started = Instant::now();
     let mut wins = vec![0usize; opts.players];
     let mut score_sums = vec![0i64; opts.players];
@@ -159,22 +185,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     // Each bot kind's decisions: milliseconds and what its search did.
     let mut by_bot: Vec<(BotKind, Vec<(f64, SearchStats)>)> = Vec::new();
     for g in 0..opts.games {
-        let seed = opts.seed.wrapping_add(g as u64);
-        let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
-        for (i, seat) in config.seats.iter_mut().enumerate() {
-            seat.kind = match bot_of(i) {
-                BotKind::Level(d) => SeatKind::Bot(d),
-                _ => SeatKind::Bot(crate::rules::Difficulty::Easy),
-            };
-        }
-        config.variants = opts.variants.clone();
-        let result = catch_unwind(AssertUnwindSafe(|| -> Result<PlayedGame, String> {
-            library
-                .new_match(opts.game, config.clone())?
-                .play_out(&bot_of, seed, opts.max_actions)
-        }));
+        let (seed, result) = play_one(library, opts, g, false);
         match result {
-            Ok(Ok(played)) => {
+            Ok(played) => {
                 finished += 1;
                 total_actions += played.actions;
                 total_turns += played.turns;
@@ -210,13 +223,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                     by_bot[i].1.push((ms, search));
                 }
             }
-            Ok(Err(e)) => {
+            Err(e) => {
                 errors += 1;
                 warn(format!("game {g} (seed {seed}): {e}"));
-            }
-            Err(_) => {
-                errors += 1;
-                warn(format!("game {g} (seed {seed}): panicked"));
             }
         }
     }

@@ -46,6 +46,10 @@ pub struct PlayedGame {
     pub turns: usize,
     /// Each decision: the bot, its milliseconds, what its search did.
     pub decisions: Vec<(BotKind, f64, SearchStats)>,
+    /// What each seat played as (`Game::seat_emblem`: a faction, a colour, a Knight).
+    pub emblems: Vec<Option<String>>,
+    /// With `usage`: each piece of content used (`Game::used`) and by which seat, once a game.
+    pub used: Vec<(Seat, String)>,
 }
 
 /// A match of any game.
@@ -77,7 +81,15 @@ pub trait AnyMatch: Send + Sync {
     /// `camelot sim` does; the match itself is unchanged. The decision at action number `step`
     /// draws from `GameRng::seeded(seed ^ (step << 20))`, as a bot job seeded so would; random
     /// bots share one generator seeded with `seed`. Stops with an error after `max_actions`.
-    fn play_out(&self, bot_of: &dyn Fn(Seat) -> BotKind, seed: u64, max_actions: usize) -> Result<PlayedGame, String>;
+    /// Plays the match to its end with these bots; `usage` also records what content each seat
+    /// used (for the balance bench; it costs words).
+    fn play_out(
+        &self,
+        bot_of: &dyn Fn(Seat) -> BotKind,
+        seed: u64,
+        max_actions: usize,
+        usage: bool,
+    ) -> Result<PlayedGame, String>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
     /// The emblem a seat plays under (see `Game::seat_emblem`).
@@ -162,8 +174,15 @@ impl<G: BotHints> AnyMatch for Match<G> {
             (action, decision.stats)
         }))
     }
-    fn play_out(&self, bot_of: &dyn Fn(Seat) -> BotKind, seed: u64, max_actions: usize) -> Result<PlayedGame, String> {
+    fn play_out(
+        &self,
+        bot_of: &dyn Fn(Seat) -> BotKind,
+        seed: u64,
+        max_actions: usize,
+        usage: bool,
+    ) -> Result<PlayedGame, String> {
         let mut state = self.state.clone();
+        let mut used: Vec<(Seat, String)> = Vec::new();
         let mut legal = Vec::new();
         let mut decisions = Vec::new();
         let (mut changes, mut last_seat) = (0usize, None);
@@ -177,6 +196,10 @@ impl<G: BotHints> AnyMatch for Match<G> {
                     tags: state.outcome_tags(),
                     turns: state.turns_taken().map_or(changes, |t| t as usize),
                     decisions,
+                    emblems: (0..self.config.seats.len())
+                        .map(|s| state.seat_emblem(s).map(str::to_string))
+                        .collect(),
+                    used,
                 });
             }
             let seat = state
@@ -210,6 +233,12 @@ impl<G: BotHints> AnyMatch for Match<G> {
                 .action
                 .ok_or_else(|| format!("bot {kind} found no legal action at step {step}"))?;
             decisions.push((kind, ms, decision.stats));
+            if usage
+                && let Some(thing) = state.used(&action)
+                && !used.iter().any(|(s, t)| *s == seat && *t == thing)
+            {
+                used.push((seat, thing));
+            }
             state
                 .apply_quiet(&action)
                 .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;

@@ -82,6 +82,10 @@ impl MatchRes {
     pub fn config(&self) -> Option<&TableConfig> {
         self.current.as_ref().map(|m| m.config())
     }
+    /// The current match, if it is a match of this game.
+    pub fn current_as<G: crate::rules::Game>(&self) -> Option<&crate::rules::record::Match<G>> {
+        self.current.as_ref()?.as_any().downcast_ref()
+    }
 }
 
 /// Where autosaves go (a resource so tests can point it elsewhere).

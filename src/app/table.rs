@@ -175,6 +175,33 @@ fn collect_refusals(
     }
 }
 
+/// The keys of a decision: a digit presses the button of that number, Enter the only (or the
+/// ending) one, Escape drops a choice.
+pub struct Keys {
+    /// The digit pressed, 0–9.
+    pub digit: Option<usize>,
+    pub enter: bool,
+    pub escape: bool,
+}
+
+impl Keys {
+    /// No key (the screen is not the deciding seat's, or a text field has the keyboard).
+    pub const NONE: Keys = Keys {
+        digit: None,
+        enter: false,
+        escape: false,
+    };
+}
+
+pub fn read_keys(ctx: &egui::Context) -> Keys {
+    let digit = pressed_digit(ctx);
+    ctx.input(|i| Keys {
+        digit,
+        enter: i.key_pressed(egui::Key::Enter),
+        escape: i.key_pressed(egui::Key::Escape),
+    })
+}
+
 /// Says "more below" at the foot of a scrolled panel whose content does not fit (a small window).
 pub fn more_below<R>(ui: &egui::Ui, scrolled: &egui::scroll_area::ScrollAreaOutput<R>) {
     let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();
@@ -694,7 +721,11 @@ fn highlight(text: &str, query: &str) -> egui::text::LayoutJob {
     job
 }
 
-fn toasts(mut contexts: EguiContexts, table: Res<TableUi>) -> Result {
+fn toasts(mut contexts: EguiContexts, table: Res<TableUi>, handoff: Res<Handoff>) -> Result {
+    // A refusal is its seat's business: nothing shows over the hand-off screen.
+    if handoff.covering.is_some() {
+        return Ok(());
+    }
     if table.toasts.is_empty() {
         return Ok(());
     }

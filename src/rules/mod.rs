@@ -441,6 +441,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The piece of content an action uses — a card played, a mission taken, a room or a quest
+    /// gone to — in words, for the balance bench's table of how often each is used and how often
+    /// its user wins; None for an action that uses none. Asked before the action is applied.
+    fn used(&self, _action: &Self::Action) -> Option<String> {
+        None
+    }
+
     /// Whether this event draws on chance or reveals something hidden, so that undo may not
     /// cross it.
     fn is_irreversible(event: &Self::Event) -> bool;

@@ -421,6 +421,13 @@ impl Game for Court {
         self.describe(action)
     }
 
+    fn used(&self, action: &Action) -> Option<String> {
+        match action {
+            Action::Play { card, .. } => Some(format!("card: {}", card.name())),
+            _ => None,
+        }
+    }
+
     fn seat_emblem(&self, seat: Seat) -> Option<&str> {
         let f = self.faction_of(seat)?;
         self.content.faction(f).map(|f| f.symbol.as_str())

@@ -636,6 +636,14 @@ impl Game for Future {
         self.describe(action)
     }
 
+    fn used(&self, action: &Action) -> Option<String> {
+        match *action {
+            Action::Take(card) => Some(format!("mission: {}", self.mission_name(card))),
+            Action::Place { board, .. } => self.room(board).map(|r| format!("room: {}", r.name())),
+            _ => None,
+        }
+    }
+
     fn seat_emblem(&self, seat: Seat) -> Option<&str> {
         let slot = *self.seat_slots.get(seat)?.first()?;
         Some(COLOUR_NAMES[self.colours[slot as usize].colour as usize])

@@ -586,7 +586,7 @@ impl Shadows {
                     .iter()
                     .all(|a| std::mem::discriminant(a) != std::mem::discriminant(action)) =>
             {
-                format!("that is not a choice now: {}", self.prompt())
+                format!("that is not a choice now: {}", self.public_view().game.prompt())
             }
             _ if kind_used => "a second Heroic Action must be of a kind not yet used this turn".into(),
             _ if heroic && kind_of(*action).is_some() && t.paid > t.sacrifices => {

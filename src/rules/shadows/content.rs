@@ -600,6 +600,29 @@ impl ShadowsContent {
                 errors.push(quest_file.error_at("[", format!("the quest {q:?} is missing")));
             }
         }
+        // One board a cell: only Lancelot and the Dragon share theirs (the Dragon takes it over).
+        let shared = |q: QuestId| if q == QuestId::Dragon { QuestId::Lancelot } else { q };
+        for (i, q) in quests.iter().enumerate() {
+            let clash = quests[..i]
+                .iter()
+                .find(|o| o.at == q.at && shared(o.id) != shared(q.id))
+                .or_else(|| {
+                    quests[..i]
+                        .iter()
+                        .find(|o| shared(o.id) == shared(q.id) && o.id != q.id && o.at != q.at)
+                });
+            if let Some(o) = clash {
+                errors.push(quest_file.error_at_nth(
+                    "id:",
+                    i,
+                    format!(
+                        "{:?} is at {:?} and {:?} at {:?}: each board needs its own cell, and Lancelot and the \
+                         Dragon share one",
+                        q.id, q.at, o.id, o.at
+                    ),
+                ));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }

@@ -816,7 +816,9 @@ impl Game for Shadows {
         match self.deciding() {
             Some(seat) => Pending::Decide {
                 seat,
-                prompt: self.prompt(),
+                // In everyone's words: whoever reads it (a table, a log, a refusal), a face-down
+                // card's value and a share of spoils stay their owners'.
+                prompt: self.public_view().game.prompt(),
                 private: true,
             },
             None => Pending::Finished(Outcome {
@@ -862,6 +864,23 @@ impl Game for Shadows {
 
     fn describe_action(&self, action: &Action) -> String {
         view::describe_action(self, action)
+    }
+
+    fn used(&self, action: &Action) -> Option<String> {
+        let card = |c: White| Some(format!("card: {}", c.name()));
+        match *action {
+            Action::Move(Location::Quest(q)) => Some(format!("quest: {}", self.content.quest(q).name)),
+            Action::Merlin(_) => card(White::Merlin),
+            Action::Clairvoyance => card(White::Clairvoyance),
+            Action::Convocation => card(White::Convocation),
+            Action::Fate => card(White::Fate),
+            Action::Heroism(_) => card(White::Heroism),
+            Action::LadyOfTheLake => card(White::LadyOfTheLake),
+            Action::Messenger(_) => card(White::Messenger),
+            Action::Piety(_) => card(White::Piety),
+            Action::Reinforcements(_) => card(White::Reinforcements),
+            _ => None,
+        }
     }
 
     fn seat_emblem(&self, seat: Seat) -> Option<&str> {

@@ -1324,6 +1324,37 @@ fn an_impossible_quest_is_reported_with_its_position() {
 }
 
 #[test]
+fn two_boards_in_one_cell_of_the_table_are_reported_with_their_position() {
+    let mut set = ContentSet::embedded();
+    let key = "levels/shadows/quests.ron";
+    // The Grail's board moved onto the Black Knight's cell; the Dragon away from Lancelot's.
+    let text = set
+        .get(key)
+        .expect("shipped")
+        .text
+        .replacen("at: (0, 1)", "at: (-1, 1)", 1)
+        .replacen(
+            "at: (1, 1),\n    ),\n    (\n        id: Excalibur",
+            "at: (1, 0),\n    ),\n    (\n        id: Excalibur",
+            1,
+        );
+    let dir = std::env::temp_dir().join(format!("camelot-shadows-cells-{}", std::process::id()));
+    let path = dir.join(key);
+    std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
+    std::fs::write(&path, text).expect("write");
+    set.overlay_file(key, &path).expect("overlay");
+    let errors = ShadowsContent::load(&set).expect_err("two boards in a cell");
+    let words: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        words.iter().any(|e| e.contains("Grail") && e.contains("own cell")),
+        "{words:?}"
+    );
+    assert!(words.iter().any(|e| e.contains("Dragon")), "{words:?}");
+    assert!(errors.iter().all(|e| e.line > 1));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn the_search_plays_legal_moves_from_views_alone() {
     // The levels play the heuristic for now (README, "Bots"); the search's hints stay in working
     // order: from a view only, a small search returns a legal action, the same for the same seed.

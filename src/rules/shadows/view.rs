@@ -372,7 +372,9 @@ impl Shadows {
             } => format!(
                 "{}: who gets {} ({} of {})?",
                 self.who(*proposer),
-                pool.get(assigned.len()).map_or("?".into(), |c| c.name()),
+                pool.get(assigned.len())
+                    .filter(|c| **c != UNSEEN_WHITE)
+                    .map_or("a card".into(), |c| c.name()),
                 assigned.len() + 1,
                 pool.len()
             ),

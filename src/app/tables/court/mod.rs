@@ -126,7 +126,7 @@ impl DwarfUse {
 
 /// The Court match, if the current match is one.
 pub(super) fn court_match(res: &MatchRes) -> Option<&Match<Court>> {
-    res.current.as_ref()?.as_any().downcast_ref::<Match<Court>>()
+    res.current_as::<Court>()
 }
 
 /// The view the screen may show: the private viewer's, or a public one (no hand) otherwise.

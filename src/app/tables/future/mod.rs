@@ -107,7 +107,7 @@ pub(super) fn colour_mark(colour: u8) -> &'static str {
 
 /// The Die Zukunft match, if the current match is one.
 pub(super) fn future_match(res: &MatchRes) -> Option<&Match<Future>> {
-    res.current.as_ref()?.as_any().downcast_ref::<Match<Future>>()
+    res.current_as::<Future>()
 }
 
 /// The view the screen may show: the private viewer's, or everyone's otherwise.

@@ -287,23 +287,7 @@ pub(super) fn colours_panel(
     Ok(())
 }
 
-/// The keys of the decision: 1–9 press the buttons in order (0–9 a prediction of that number),
-/// Enter the only (or the ending) one, Escape drops a choice.
-struct Keys {
-    /// The digit pressed, 0–9.
-    digit: Option<usize>,
-    enter: bool,
-    escape: bool,
-}
-
-fn read_keys(ctx: &egui::Context) -> Keys {
-    let digit = crate::app::table::pressed_digit(ctx);
-    ctx.input(|i| Keys {
-        digit,
-        enter: i.key_pressed(egui::Key::Enter),
-        escape: i.key_pressed(egui::Key::Escape),
-    })
-}
+use crate::app::table::{Keys, read_keys};
 
 /// The decision of the moment along the bottom: what to do, the buttons for the choices that
 /// are not a click on the castle, and what to click for the others.
@@ -355,11 +339,7 @@ pub(super) fn decision_panel(
     let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
         read_keys(ctx)
     } else {
-        Keys {
-            digit: None,
-            enter: false,
-            escape: false,
-        }
+        Keys::NONE
     };
     if keys.escape {
         ui_state.choices.clear();

@@ -93,6 +93,10 @@ pub(super) struct Table {
     /// Where cards come from and go to the hands (the bottom edge of the table).
     hand: Vec2,
     looks: [Option<QuestLook>; 7],
+    /// The Sword places around the Round Table and the Siege Engine places of the ring: as many
+    /// as end the game (`swords_end`) and lose it (`siege_lose`).
+    sword_places: u8,
+    engine_places: u8,
     pub(super) frame: Rect,
 }
 
@@ -122,7 +126,7 @@ impl Table {
                 self.camelot + Vec2::new(ENGINE_R + 34.0 + col as f32 * 38.0, 60.0 - row as f32 * 40.0)
             }
             Location::Quest(q) => {
-                let c = self.boards[q.index()];
+                let c = self.boards[board_of(q).index()];
                 c + Vec2::new((i - (n - 1.0) / 2.0) * 2.3 * FIGURE_R, -PLATE.y / 2.0 + 30.0)
             }
             Location::Gone => return None,
@@ -130,12 +134,13 @@ impl Table {
     }
 
     fn sword_at(&self, place: u8) -> Vec2 {
-        let a = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / 12.0;
+        let a = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / self.sword_places.max(1) as f32;
         self.camelot + Vec2::new(a.cos(), a.sin()) * SWORD_R
     }
 
     fn engine_at(&self, place: u8) -> Vec2 {
-        let a = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * (place as f32 + 0.5) / 12.0;
+        let a = std::f32::consts::FRAC_PI_2
+            - std::f32::consts::TAU * (place as f32 + 0.5) / self.engine_places.max(1) as f32;
         self.camelot + Vec2::new(a.cos(), a.sin()) * ENGINE_R
     }
 
@@ -283,11 +288,7 @@ pub(super) fn build_or_sync_table(
                 }
             },
             Piece::Sword { place, black: dark, up } => {
-                let want = if dark {
-                    place >= white && place < white + black
-                } else {
-                    place < white
-                };
+                let want = sword_shows(g, place, dark);
                 if want != up {
                     // A flip: the old face shrinks away, the new one grows in its place.
                     let at = transform.translation;
@@ -347,7 +348,7 @@ pub(super) fn build_or_sync_table(
         // Lancelot and the Dragon share a board: the one in play, or the Dragon once both are over.
         let q = match q {
             QuestId::Dragon => continue,
-            QuestId::Lancelot => s.lancelot_or_dragon().unwrap_or(QuestId::Dragon),
+            QuestId::Lancelot => shared_board_quest(s),
             other => other,
         };
         let look = QuestLook {
@@ -368,6 +369,17 @@ pub(super) fn build_or_sync_table(
         }
         draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), &fonts, &mut paint);
         table.looks[b] = Some(look);
+    }
+}
+
+/// Whether a Sword place shows its White (or Black) Sword: the White ones fill the places from
+/// the first, the Black ones follow.
+fn sword_shows(g: &Shadows, place: u8, black: bool) -> bool {
+    let white = g.white_swords;
+    if black {
+        place >= white && place < white.saturating_add(g.black_swords)
+    } else {
+        place < white
     }
 }
 
@@ -497,6 +509,8 @@ fn build_table(
         black_discard: Table::cell(1, -1) + Vec2::new(70.0, 10.0),
         hand: Vec2::new(0.0, hand_y),
         looks: Default::default(),
+        sword_places: s.numbers().swords_end.clamp(1, 24),
+        engine_places: s.numbers().siege_lose.clamp(1, 24),
         frame: Rect::from_center_size(Vec2::ZERO, Vec2::new(3.0 * CELL.x + 16.0, 3.0 * CELL.y + 16.0)),
     };
     rect(
@@ -623,7 +637,7 @@ fn draw_camelot(
         Pickable::IGNORE,
         ChildOf(root),
     ));
-    for place in 0..12u8 {
+    for place in 0..table.engine_places {
         let at = table.engine_at(place);
         rect(
             commands,
@@ -682,9 +696,9 @@ fn draw_camelot(
         Pickable::IGNORE,
         ChildOf(root),
     ));
-    for place in 0..12u8 {
+    for place in 0..table.sword_places {
         let at = table.sword_at(place);
-        let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / 12.0;
+        let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::TAU * place as f32 / table.sword_places as f32;
         let turn = Quat::from_rotation_z(angle);
         commands.spawn((
             Sprite::from_color(Color::srgb(0.32, 0.22, 0.14), Vec2::new(26.0, 10.0)),
@@ -693,11 +707,7 @@ fn draw_camelot(
             ChildOf(root),
         ));
         for dark in [false, true] {
-            let up = if dark {
-                place >= s.white_swords && place < s.white_swords + s.black_swords
-            } else {
-                place < s.white_swords
-            };
+            let up = sword_shows(s, place, dark);
             let (fill, rim) = if dark { (EVIL, EVIL_RIM) } else { (SILVER, world::INK) };
             let e = commands
                 .spawn((
@@ -779,6 +789,7 @@ fn spawn_knight(
         Color::WHITE
     };
     // The square under the disc is what the pointer finds.
+    // It says who it is on hover, and lets a click through to the spot it stands on.
     let e = commands
         .spawn((
             Sprite::from_color(world::INK, Vec2::splat(FIGURE_R * 1.4)),
@@ -788,6 +799,10 @@ fn spawn_knight(
         ))
         .id();
     hoverable(commands, e, Hover::Knight(seat));
+    commands.entity(e).insert(Pickable {
+        should_block_lower: false,
+        is_hoverable: true,
+    });
     commands.entity(e).with_children(|t| {
         t.spawn((
             Pickable::IGNORE,
@@ -1335,6 +1350,7 @@ pub(super) fn show_lit(
     handoff: Res<Handoff>,
     ui: Res<ShadowsUi>,
     mut lights: Query<(&Light, &mut Visibility)>,
+    built: Query<(), Added<Light>>,
     mut last: Local<Option<LitStamp>>,
 ) {
     let Some(m) = shadows_match(&res) else {
@@ -1342,7 +1358,8 @@ pub(super) fn show_lit(
     };
     let acting = acting_seat(m, &handoff);
     let stamp = (m.actions.len(), acting, ui.selected, lights.iter().count());
-    if *last == Some(stamp) {
+    // A table built anew (back from the menu to the same match) lights up again.
+    if *last == Some(stamp) && built.is_empty() {
         return;
     }
     *last = Some(stamp);

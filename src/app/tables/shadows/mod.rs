@@ -93,7 +93,7 @@ pub struct ShadowsUi {
 
 /// The Shadows match, if the current match is one.
 pub(super) fn shadows_match(res: &MatchRes) -> Option<&Match<Shadows>> {
-    res.current.as_ref()?.as_any().downcast_ref::<Match<Shadows>>()
+    res.current_as::<Shadows>()
 }
 
 /// The seat that may act from this screen now: the human viewer whose decision it is.
@@ -156,6 +156,12 @@ pub fn card_of(a: &Action) -> Option<White> {
     })
 }
 
+/// The quest the shared Lancelot/Dragon board shows: the one in play, or the Dragon once both
+/// are over (the Dragon comes into play when Lancelot ends).
+pub(super) fn shared_board_quest(s: &Shadows) -> QuestId {
+    s.lancelot_or_dragon().unwrap_or(QuestId::Dragon)
+}
+
 /// The board a quest is drawn on (Lancelot and the Dragon share one).
 pub(super) fn board_of(q: QuestId) -> QuestId {
     if q == QuestId::Dragon { QuestId::Lancelot } else { q }
@@ -206,16 +212,15 @@ pub fn click_spot(state: &Shadows, legal: &[Action], seat: Seat, picked: Option<
         .copied()
         .collect();
     match fits.as_slice() {
-        [one] => Asked::One(*one),
+        // A card is spent only when it was picked: a click alone asks first.
+        [one] if picked.is_some() || card_of(one).is_none() => Asked::One(*one),
         [] => {
             // A move the rules refuse, so that they say why (not where the Knight stands).
             let heroic = matches!(state.stack.last(), Some(Task::Heroic));
             let to = match spot {
                 SpotClick::RoundTable => Location::RoundTable,
                 SpotClick::Siege => Location::Siege,
-                SpotClick::Quest(QuestId::Lancelot) => {
-                    Location::Quest(state.lancelot_or_dragon().unwrap_or(QuestId::Lancelot))
-                }
+                SpotClick::Quest(QuestId::Lancelot) => Location::Quest(shared_board_quest(state)),
                 SpotClick::Quest(q) => Location::Quest(q),
             };
             let here = state.knights.get(seat).is_some_and(|k| k.at == to);

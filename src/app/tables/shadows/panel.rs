@@ -592,9 +592,11 @@ pub(super) fn black_text(s: &Shadows, c: Black) -> String {
     }
 }
 
-/// The Black card a decision is about, if any.
+/// The Black card a decision is about, if any (in a view: Percival's look at the top card while
+/// he chooses how Evil progresses shows to him alone).
 fn card_in_question(s: &Shadows) -> Option<Black> {
     match s.stack.last()? {
+        Task::Evil => s.black_draw.last().copied().filter(|c| *c != Black::Hidden),
         Task::MerlinPledge { card, .. } | Task::PlaceChoice { card, .. } => Some(*card),
         Task::Volunteer { why, .. } => Some(match why {
             crate::rules::shadows::Volunteering::Discard => Black::MorganDiscard,
@@ -609,22 +611,7 @@ fn card_in_question(s: &Shadows) -> Option<Black> {
     }
 }
 
-/// The keys of the decision: 1–9 press the buttons in order, Enter the only (or the ending)
-/// one, Escape drops a picked card or a choice.
-struct Keys {
-    digit: Option<usize>,
-    enter: bool,
-    escape: bool,
-}
-
-fn read_keys(ctx: &egui::Context) -> Keys {
-    let digit = crate::app::table::pressed_digit(ctx);
-    ctx.input(|i| Keys {
-        digit,
-        enter: i.key_pressed(egui::Key::Enter),
-        escape: i.key_pressed(egui::Key::Escape),
-    })
-}
+use crate::app::table::{Keys, read_keys};
 
 /// Whether an action is made on the table or from the hand rather than by a button of its own.
 fn from_the_hand(a: &Action) -> bool {
@@ -675,7 +662,7 @@ pub(super) fn decision_panel(
             request: Request::Typed(Arc::new(a)),
         });
     };
-    match acting {
+    match acting.filter(|_| ui_state.confirm.is_none()) {
         Some(seat) => {
             for click in clicks.read() {
                 match click_spot(s, &legal, seat, ui_state.selected, *click) {
@@ -690,11 +677,7 @@ pub(super) fn decision_panel(
     let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
         read_keys(ctx)
     } else {
-        Keys {
-            digit: None,
-            enter: false,
-            escape: false,
-        }
+        Keys::NONE
     };
     if keys.escape {
         ui_state.choices.clear();
@@ -811,9 +794,13 @@ pub(super) fn decision_panel(
                             ui.label(egui::RichText::new(hint).italics().color(MUTED));
                         }
                     });
-                    // The Black card the decision is about, and what it does.
-                    if let Some(card) = card_in_question(&s.view(seat).game) {
+                    // The Black card the decision is about, and what it does; a split of spoils.
+                    let seen = s.view(seat).game;
+                    if let Some(card) = card_in_question(&seen) {
                         ui.horizontal_wrapped(|ui| {
+                            if matches!(seen.stack.last(), Some(Task::Evil)) {
+                                ui.label(egui::RichText::new("The top Black card (only you see it):").italics());
+                            }
                             egui::Frame::new()
                                 .fill(egui::Color32::from_rgb(26, 20, 26))
                                 .stroke(egui::Stroke::new(1.5, egui::Color32::from_rgb(140, 30, 30)))
@@ -824,6 +811,17 @@ pub(super) fn decision_panel(
                                 });
                             ui.label(egui::RichText::new(black_text(s, card)).color(PARCHMENT));
                         });
+                    }
+                    if let Some(Task::Share { pool, assigned, .. } | Task::ShareVote { pool, assigned, .. }) =
+                        seen.stack.last()
+                        && !assigned.is_empty()
+                    {
+                        let split: Vec<String> = pool
+                            .iter()
+                            .zip(assigned)
+                            .map(|(c, to)| format!("{} → {}", c.name(), seen.seat_name(*to)))
+                            .collect();
+                        ui.label(egui::RichText::new(format!("The split: {}", split.join(", "))).color(PARCHMENT));
                     }
                     ui.add_enabled_ui(!confirming, |ui| {
                         ui.horizontal_wrapped(|ui| {
@@ -1029,9 +1027,10 @@ pub(super) fn moments_window(
             });
         });
     }
-    // The story of the game goes under the results at the end (the latest lines, when long).
+    // The story of the game goes under the results at the end (the latest lines, when long);
+    // told once (the title says it is).
     if m.state.outcome.is_some() {
-        if detail.rows.is_empty() {
+        if detail.title.is_empty() {
             let (lines, _) = story(m);
             let skipped = lines.len().saturating_sub(STORY_ROWS);
             let mut rows: Vec<Vec<String>> = Vec::new();
@@ -1062,7 +1061,7 @@ pub(super) fn moments_window(
                 rows,
             };
         }
-    } else if !detail.rows.is_empty() {
+    } else if !detail.title.is_empty() {
         *detail = ResultsDetail::default();
     }
     Ok(())
@@ -1095,7 +1094,7 @@ pub(super) fn hover_tip(
     let lines: Vec<String> = match what {
         Hover::Spot(SpotClick::Quest(q)) => {
             let q = if q == QuestId::Lancelot {
-                g.lancelot_or_dragon().unwrap_or(QuestId::Dragon)
+                shared_board_quest(g)
             } else {
                 q
             };

@@ -1,0 +1,710 @@
+//! The tinkerer's bench (`camelot balance`): many bot games on every core, and what they say
+//! about a content set — win rates by seat and by what a seat plays as (faction, colour,
+//! Knight) with 95 % intervals, scores, game length, how often each card, mission, room or quest
+//! is used and how often its user wins — and, against a second content set, which differences
+//! are larger than chance.
+//!
+//! Each game is played from its own seed (the run's seed plus its number) by `sim::play_one`,
+//! on a rayon pool, and the results are kept in game order, so a report is the same for any
+//! number of jobs.
+
+use crate::sim::{SimOptions, play_one};
+use crate::table::Library;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// One game as the bench keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub seed: u64,
+    pub winners: Vec<usize>,
+    pub scores: Vec<i64>,
+    pub turns: usize,
+    pub actions: usize,
+    pub emblems: Vec<Option<String>>,
+    pub used: Vec<(usize, String)>,
+    pub tags: Vec<String>,
+}
+
+/// Plays the run's games on `jobs` threads (0: one per core). `done` is told the number of
+/// games finished so far (from any thread); `stop` ends the run early: the games not started are
+/// left out. Returns each game played, in game order, or its error.
+pub fn play(
+    library: &Library,
+    opts: &SimOptions,
+    jobs: usize,
+    done: &(dyn Fn(usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<Vec<Result<GameRow, String>>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("cannot start the worker threads: {e}"))?;
+    let finished = AtomicUsize::new(0);
+    let rows: Vec<Option<Result<GameRow, String>>> = pool.install(|| {
+        (0..opts.games)
+            .into_par_iter()
+            .map(|g| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let (seed, result) = play_one(library, opts, g, true);
+                done(finished.fetch_add(1, Ordering::Relaxed) + 1);
+                Some(result.map(|p| GameRow {
+                    seed,
+                    winners: p.winners,
+                    scores: p.scores,
+                    turns: p.turns,
+                    actions: p.actions,
+                    emblems: p.emblems,
+                    used: p.used,
+                    tags: p.tags,
+                }))
+            })
+            .collect()
+    });
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// A share with its 95 % interval (Wilson score interval).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub hits: usize,
+    pub of: usize,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Rate {
+    pub fn new(hits: usize, of: usize) -> Rate {
+        if of == 0 {
+            return Rate {
+                hits,
+                of,
+                rate: 0.0,
+                low: 0.0,
+                high: 0.0,
+            };
+        }
+        let n = of as f64;
+        let p = hits as f64 / n;
+        let z = 1.959_964;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        Rate {
+            hits,
+            of,
+            rate: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+    /// Half the interval's width, for "31.0 % ± 2.0".
+    pub fn plus_minus(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// How often a piece of content was used, and how its users did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Usage {
+    pub thing: String,
+    /// Games in which some seat used it.
+    pub games: Rate,
+    /// Of the seats that used it in a game, how many won that game.
+    pub user_wins: Rate,
+}
+
+/// A histogram: (value, count), in value order.
+pub type Histogram = Vec<(i64, usize)>;
+
+/// What one content set's games say.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SetReport {
+    pub content: String,
+    pub games: usize,
+    pub finished: usize,
+    pub errors: Vec<String>,
+    pub win_by_seat: Vec<Rate>,
+    /// By what a seat plays as (a faction, a colour, a Knight), over every seat that played it.
+    pub win_by_emblem: BTreeMap<String, Rate>,
+    pub mean_score_by_seat: Vec<f64>,
+    pub scores: Histogram,
+    pub mean_turns: f64,
+    pub turns: Histogram,
+    pub usage: Vec<Usage>,
+    /// How the games went, in the game's words (`Game::outcome_tags`), as shares of games.
+    pub outcomes: BTreeMap<String, Rate>,
+}
+
+/// Sums up one content set's games.
+pub fn summarise(content: &str, players: usize, rows: &[Result<GameRow, String>]) -> SetReport {
+    let ok: Vec<&GameRow> = rows.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let n = ok.len();
+    let errors: Vec<String> = rows.iter().filter_map(|r| r.as_ref().err().cloned()).collect();
+    let win_by_seat = (0..players)
+        .map(|s| Rate::new(ok.iter().filter(|g| g.winners.contains(&s)).count(), n))
+        .collect();
+    let mut emblem: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for g in &ok {
+        for (s, e) in g.emblems.iter().enumerate() {
+            if let Some(e) = e {
+                let x = emblem.entry(e.clone()).or_default();
+                x.1 += 1;
+                if g.winners.contains(&s) {
+                    x.0 += 1;
+                }
+            }
+        }
+    }
+    let scored: Vec<&&GameRow> = ok.iter().filter(|g| g.scores.len() == players).collect();
+    let mean_score_by_seat = if scored.is_empty() {
+        Vec::new()
+    } else {
+        (0..players)
+            .map(|s| scored.iter().map(|g| g.scores[s] as f64).sum::<f64>() / scored.len() as f64)
+            .collect()
+    };
+    let histogram = |values: &mut dyn Iterator<Item = i64>| -> Histogram {
+        let mut h: BTreeMap<i64, usize> = BTreeMap::new();
+        for v in values {
+            *h.entry(v).or_default() += 1;
+        }
+        h.into_iter().collect()
+    };
+    let scores = histogram(&mut scored.iter().flat_map(|g| g.scores.iter().copied()));
+    let turns = histogram(&mut ok.iter().map(|g| g.turns as i64));
+    let mut used: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    for g in &ok {
+        let mut seen: Vec<&str> = Vec::new();
+        for (s, thing) in &g.used {
+            let x = used.entry(thing.clone()).or_default();
+            if !seen.contains(&thing.as_str()) {
+                seen.push(thing);
+                x.0 += 1;
+            }
+            x.1 += 1;
+            if g.winners.contains(s) {
+                x.2 += 1;
+            }
+        }
+    }
+    let mut usage: Vec<Usage> = used
+        .into_iter()
+        .map(|(thing, (games, users, wins))| Usage {
+            thing,
+            games: Rate::new(games, n),
+            user_wins: Rate::new(wins, users),
+        })
+        .collect();
+    usage.sort_by(|a, b| b.games.hits.cmp(&a.games.hits).then(a.thing.cmp(&b.thing)));
+    let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
+    for g in &ok {
+        for t in &g.tags {
+            match t.strip_prefix('!') {
+                Some(name) => {
+                    outcomes.entry(name.to_string()).or_default();
+                }
+                None => *outcomes.entry(t.clone()).or_default() += 1,
+            }
+        }
+    }
+    SetReport {
+        content: content.to_string(),
+        games: rows.len(),
+        finished: n,
+        errors,
+        win_by_seat,
+        win_by_emblem: emblem.into_iter().map(|(k, (w, of))| (k, Rate::new(w, of))).collect(),
+        mean_score_by_seat,
+        scores,
+        mean_turns: if n == 0 {
+            0.0
+        } else {
+            ok.iter().map(|g| g.turns as f64).sum::<f64>() / n as f64
+        },
+        turns,
+        usage,
+        outcomes: outcomes.into_iter().map(|(k, c)| (k, Rate::new(c, n))).collect(),
+    }
+}
+
+/// One difference between two content sets.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    pub what: String,
+    pub now: f64,
+    pub was: f64,
+    /// Two-sided p-value of the two-proportion z-test.
+    pub p: f64,
+    /// Larger than chance: p below 0.05 divided by the number of differences tested (Bonferroni).
+    pub significant: bool,
+}
+
+/// The edited set against the other one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The verdict in words, first line of the report.
+    pub headline: String,
+    pub test: String,
+    pub differences: Vec<Difference>,
+}
+
+/// The normal distribution's upper tail (Abramowitz and Stegun 7.1.26 for erfc).
+fn upper_tail(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erfc = poly * (-x * x).exp();
+    if z >= 0.0 { erfc / 2.0 } else { 1.0 - erfc / 2.0 }
+}
+
+/// Two-sided p-value that two shares differ (two-proportion z-test with a pooled share).
+pub fn two_proportion_p(a: &Rate, b: &Rate) -> f64 {
+    if a.of == 0 || b.of == 0 {
+        return 1.0;
+    }
+    let pooled = (a.hits + b.hits) as f64 / (a.of + b.of) as f64;
+    let se = (pooled * (1.0 - pooled) * (1.0 / a.of as f64 + 1.0 / b.of as f64)).sqrt();
+    if se == 0.0 {
+        return if a.rate == b.rate { 1.0 } else { 0.0 };
+    }
+    (2.0 * upper_tail(((a.rate - b.rate) / se).abs())).min(1.0)
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1} %", x * 100.0)
+}
+
+/// Compares the edited set (`now`) with the other (`was`): each seat's win rate, each emblem's,
+/// and each outcome share.
+pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
+    let mut pairs: Vec<(String, Rate, Rate)> = Vec::new();
+    for (s, (a, b)) in now.win_by_seat.iter().zip(&was.win_by_seat).enumerate() {
+        pairs.push((format!("seat {} wins", s + 1), *a, *b));
+    }
+    for (k, a) in &now.win_by_emblem {
+        if let Some(b) = was.win_by_emblem.get(k) {
+            pairs.push((format!("{k} wins"), *a, *b));
+        }
+    }
+    for (k, a) in &now.outcomes {
+        if let Some(b) = was.outcomes.get(k) {
+            pairs.push((format!("games: {k}"), *a, *b));
+        }
+    }
+    let tested = pairs.len().max(1) as f64;
+    let threshold = 0.05 / tested;
+    let differences: Vec<Difference> = pairs
+        .iter()
+        .map(|(what, a, b)| {
+            let p = two_proportion_p(a, b);
+            Difference {
+                what: what.clone(),
+                now: a.rate,
+                was: b.rate,
+                p,
+                significant: p < threshold,
+            }
+        })
+        .collect();
+    // The headline: the seat whose win rate moved most, significantly; else that nothing did.
+    let seats = &differences[..now.win_by_seat.len().min(differences.len())];
+    let biggest = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.significant)
+        .max_by(|a, b| (a.1.now - a.1.was).abs().total_cmp(&(b.1.now - b.1.was).abs()));
+    let headline = match biggest {
+        Some((s, d)) => {
+            let pm = now.win_by_seat[s].plus_minus();
+            let leaning = if d.now > d.was { "favours" } else { "hurts" };
+            format!(
+                "seat {} wins {} ± {:.1} (was {}): your change {leaning} {}",
+                s + 1,
+                percent(d.now),
+                pm * 100.0,
+                percent(d.was),
+                ordinal_player(s)
+            )
+        }
+        None => match differences.iter().find(|d| d.significant) {
+            Some(d) => format!(
+                "{}: {} (was {}) — larger than chance; no seat's win rate moved beyond chance",
+                d.what,
+                percent(d.now),
+                percent(d.was)
+            ),
+            None => format!(
+                "no difference larger than chance at {} games a side (largest: {})",
+                now.finished.min(was.finished),
+                differences
+                    .iter()
+                    .max_by(|a, b| (a.now - a.was).abs().total_cmp(&(b.now - b.was).abs()))
+                    .map_or("none".into(), |d| format!(
+                        "{} {} against {}",
+                        d.what,
+                        percent(d.now),
+                        percent(d.was)
+                    ))
+            ),
+        },
+    };
+    Comparison {
+        headline,
+        test: format!(
+            "two-proportion z-test, two-sided, each of the {} differences at p < {:.4} (0.05 shared out, Bonferroni)",
+            pairs.len(),
+            threshold
+        ),
+        differences,
+    }
+}
+
+fn ordinal_player(seat: usize) -> String {
+    match seat {
+        0 => "the first player".into(),
+        1 => "the second player".into(),
+        2 => "the third player".into(),
+        3 => "the fourth player".into(),
+        4 => "the fifth player".into(),
+        n => format!("player {}", n + 1),
+    }
+}
+
+/// The whole bench's answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BalanceReport {
+    pub game: String,
+    pub players: usize,
+    pub games: usize,
+    pub bots: Vec<String>,
+    pub jobs: usize,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    /// Stopped early (Ctrl+C): the sets hold the games done.
+    pub stopped: bool,
+    /// The set under test first, then the one it is compared with.
+    pub sets: Vec<SetReport>,
+    pub comparison: Option<Comparison>,
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The two sets' colours in the charts: the set under test, the one it is compared with.
+const SET_COLOURS: [&str; 2] = ["#b8862f", "#5b6f8f"];
+
+/// A bar chart as inline SVG: one group of bars per label, one bar per series (a content set),
+/// shares from 0 to the largest value, with 95 % whiskers where the values are rates.
+fn bar_chart(title: &str, labels: &[String], series: &[(&str, Vec<Option<Rate>>)]) -> String {
+    let (w, h, left, bottom, top) = (760.0_f64, 260.0_f64, 48.0_f64, 70.0_f64, 28.0_f64);
+    let plot_h = h - bottom - top;
+    let groups = labels.len().max(1) as f64;
+    let group_w = (w - left - 10.0) / groups;
+    let bar_w = (group_w * 0.8 / series.len().max(1) as f64).min(40.0);
+    let most = series
+        .iter()
+        .flat_map(|(_, v)| v.iter().flatten().map(|r| r.high.max(r.rate)))
+        .fold(0.0_f64, f64::max)
+        .max(0.01);
+    let top_value = ((most * 10.0).ceil() / 10.0).min(1.0).max(most);
+    let y = |v: f64| top + plot_h * (1.0 - v / top_value);
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img"><title>{}</title>"#,
+        esc(title)
+    );
+    svg.push_str(&format!(
+        r#"<text x="{left}" y="16" font-size="14" font-weight="bold">{}</text>"#,
+        esc(title)
+    ));
+    for k in 0..=4 {
+        let v = top_value * k as f64 / 4.0;
+        svg.push_str(&format!(
+            r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{:.0} %</text>"##,
+            w - 10.0,
+            left - 4.0,
+            y(v) + 3.0,
+            v * 100.0,
+            y = y(v)
+        ));
+    }
+    for (g, label) in labels.iter().enumerate() {
+        let gx = left + g as f64 * group_w + group_w * 0.1;
+        for (i, (_, values)) in series.iter().enumerate() {
+            let Some(Some(r)) = values.get(g) else {
+                continue;
+            };
+            let x = gx + i as f64 * bar_w;
+            svg.push_str(&format!(
+                r#"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"><title>{}: {:.1} % ({:.1}–{:.1})</title></rect>"#,
+                y(r.rate),
+                bar_w - 2.0,
+                (y(0.0) - y(r.rate)).max(0.0),
+                SET_COLOURS[i % 2],
+                esc(label),
+                r.rate * 100.0,
+                r.low * 100.0,
+                r.high * 100.0
+            ));
+            if r.high > r.low {
+                let cx = x + (bar_w - 2.0) / 2.0;
+                svg.push_str(&format!(
+                    r##"<line x1="{cx:.1}" x2="{cx:.1}" y1="{:.1}" y2="{:.1}" stroke="#222" stroke-width="1.5"/>"##,
+                    y(r.low),
+                    y(r.high)
+                ));
+            }
+        }
+        svg.push_str(&format!(
+            r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end" transform="rotate(-35 {:.1} {:.1})">{}</text>"#,
+            gx + group_w * 0.4,
+            y(0.0) + 14.0,
+            gx + group_w * 0.4,
+            y(0.0) + 14.0,
+            esc(label)
+        ));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// A histogram's counts as shares by value, for each set (the union of values as labels).
+fn histogram_chart(title: &str, sets: &[&SetReport], pick: fn(&SetReport) -> &Histogram) -> String {
+    let mut values: Vec<i64> = sets.iter().flat_map(|s| pick(s).iter().map(|x| x.0)).collect();
+    values.sort_unstable();
+    values.dedup();
+    // Many distinct values: group them into at most 24 ranges.
+    let step = (values.len() as i64 / 24 + 1).max(1);
+    let lo = values.first().copied().unwrap_or(0);
+    let bins: Vec<i64> = values
+        .iter()
+        .map(|v| lo + (v - lo) / step * step)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let labels: Vec<String> = bins
+        .iter()
+        .map(|b| {
+            if step == 1 {
+                b.to_string()
+            } else {
+                format!("{b}–{}", b + step - 1)
+            }
+        })
+        .collect();
+    let series: Vec<(&str, Vec<Option<Rate>>)> = sets
+        .iter()
+        .map(|s| {
+            let h = pick(s);
+            let total: usize = h.iter().map(|x| x.1).sum();
+            let v = bins
+                .iter()
+                .map(|b| {
+                    let c: usize = h.iter().filter(|x| x.0 >= *b && x.0 < b + step).map(|x| x.1).sum();
+                    let share = if total == 0 { 0.0 } else { c as f64 / total as f64 };
+                    Some(Rate {
+                        hits: c,
+                        of: total,
+                        rate: share,
+                        low: share,
+                        high: share,
+                    })
+                })
+                .collect();
+            (s.content.as_str(), v)
+        })
+        .collect();
+    bar_chart(title, &labels, &series)
+}
+
+/// The report as one self-contained HTML page: no scripts, no network, charts as inline SVG.
+pub fn html(report: &BalanceReport) -> String {
+    let sets: Vec<&SetReport> = report.sets.iter().collect();
+    let mut out = String::new();
+    out.push_str(&format!(
+        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Balance: {game}</title>
+<style>body{{font-family:Georgia,serif;max-width:820px;margin:24px auto;color:#222;background:#fbf8f1}}
+h1{{font-size:24px}}h2{{font-size:18px;margin-top:28px;border-bottom:1px solid #cdb}}
+table{{border-collapse:collapse;font-size:13px}}td,th{{padding:3px 8px;border-bottom:1px solid #e4dccb;text-align:right}}
+td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;background:#f1e4c4;padding:10px;border-left:4px solid #b8862f}}
+.sig{{color:#a02020;font-weight:bold}}.key span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}}</style></head><body>
+<h1>Balance: {game}, {players} players</h1>
+<p>{games} games a set, bots {bots}, {jobs} jobs, {gps:.1} games a second{stopped}.</p>"#,
+        game = esc(&report.game),
+        players = report.players,
+        games = report.games,
+        bots = esc(&report.bots.join(", ")),
+        jobs = report.jobs,
+        gps = report.games_per_second,
+        stopped = if report.stopped { " — stopped early, the games done so far" } else { "" },
+    ));
+    if let Some(c) = &report.comparison {
+        out.push_str(&format!(r#"<p class="headline">{}</p>"#, esc(&c.headline)));
+    }
+    out.push_str(r#"<p class="key">"#);
+    for (i, s) in sets.iter().enumerate() {
+        out.push_str(&format!(
+            r#"<span style="background:{}"></span>{} ({} of {} games finished)"#,
+            SET_COLOURS[i % 2],
+            esc(&s.content),
+            s.finished,
+            s.games
+        ));
+    }
+    out.push_str("</p>");
+    let seats: Vec<String> = (1..=report.players).map(|s| format!("seat {s}")).collect();
+    let series = |f: &dyn Fn(&SetReport) -> Vec<Option<Rate>>| -> Vec<(&str, Vec<Option<Rate>>)> {
+        sets.iter().map(|s| (s.content.as_str(), f(s))).collect()
+    };
+    out.push_str("<h2>Win rate by seat (95 % intervals)</h2>");
+    out.push_str(&bar_chart(
+        "Win rate by seat",
+        &seats,
+        &series(&|s| s.win_by_seat.iter().map(|r| Some(*r)).collect()),
+    ));
+    let emblems: Vec<String> = sets
+        .iter()
+        .flat_map(|s| s.win_by_emblem.keys().cloned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !emblems.is_empty() {
+        out.push_str("<h2>Win rate by what a seat plays as</h2>");
+        out.push_str(&bar_chart(
+            "Win rate by faction, colour or Knight",
+            &emblems,
+            &series(&|s| emblems.iter().map(|e| s.win_by_emblem.get(e).copied()).collect()),
+        ));
+    }
+    if sets.iter().any(|s| !s.scores.is_empty()) {
+        out.push_str("<h2>Scores</h2>");
+        out.push_str(&histogram_chart("Final scores (share of seats)", &sets, |s| &s.scores));
+        out.push_str("<table><tr><th>set</th>");
+        for s in &seats {
+            out.push_str(&format!("<th>{s} mean score</th>"));
+        }
+        out.push_str("</tr>");
+        for s in &sets {
+            out.push_str(&format!("<tr><td>{}</td>", esc(&s.content)));
+            for m in &s.mean_score_by_seat {
+                out.push_str(&format!("<td>{m:.1}</td>"));
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</table>");
+    }
+    out.push_str("<h2>Game length</h2>");
+    out.push_str(&histogram_chart("Turns a game (share of games)", &sets, |s| &s.turns));
+    out.push_str("<p>");
+    for s in &sets {
+        out.push_str(&format!("{}: {:.1} turns on average. ", esc(&s.content), s.mean_turns));
+    }
+    out.push_str("</p>");
+    if sets.iter().any(|s| !s.outcomes.is_empty()) {
+        out.push_str("<h2>How the games went</h2><table><tr><th></th>");
+        for s in &sets {
+            out.push_str(&format!("<th>{}</th>", esc(&s.content)));
+        }
+        out.push_str("</tr>");
+        let keys: std::collections::BTreeSet<&String> = sets.iter().flat_map(|s| s.outcomes.keys()).collect();
+        for k in keys {
+            out.push_str(&format!("<tr><td>{}</td>", esc(k)));
+            for s in &sets {
+                match s.outcomes.get(k) {
+                    Some(r) => out.push_str(&format!(
+                        "<td>{:.1} % ± {:.1}</td>",
+                        r.rate * 100.0,
+                        r.plus_minus() * 100.0
+                    )),
+                    None => out.push_str("<td></td>"),
+                }
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</table>");
+    }
+    if let Some(c) = &report.comparison {
+        out.push_str(&format!(
+            "<h2>Differences</h2><p>{}</p><table><tr><th></th><th>now</th><th>was</th><th>p</th><th></th></tr>",
+            esc(&c.test)
+        ));
+        for d in &c.differences {
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{:.1} %</td><td>{:.1} %</td><td>{:.4}</td><td{}>{}</td></tr>",
+                esc(&d.what),
+                d.now * 100.0,
+                d.was * 100.0,
+                d.p,
+                if d.significant { r#" class="sig""# } else { "" },
+                if d.significant { "larger than chance" } else { "" }
+            ));
+        }
+        out.push_str("</table>");
+    }
+    out.push_str("<h2>What is used, and how its users do</h2>");
+    for s in &sets {
+        out.push_str(&format!(
+            "<h3>{}</h3><table><tr><th>card, mission, room or quest</th><th>in games</th><th>its users win</th></tr>",
+            esc(&s.content)
+        ));
+        for u in &s.usage {
+            out.push_str(&format!(
+                r#"<tr><td>{}</td><td>{:.1} %</td><td>{:.1} % ± {:.1} <svg width="120" height="10"><rect width="{:.0}" height="10" fill="{}"/></svg></td></tr>"#,
+                esc(&u.thing),
+                u.games.rate * 100.0,
+                u.user_wins.rate * 100.0,
+                u.user_wins.plus_minus() * 100.0,
+                u.user_wins.rate * 120.0,
+                SET_COLOURS[0]
+            ));
+        }
+        out.push_str("</table>");
+        if !s.errors.is_empty() {
+            out.push_str(&format!(
+                "<p class=\"sig\">{} games failed: {}</p>",
+                s.errors.len(),
+                esc(&s.errors[0])
+            ));
+        }
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interval_holds_the_rate_and_narrows_with_more_games() {
+        let small = Rate::new(30, 100);
+        let big = Rate::new(300, 1000);
+        assert!(small.low < 0.3 && 0.3 < small.high);
+        assert!(big.high - big.low < small.high - small.low);
+        // Known values of the Wilson interval: 30 of 100 → 21.9 % to 39.6 %.
+        assert!((small.low - 0.2189).abs() < 0.001, "{small:?}");
+        assert!((small.high - 0.3958).abs() < 0.001, "{small:?}");
+        assert_eq!(Rate::new(0, 0).rate, 0.0);
+    }
+
+    #[test]
+    fn the_z_test_finds_a_real_difference_and_not_an_equal_one() {
+        let a = Rate::new(310, 1000);
+        let b = Rate::new(252, 1000);
+        let p = two_proportion_p(&a, &b);
+        assert!(p < 0.01, "{p}");
+        assert!((two_proportion_p(&a, &a) - 1.0).abs() < 1e-9);
+        // z = 1.96 gives p = 0.05.
+        assert!((2.0 * upper_tail(1.959_964) - 0.05).abs() < 1e-4);
+    }
+}
