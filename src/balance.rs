@@ -238,10 +238,12 @@ pub struct Difference {
     pub what: String,
     pub now: f64,
     pub was: f64,
-    /// Two-sided p-value of the two-proportion z-test.
+    /// Two-sided p-value (a two-proportion z-test for shares, a two-sample z-test for means).
     pub p: f64,
     /// Larger than chance: p below 0.05 divided by the number of differences tested (Bonferroni).
     pub significant: bool,
+    /// A share (a win rate, an outcome) rather than a mean (a score, a game length).
+    pub share: bool,
 }
 
 /// The edited set against the other one.
@@ -280,8 +282,44 @@ fn percent(x: f64) -> String {
     format!("{:.1} %", x * 100.0)
 }
 
+/// The mean and standard deviation of a histogram, and how many values it holds.
+fn moments(h: &Histogram) -> (f64, f64, usize) {
+    let n: usize = h.iter().map(|x| x.1).sum();
+    if n == 0 {
+        return (0.0, 0.0, 0);
+    }
+    let mean = h.iter().map(|(v, c)| *v as f64 * *c as f64).sum::<f64>() / n as f64;
+    let var = h.iter().map(|(v, c)| (*v as f64 - mean).powi(2) * *c as f64).sum::<f64>() / (n.max(2) - 1) as f64;
+    (mean, var.sqrt(), n)
+}
+
+/// Two-sided p-value that two means differ (a two-sample z-test; the bench's samples are large).
+fn two_means_p(a: &Histogram, b: &Histogram) -> (f64, f64, f64) {
+    let ((ma, sa, na), (mb, sb, nb)) = (moments(a), moments(b));
+    if na < 2 || nb < 2 {
+        return (ma, mb, 1.0);
+    }
+    let se = (sa * sa / na as f64 + sb * sb / nb as f64).sqrt();
+    let p = if se == 0.0 {
+        if ma == mb { 1.0 } else { 0.0 }
+    } else {
+        (2.0 * upper_tail(((ma - mb) / se).abs())).min(1.0)
+    };
+    (ma, mb, p)
+}
+
+/// A difference in words: a share as a percentage, a mean as a number.
+pub fn shown(d: &Difference, value: f64) -> String {
+    if d.share {
+        percent(value)
+    } else {
+        format!("{value:.1}")
+    }
+}
+
 /// Compares the edited set (`now`) with the other (`was`): each seat's win rate, each emblem's,
-/// and each outcome share.
+/// each outcome share (two-proportion z-tests), the mean score and the game length (two-sample
+/// z-tests), all at one shared 5 % (Bonferroni).
 pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
     let mut pairs: Vec<(String, Rate, Rate)> = Vec::new();
     for (s, (a, b)) in now.win_by_seat.iter().zip(&was.win_by_seat).enumerate() {
@@ -297,9 +335,16 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
             pairs.push((format!("games: {k}"), *a, *b));
         }
     }
-    let tested = pairs.len().max(1) as f64;
-    let threshold = 0.05 / tested;
-    let differences: Vec<Difference> = pairs
+    let mut means: Vec<(String, f64, f64, f64)> = Vec::new();
+    if !now.scores.is_empty() && !was.scores.is_empty() {
+        let (a, b, p) = two_means_p(&now.scores, &was.scores);
+        means.push(("mean score".into(), a, b, p));
+    }
+    let (a, b, p) = two_means_p(&now.turns, &was.turns);
+    means.push(("turns a game".into(), a, b, p));
+    let tested = (pairs.len() + means.len()).max(1);
+    let threshold = 0.05 / tested as f64;
+    let mut differences: Vec<Difference> = pairs
         .iter()
         .map(|(what, a, b)| {
             let p = two_proportion_p(a, b);
@@ -309,10 +354,20 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
                 was: b.rate,
                 p,
                 significant: p < threshold,
+                share: true,
             }
         })
         .collect();
-    // The headline: the seat whose win rate moved most, significantly; else that nothing did.
+    differences.extend(means.into_iter().map(|(what, a, b, p)| Difference {
+        what,
+        now: a,
+        was: b,
+        p,
+        significant: p < threshold,
+        share: false,
+    }));
+    // The headline: the seat whose win rate moved most, significantly; else the largest other
+    // change; else that nothing moved beyond chance.
     let seats = &differences[..now.win_by_seat.len().min(differences.len())];
     let biggest = seats
         .iter()
@@ -332,34 +387,37 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
                 ordinal_player(s)
             )
         }
-        None => match differences.iter().find(|d| d.significant) {
+        None => match differences.iter().filter(|d| d.significant).min_by(|a, b| a.p.total_cmp(&b.p)) {
             Some(d) => format!(
-                "{}: {} (was {}) — larger than chance; no seat's win rate moved beyond chance",
+                "{} {} (was {}), larger than chance; no seat's win rate moved beyond chance",
                 d.what,
-                percent(d.now),
-                percent(d.was)
+                shown(d, d.now),
+                shown(d, d.was)
             ),
             None => format!(
-                "no difference larger than chance at {} games a side (largest: {})",
+                "no difference larger than chance at {} games a side (closest: {} {} against {}, p = {:.2})",
                 now.finished.min(was.finished),
                 differences
                     .iter()
-                    .max_by(|a, b| (a.now - a.was).abs().total_cmp(&(b.now - b.was).abs()))
-                    .map_or("none".into(), |d| format!(
-                        "{} {} against {}",
-                        d.what,
-                        percent(d.now),
-                        percent(d.was)
-                    ))
+                    .min_by(|a, b| a.p.total_cmp(&b.p))
+                    .map_or("none".into(), |d| d.what.clone()),
+                differences
+                    .iter()
+                    .min_by(|a, b| a.p.total_cmp(&b.p))
+                    .map_or(String::new(), |d| shown(d, d.now)),
+                differences
+                    .iter()
+                    .min_by(|a, b| a.p.total_cmp(&b.p))
+                    .map_or(String::new(), |d| shown(d, d.was)),
+                differences.iter().map(|d| d.p).fold(1.0, f64::min)
             ),
         },
     };
     Comparison {
         headline,
         test: format!(
-            "two-proportion z-test, two-sided, each of the {} differences at p < {:.4} (0.05 shared out, Bonferroni)",
-            pairs.len(),
-            threshold
+            "two-proportion z-tests for shares, two-sample z-tests for means, two-sided; each of the {tested} \
+             differences at p < {threshold:.4} (5 % shared out, Bonferroni)"
         ),
         differences,
     }
@@ -391,6 +449,115 @@ pub struct BalanceReport {
     /// The set under test first, then the one it is compared with.
     pub sets: Vec<SetReport>,
     pub comparison: Option<Comparison>,
+}
+
+/// Runs the bench: `now` (the content under test, named `now_name`), and `was` when it is to be
+/// compared with another set. Each set plays the same seeds. `done` is told (games done, games
+/// in all) as games finish; `stop` ends early, reporting what is done.
+pub fn run(
+    now: (&Library, &str),
+    was: Option<(&Library, &str)>,
+    opts: &SimOptions,
+    jobs: usize,
+    done: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<BalanceReport, String> {
+    let started = std::time::Instant::now();
+    let sets: Vec<(&Library, &str)> = std::iter::once(now).chain(was).collect();
+    let total = opts.games * sets.len();
+    let mut reports = Vec::new();
+    let mut played = 0;
+    for (i, (library, name)) in sets.iter().enumerate() {
+        if !library.content_ok(opts.game) {
+            let errors: Vec<String> = library.errors().iter().map(|e| e.to_string()).collect();
+            return Err(format!("{name}: the content is broken:\n{}", errors.join("\n")));
+        }
+        let base = i * opts.games;
+        let rows = play(library, opts, jobs, &|n| done(base + n, total), stop)?;
+        played += rows.len();
+        reports.push(summarise(name, opts.players, &rows));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let comparison = match reports.as_slice() {
+        [a, b] => Some(compare(a, b)),
+        _ => None,
+    };
+    Ok(BalanceReport {
+        game: opts.game.title().to_string(),
+        players: opts.players,
+        games: opts.games,
+        bots: (0..opts.players).map(|s| opts.bot_of(s).to_string()).collect(),
+        jobs: if jobs == 0 { rayon::current_num_threads() } else { jobs },
+        seconds,
+        games_per_second: played as f64 / seconds.max(1e-9),
+        stopped: stop.load(Ordering::Relaxed),
+        sets: reports,
+        comparison,
+    })
+}
+
+/// The report in words, for the terminal.
+pub fn text(report: &BalanceReport) -> String {
+    let mut out = String::new();
+    let pct = |r: &Rate| format!("{:5.1} % ± {:4.1}", r.rate * 100.0, r.plus_minus() * 100.0);
+    if let Some(c) = &report.comparison {
+        out.push_str(&format!("{}\n\n", c.headline));
+    }
+    out.push_str(&format!(
+        "{}, {} players, {} games a set, bots {} — {} jobs, {:.1} games a second{}\n",
+        report.game,
+        report.players,
+        report.games,
+        report.bots.join(","),
+        report.jobs,
+        report.games_per_second,
+        if report.stopped { " (stopped early)" } else { "" }
+    ));
+    for s in &report.sets {
+        out.push_str(&format!("\n{} ({} of {} games finished)\n", s.content, s.finished, s.games));
+        for (i, r) in s.win_by_seat.iter().enumerate() {
+            let score = s
+                .mean_score_by_seat
+                .get(i)
+                .map_or(String::new(), |m| format!("  mean score {m:.1}"));
+            out.push_str(&format!("  seat {} wins {}{score}\n", i + 1, pct(r)));
+        }
+        for (e, r) in &s.win_by_emblem {
+            out.push_str(&format!("  {e} wins {} of {} seats\n", pct(r), r.of));
+        }
+        out.push_str(&format!("  {:.1} turns a game on average\n", s.mean_turns));
+        for (k, r) in &s.outcomes {
+            out.push_str(&format!("  games {k}: {}\n", pct(r)));
+        }
+        for u in s.usage.iter().take(12) {
+            out.push_str(&format!(
+                "  {}: in {:.0} % of games, its users win {}\n",
+                u.thing,
+                u.games.rate * 100.0,
+                pct(&u.user_wins)
+            ));
+        }
+        if s.usage.len() > 12 {
+            out.push_str(&format!("  … {} more in --json or --report\n", s.usage.len() - 12));
+        }
+        if let Some(e) = s.errors.first() {
+            out.push_str(&format!("  {} games failed, the first: {e}\n", s.errors.len()));
+        }
+    }
+    if let Some(c) = &report.comparison {
+        out.push_str(&format!("\nDifferences ({})\n", c.test));
+        for d in &c.differences {
+            out.push_str(&format!(
+                "  {:32} {:>8} (was {:>8})  p = {:.4}{}\n",
+                d.what,
+                shown(d, d.now),
+                shown(d, d.was),
+                d.p,
+                if d.significant { "  larger than chance" } else { "" }
+            ));
+        }
+    }
+    out
 }
 
 /// Escapes text for HTML.
@@ -640,10 +807,10 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
         ));
         for d in &c.differences {
             out.push_str(&format!(
-                "<tr><td>{}</td><td>{:.1} %</td><td>{:.1} %</td><td>{:.4}</td><td{}>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.4}</td><td{}>{}</td></tr>",
                 esc(&d.what),
-                d.now * 100.0,
-                d.was * 100.0,
+                shown(d, d.now),
+                shown(d, d.was),
                 d.p,
                 if d.significant { r#" class="sig""# } else { "" },
                 if d.significant { "larger than chance" } else { "" }

@@ -82,6 +82,34 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The tinkerer's bench: many bot games on every core, win rates with intervals, scores,
+    /// game length, what is used and how its users do; with --against, the differences.
+    Balance {
+        game: String,
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
+        #[arg(long, value_delimiter = ',', default_value = "heuristic")]
+        bots: Vec<String>,
+        #[arg(long = "variant", value_name = "KEY=VALUE")]
+        variants: Vec<String>,
+        /// Compare with this content folder, or `shipped` (the content built into the game)
+        #[arg(long, value_name = "DIR|shipped")]
+        against: Option<String>,
+        /// Worker threads (default: one per core)
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
+        /// Write the report as one self-contained HTML page
+        #[arg(long, value_name = "PATH.html")]
+        report: Option<PathBuf>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
     /// Validate content (default: the shipped content); exit 1 on any error.
     Check {
         /// Content files or folders to check in place of the shipped ones
@@ -184,6 +212,76 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Some(Command::Balance {
+            game,
+            players,
+            games,
+            seed,
+            bots,
+            variants,
+            against,
+            jobs,
+            report,
+            json,
+        }) => {
+            let game = parse_game(game)?;
+            let (lo, hi) = game.seats();
+            if *players < lo || *players > hi {
+                return Err(format!("{} takes {lo} to {hi} players, not {players}", game.title()));
+            }
+            let now = load_library(cli.content.as_ref())?;
+            let now_name = cli
+                .content
+                .as_ref()
+                .map_or("this content".to_string(), |d| d.display().to_string());
+            let was = match against.as_deref() {
+                None => None,
+                Some("shipped") => Some((Library::load(ContentSet::embedded()), "shipped".to_string())),
+                Some(dir) => Some((load_library(Some(&PathBuf::from(dir)))?, dir.to_string())),
+            };
+            let opts = SimOptions {
+                game,
+                players: *players,
+                games: *games,
+                seed: *seed,
+                bots: bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?,
+                variants: parse_variants(variants)?,
+                max_actions: 20_000,
+            };
+            // Ctrl+C stops the games not yet started; the report tells what was done.
+            static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+            let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+            let total = *games * if was.is_some() { 2 } else { 1 };
+            let bar = indicatif::ProgressBar::new(total as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games · {per_sec} · {eta} left",
+                )
+                .map_err(|e| e.to_string())?,
+            );
+            let done = |n: usize, _: usize| bar.set_position(n as u64);
+            let result = camelot::balance::run(
+                (&now, &now_name),
+                was.as_ref().map(|(l, n)| (l, n.as_str())),
+                &opts,
+                *jobs,
+                &done,
+                &STOP,
+            );
+            bar.finish_and_clear();
+            let result = result?;
+            if let Some(path) = report {
+                std::fs::write(path, camelot::balance::html(&result))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                eprintln!("report written to {}", path.display());
+            }
+            if *json {
+                println!("{}", serde_json::to_string(&result).map_err(|e| e.to_string())?);
+            } else {
+                print!("{}", camelot::balance::text(&result));
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { save }) => {
             let library = load_library(cli.content.as_ref())?;

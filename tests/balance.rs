@@ -1,0 +1,93 @@
+//! The balance bench: the same games as `camelot sim`, the same result for any number of jobs,
+//! a real edit seen, an edit of nothing not.
+
+use camelot::balance::{self, GameRow};
+use camelot::bots::BotKind;
+use camelot::content::ContentSet;
+use camelot::rules::GameId;
+use camelot::sim::{self, SimOptions};
+use camelot::table::Library;
+use std::sync::atomic::AtomicBool;
+
+fn opts(games: usize) -> SimOptions {
+    SimOptions {
+        game: GameId::Court,
+        players: 4,
+        games,
+        seed: 5,
+        bots: vec![BotKind::parse("heuristic").expect("a bot")],
+        variants: Default::default(),
+        max_actions: 20_000,
+    }
+}
+
+fn rows(library: &Library, opts: &SimOptions, jobs: usize) -> Vec<Result<GameRow, String>> {
+    balance::play(library, opts, jobs, &|_| {}, &AtomicBool::new(false)).expect("a pool")
+}
+
+/// The shipped content with The Court's Score cards doubled (and the deck's total to match).
+fn doubled_score_cards() -> Library {
+    let mut set = ContentSet::embedded();
+    let dir = std::env::temp_dir().join(format!("camelot-balance-{}", std::process::id()));
+    for (key, from, to) in [
+        ("assets/decks/court.ron", "(kind: Score, count: 12)", "(kind: Score, count: 24)"),
+        ("levels/court/rules.ron", "deck_total: 80", "deck_total: 92"),
+    ] {
+        let text = set.get(key).expect("shipped").text.replacen(from, to, 1);
+        assert!(text.contains(to), "{key} has {from}");
+        let path = dir.join(key);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("temp dir");
+        std::fs::write(&path, text).expect("write");
+        set.overlay_file(key, &path).expect("overlay");
+    }
+    let library = Library::load(set);
+    assert!(library.content_ok(GameId::Court), "{:?}", library.errors());
+    library
+}
+
+#[test]
+fn the_bench_plays_the_same_games_as_sim_and_the_same_for_any_number_of_jobs() {
+    let library = Library::load(ContentSet::embedded());
+    let o = opts(120);
+    let one = rows(&library, &o, 1);
+    let two = rows(&library, &o, 2);
+    assert_eq!(one, two, "the same games for one job and for two");
+    let report = balance::summarise("shipped", 4, &one);
+    let by_sim = sim::run(&library, &o, &mut |w| panic!("{w}"));
+    let hits: Vec<usize> = report.win_by_seat.iter().map(|r| r.hits).collect();
+    assert_eq!(hits, by_sim.wins_by_seat, "per-seat wins agree with camelot sim on the same seeds");
+    assert_eq!(report.finished, by_sim.finished);
+    assert!(report.usage.iter().any(|u| u.thing == "card: Score"), "{:?}", report.usage);
+}
+
+#[test]
+fn an_edit_of_nothing_shows_no_difference_and_a_real_edit_does() {
+    let shipped = Library::load(ContentSet::embedded());
+    let o = opts(300);
+    let stop = AtomicBool::new(false);
+    let same = balance::run((&shipped, "again"), Some((&shipped, "shipped")), &o, 2, &|_, _| {}, &stop)
+        .expect("a run");
+    let c = same.comparison.expect("a comparison");
+    assert!(c.differences.iter().all(|d| !d.significant), "{c:?}");
+    assert!(c.headline.starts_with("no difference larger than chance"), "{}", c.headline);
+
+    let edited = doubled_score_cards();
+    let changed = balance::run((&edited, "doubled"), Some((&shipped, "shipped")), &o, 2, &|_, _| {}, &stop)
+        .expect("a run");
+    let c = changed.comparison.as_ref().expect("a comparison");
+    let turns = c.differences.iter().find(|d| d.what == "turns a game").expect("game length");
+    assert!(turns.significant && turns.now < turns.was, "{turns:?}");
+    assert!(c.headline.contains("larger than chance"), "{}", c.headline);
+    let page = balance::html(&changed);
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg"));
+    assert!(!page.contains("<script") && !page.contains("src=\"http") && !page.contains("href=\"http"), "self-contained");
+}
+
+#[test]
+fn stopping_keeps_the_games_done() {
+    let library = Library::load(ContentSet::embedded());
+    let stop = AtomicBool::new(true);
+    let r = balance::run((&library, "shipped"), None, &opts(50), 1, &|_, _| {}, &stop).expect("a run");
+    assert!(r.stopped);
+    assert_eq!(r.sets[0].finished, 0, "nothing started after the stop");
+}
