@@ -289,7 +289,11 @@ fn moments(h: &Histogram) -> (f64, f64, usize) {
         return (0.0, 0.0, 0);
     }
     let mean = h.iter().map(|(v, c)| *v as f64 * *c as f64).sum::<f64>() / n as f64;
-    let var = h.iter().map(|(v, c)| (*v as f64 - mean).powi(2) * *c as f64).sum::<f64>() / (n.max(2) - 1) as f64;
+    let var = h
+        .iter()
+        .map(|(v, c)| (*v as f64 - mean).powi(2) * *c as f64)
+        .sum::<f64>()
+        / (n.max(2) - 1) as f64;
     (mean, var.sqrt(), n)
 }
 
@@ -310,11 +314,7 @@ fn two_means_p(a: &Histogram, b: &Histogram) -> (f64, f64, f64) {
 
 /// A difference in words: a share as a percentage, a mean as a number.
 pub fn shown(d: &Difference, value: f64) -> String {
-    if d.share {
-        percent(value)
-    } else {
-        format!("{value:.1}")
-    }
+    if d.share { percent(value) } else { format!("{value:.1}") }
 }
 
 /// Compares the edited set (`now`) with the other (`was`): each seat's win rate, each emblem's,
@@ -387,7 +387,11 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
                 ordinal_player(s)
             )
         }
-        None => match differences.iter().filter(|d| d.significant).min_by(|a, b| a.p.total_cmp(&b.p)) {
+        None => match differences
+            .iter()
+            .filter(|d| d.significant)
+            .min_by(|a, b| a.p.total_cmp(&b.p))
+        {
             Some(d) => format!(
                 "{} {} (was {}), larger than chance; no seat's win rate moved beyond chance",
                 d.what,
@@ -514,7 +518,10 @@ pub fn text(report: &BalanceReport) -> String {
         if report.stopped { " (stopped early)" } else { "" }
     ));
     for s in &report.sets {
-        out.push_str(&format!("\n{} ({} of {} games finished)\n", s.content, s.finished, s.games));
+        out.push_str(&format!(
+            "\n{} ({} of {} games finished)\n",
+            s.content, s.finished, s.games
+        ));
         for (i, r) in s.win_by_seat.iter().enumerate() {
             let score = s
                 .mean_score_by_seat
@@ -597,11 +604,16 @@ fn bar_chart(title: &str, labels: &[String], series: &[(&str, Vec<Option<Rate>>)
     for k in 0..=4 {
         let v = top_value * k as f64 / 4.0;
         svg.push_str(&format!(
-            r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{:.0} %</text>"##,
+            r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" font-size="10" text-anchor="end">{} %</text>"##,
             w - 10.0,
             left - 4.0,
             y(v) + 3.0,
-            v * 100.0,
+            // Whole percentages where they are, else one decimal (7.5 %).
+            if (v * 100.0).fract().abs() < 1e-6 {
+                format!("{:.0}", v * 100.0)
+            } else {
+                format!("{:.1}", v * 100.0)
+            },
             y = y(v)
         ));
     }

@@ -255,10 +255,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let total = *games * if was.is_some() { 2 } else { 1 };
             let bar = indicatif::ProgressBar::new(total as u64);
             bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} games · {per_sec} · {eta} left",
-                )
-                .map_err(|e| e.to_string())?,
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · {eta} left")
+                    .map_err(|e| e.to_string())?,
             );
             let done = |n: usize, _: usize| bar.set_position(n as u64);
             let result = camelot::balance::run(

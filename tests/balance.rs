@@ -30,7 +30,11 @@ fn doubled_score_cards() -> Library {
     let mut set = ContentSet::embedded();
     let dir = std::env::temp_dir().join(format!("camelot-balance-{}", std::process::id()));
     for (key, from, to) in [
-        ("assets/decks/court.ron", "(kind: Score, count: 12)", "(kind: Score, count: 24)"),
+        (
+            "assets/decks/court.ron",
+            "(kind: Score, count: 12)",
+            "(kind: Score, count: 24)",
+        ),
         ("levels/court/rules.ron", "deck_total: 80", "deck_total: 92"),
     ] {
         let text = set.get(key).expect("shipped").text.replacen(from, to, 1);
@@ -55,9 +59,16 @@ fn the_bench_plays_the_same_games_as_sim_and_the_same_for_any_number_of_jobs() {
     let report = balance::summarise("shipped", 4, &one);
     let by_sim = sim::run(&library, &o, &mut |w| panic!("{w}"));
     let hits: Vec<usize> = report.win_by_seat.iter().map(|r| r.hits).collect();
-    assert_eq!(hits, by_sim.wins_by_seat, "per-seat wins agree with camelot sim on the same seeds");
+    assert_eq!(
+        hits, by_sim.wins_by_seat,
+        "per-seat wins agree with camelot sim on the same seeds"
+    );
     assert_eq!(report.finished, by_sim.finished);
-    assert!(report.usage.iter().any(|u| u.thing == "card: Score"), "{:?}", report.usage);
+    assert!(
+        report.usage.iter().any(|u| u.thing == "card: Score"),
+        "{:?}",
+        report.usage
+    );
 }
 
 #[test]
@@ -65,22 +76,47 @@ fn an_edit_of_nothing_shows_no_difference_and_a_real_edit_does() {
     let shipped = Library::load(ContentSet::embedded());
     let o = opts(300);
     let stop = AtomicBool::new(false);
-    let same = balance::run((&shipped, "again"), Some((&shipped, "shipped")), &o, 2, &|_, _| {}, &stop)
-        .expect("a run");
+    let same = balance::run(
+        (&shipped, "again"),
+        Some((&shipped, "shipped")),
+        &o,
+        2,
+        &|_, _| {},
+        &stop,
+    )
+    .expect("a run");
     let c = same.comparison.expect("a comparison");
     assert!(c.differences.iter().all(|d| !d.significant), "{c:?}");
-    assert!(c.headline.starts_with("no difference larger than chance"), "{}", c.headline);
+    assert!(
+        c.headline.starts_with("no difference larger than chance"),
+        "{}",
+        c.headline
+    );
 
     let edited = doubled_score_cards();
-    let changed = balance::run((&edited, "doubled"), Some((&shipped, "shipped")), &o, 2, &|_, _| {}, &stop)
-        .expect("a run");
+    let changed = balance::run(
+        (&edited, "doubled"),
+        Some((&shipped, "shipped")),
+        &o,
+        2,
+        &|_, _| {},
+        &stop,
+    )
+    .expect("a run");
     let c = changed.comparison.as_ref().expect("a comparison");
-    let turns = c.differences.iter().find(|d| d.what == "turns a game").expect("game length");
+    let turns = c
+        .differences
+        .iter()
+        .find(|d| d.what == "turns a game")
+        .expect("game length");
     assert!(turns.significant && turns.now < turns.was, "{turns:?}");
     assert!(c.headline.contains("larger than chance"), "{}", c.headline);
     let page = balance::html(&changed);
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg"));
-    assert!(!page.contains("<script") && !page.contains("src=\"http") && !page.contains("href=\"http"), "self-contained");
+    assert!(
+        !page.contains("<script") && !page.contains("src=\"http") && !page.contains("href=\"http"),
+        "self-contained"
+    );
 }
 
 #[test]
