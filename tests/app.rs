@@ -179,14 +179,15 @@ fn start_future(app: &mut App, kinds: &[SeatKind], seed: u64) {
     app.update();
 }
 
-/// Plays a Die Zukunft game to the end through messages: humans answer with their first legal
-/// action once the screen is theirs, bots think on their own. Checks at every step that a human
-/// decides only with the screen uncovered and showing their own view, and returns how often the
-/// table was covered.
-fn play_future_through(app: &mut App) -> usize {
+/// Plays a game to the end through messages: humans answer once the screen is theirs (with the
+/// legal choice `pick(step, count)` names), bots think on their own; `check` looks at the app
+/// before every step. Checks at every step that a human decides only with the screen uncovered
+/// and showing their own view, and returns how often the table was covered.
+fn play_through(app: &mut App, pick: impl Fn(usize, usize) -> usize, mut check: impl FnMut(&App)) -> usize {
     let mut covers = 0;
     let mut was_covered = false;
-    for _ in 0..20_000 {
+    for step in 0..60_000usize {
+        check(app);
         let p = pending(app);
         let Pending::Decide { seat, .. } = p else {
             return covers;
@@ -213,13 +214,31 @@ fn play_future_through(app: &mut App) -> usize {
                 Some(seat),
                 "a human decides only on their own screen"
             );
-            play_first_choice(app, seat);
+            let n = app
+                .world()
+                .resource::<MatchRes>()
+                .current
+                .as_ref()
+                .expect("a match")
+                .legal_labels()
+                .len();
+            app.world_mut().write_message(ActionRequest {
+                seat,
+                request: Request::Index(pick(step, n.max(1))),
+            });
+            app.update();
+            app.update();
         } else {
             app.update();
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
     panic!("the game did not end");
+}
+
+/// Die Zukunft: the first legal choice.
+fn play_future_through(app: &mut App) -> usize {
+    play_through(app, |_, _| 0, |_| {})
 }
 
 #[test]
@@ -311,62 +330,16 @@ fn check_no_secrets(state: &Shadows, viewer: Option<usize>) -> usize {
     hidden
 }
 
-/// Plays a Shadows game to the end through messages: humans answer with a varied legal choice
-/// once the screen is theirs, bots think on their own; at every step, what the screen may draw
-/// is checked. Returns how often the table was covered.
+/// Shadows: a varied legal choice, and at every step a look at what the screen may draw.
 fn play_shadows_through(app: &mut App) -> usize {
-    let mut covers = 0;
-    let mut was_covered = false;
     let mut hidden_checked = 0;
-    for step in 0..60_000usize {
-        let p = pending(app);
-        let state = shadows_state(app);
-        let h = handoff(app);
-        hidden_checked += check_no_secrets(&state, h.private_viewer());
-        let Pending::Decide { seat, .. } = p else {
-            assert!(hidden_checked > 0, "hidden Loyalty cards were checked");
-            return covers;
-        };
-        let human = app.world().resource::<MatchRes>().config().expect("a match").seats[seat]
-            .kind
-            .is_human();
-        if let Some(covering) = h.covering {
-            assert_eq!(covering, seat, "the cover names the seat to decide");
-            assert_eq!(h.private_viewer(), None, "nothing private shows under the cover");
-            if !was_covered {
-                covers += 1;
-            }
-            was_covered = true;
-            app.world_mut().write_message(HandoffConfirmed);
-            app.update();
-            continue;
-        }
-        was_covered = false;
-        if human {
-            assert_eq!(
-                h.private_viewer(),
-                Some(seat),
-                "a human decides only on their own screen"
-            );
-            let n = app
-                .world()
-                .resource::<MatchRes>()
-                .current
-                .as_ref()
-                .expect("a match")
-                .legal_labels()
-                .len();
-            app.world_mut().write_message(ActionRequest {
-                seat,
-                request: Request::Index((step * 7919 + 13) % n.max(1)),
-            });
-            app.update();
-        } else {
-            app.update();
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    }
-    panic!("the game did not end");
+    let covers = play_through(
+        app,
+        |step, n| (step * 7919 + 13) % n,
+        |app| hidden_checked += check_no_secrets(&shadows_state(app), handoff(app).private_viewer()),
+    );
+    assert!(hidden_checked > 0, "hidden Loyalty cards were checked");
+    covers
 }
 
 #[test]

@@ -197,6 +197,25 @@ pub fn fixed_window<'a>(
 
 /// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
 /// not as filled rectangles under the content: the software renderer pays for every covered pixel).
+/// A flat rectangle of one colour in the world, under `parent` (not picked by the pointer).
+pub fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
+    commands
+        .spawn((
+            Sprite::from_color(colour, size),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
+/// A frame of `width` inside `outer`, drawn as four strips (`ring`).
+pub fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
+    for r in ring(outer, width) {
+        rect(commands, parent, colour, r.size(), r.center().extend(z));
+    }
+}
+
 pub fn ring(outer: Rect, width: f32) -> [Rect; 4] {
     let (a, b) = (outer.min, outer.max);
     [

@@ -1250,17 +1250,8 @@ impl Shadows {
     /// A Special White card played by `seat`.
     fn special_white(&mut self, seat: Seat, action: Action, r: &mut Report) {
         let n = self.numbers().clone();
-        let card = match action {
-            Action::Merlin(_) => White::Merlin,
-            Action::Clairvoyance => White::Clairvoyance,
-            Action::Convocation => White::Convocation,
-            Action::Fate => White::Fate,
-            Action::Heroism(_) => White::Heroism,
-            Action::LadyOfTheLake => White::LadyOfTheLake,
-            Action::Messenger(_) => White::Messenger,
-            Action::Piety(_) => White::Piety,
-            Action::Reinforcements(_) => White::Reinforcements,
-            _ => return,
+        let Some(card) = special_card(action) else {
+            return;
         };
         if !remove_one(&mut self.knights[seat].hand, card) {
             return;
@@ -2379,6 +2370,22 @@ impl Shadows {
 }
 
 /// The kind of a Heroic Action (`None`: not one).
+/// The Special White card an action plays (Merlin or one of the eight unique cards), if any.
+pub fn special_card(a: Action) -> Option<White> {
+    Some(match a {
+        Action::Merlin(_) => White::Merlin,
+        Action::Clairvoyance => White::Clairvoyance,
+        Action::Convocation => White::Convocation,
+        Action::Fate => White::Fate,
+        Action::Heroism(_) => White::Heroism,
+        Action::LadyOfTheLake => White::LadyOfTheLake,
+        Action::Messenger(_) => White::Messenger,
+        Action::Piety(_) => White::Piety,
+        Action::Reinforcements(_) => White::Reinforcements,
+        _ => return None,
+    })
+}
+
 pub fn kind_of(a: Action) -> Option<Kind> {
     Some(match a {
         Action::Move(_) => Kind::Move,

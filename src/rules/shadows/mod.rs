@@ -25,6 +25,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use apply::special_card;
 pub use bot::{Weights, heuristic_with, search_budget};
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
@@ -867,19 +868,9 @@ impl Game for Shadows {
     }
 
     fn used(&self, action: &Action) -> Option<String> {
-        let card = |c: White| Some(format!("card: {}", c.name()));
         match *action {
             Action::Move(Location::Quest(q)) => Some(format!("quest: {}", self.content.quest(q).name)),
-            Action::Merlin(_) => card(White::Merlin),
-            Action::Clairvoyance => card(White::Clairvoyance),
-            Action::Convocation => card(White::Convocation),
-            Action::Fate => card(White::Fate),
-            Action::Heroism(_) => card(White::Heroism),
-            Action::LadyOfTheLake => card(White::LadyOfTheLake),
-            Action::Messenger(_) => card(White::Messenger),
-            Action::Piety(_) => card(White::Piety),
-            Action::Reinforcements(_) => card(White::Reinforcements),
-            _ => None,
+            a => apply::special_card(a).map(|c| format!("card: {}", c.name())),
         }
     }
 

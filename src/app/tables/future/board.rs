@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::app::motion::{Arrive, Glide, Leg};
-use crate::app::style::{Look, Paint, icon, polygon_mesh, ring, world_colour};
+use crate::app::style::{Look, Paint, frame, icon, polygon_mesh, rect, world_colour};
 use crate::rules::future::{FutureContent, Room, RoomRule, Shield, Stack, Stage};
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
@@ -712,23 +712,6 @@ fn text(
             ChildOf(parent),
         ))
         .id()
-}
-
-fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
-    commands
-        .spawn((
-            Sprite::from_color(colour, size),
-            Pickable::IGNORE,
-            Transform::from_translation(at),
-            ChildOf(parent),
-        ))
-        .id()
-}
-
-fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
-    for r in ring(outer, width) {
-        rect(commands, parent, colour, r.size(), r.center().extend(z));
-    }
 }
 
 /// Makes a part of the board say what it is when the pointer rests on it.

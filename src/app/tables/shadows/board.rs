@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::app::motion::{Arrive, Glide, Leg};
-use crate::app::style::{Paint, icon, ring, world_colour};
+use crate::app::style::{Paint, frame, icon, rect, world_colour};
 use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
 
 /// A cell of the table's 3 × 3 grid, and the board drawn in it.
@@ -417,23 +417,6 @@ fn text(
             ChildOf(parent),
         ))
         .id()
-}
-
-fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
-    commands
-        .spawn((
-            Sprite::from_color(colour, size),
-            Pickable::IGNORE,
-            Transform::from_translation(at),
-            ChildOf(parent),
-        ))
-        .id()
-}
-
-fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
-    for r in ring(outer, width) {
-        rect(commands, parent, colour, r.size(), r.center().extend(z));
-    }
 }
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {

@@ -143,16 +143,7 @@ pub fn card_of(a: &Action) -> Option<White> {
         Action::Fight(v) | Action::FightSiege(v) => White::Fight(v),
         Action::PlayGrail => White::Grail,
         Action::RaiseExcalibur(c) | Action::Heal(c) | Action::Card(c) | Action::ArthurGive(c, _) => c,
-        Action::Merlin(_) => White::Merlin,
-        Action::Clairvoyance => White::Clairvoyance,
-        Action::Convocation => White::Convocation,
-        Action::Fate => White::Fate,
-        Action::Heroism(_) => White::Heroism,
-        Action::LadyOfTheLake => White::LadyOfTheLake,
-        Action::Messenger(_) => White::Messenger,
-        Action::Piety(_) => White::Piety,
-        Action::Reinforcements(_) => White::Reinforcements,
-        _ => return None,
+        other => return crate::rules::shadows::special_card(other),
     })
 }
 
