@@ -398,6 +398,14 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
                 shown(d, d.now),
                 shown(d, d.was)
             ),
+            None if now.finished.min(was.finished) < 30 => format!(
+                "too few games to compare: {} and {} finished (stopped early?)",
+                now.finished, was.finished
+            ),
+            None if differences.iter().all(|d| d.now == d.was) => format!(
+                "no difference at {} games a side: both sets played the same games",
+                now.finished.min(was.finished)
+            ),
             None => format!(
                 "no difference larger than chance at {} games a side (closest: {} {} against {}, p = {:.2})",
                 now.finished.min(was.finished),

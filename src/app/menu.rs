@@ -234,6 +234,7 @@ fn menu_ui(
     mut start: MessageWriter<StartMatch>,
     mut exit: MessageWriter<AppExit>,
     mut settings: ResMut<crate::app::settings::SettingsWindow>,
+    mut balance: ResMut<crate::app::balance_window::BalanceWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -291,6 +292,7 @@ fn menu_ui(
                 &mut start,
                 &mut exit,
                 &mut settings,
+                &mut balance,
             );
         });
     });
@@ -365,6 +367,7 @@ fn setup_panel(
     start: &mut MessageWriter<StartMatch>,
     exit: &mut MessageWriter<AppExit>,
     settings: &mut crate::app::settings::SettingsWindow,
+    balance: &mut crate::app::balance_window::BalanceWindow,
 ) {
     let game = menu.game;
     let (lo, hi) = game.seats();
@@ -591,6 +594,13 @@ fn setup_panel(
             .clicked()
         {
             settings.open = !settings.open;
+        }
+        if ui
+            .add(egui::Button::new(egui::RichText::new("Balance").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
+            .on_hover_text("What does the content do? Bots play many games and the bench tells")
+            .clicked()
+        {
+            balance.open = !balance.open;
         }
     });
     if !crate::app::tables::has_table(game) {

@@ -5,6 +5,7 @@
 //! rules bridge owns the match and is the only writer of game state.
 
 pub mod audio;
+pub mod balance_window;
 pub mod bots;
 pub mod bridge;
 pub mod capture;
@@ -99,6 +100,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         settings::SettingsPlugin,
         motion::MotionPlugin,
         menu::MenuPlugin,
+        balance_window::BalanceWindowPlugin,
         table::TablePlugin,
         tables::court::CourtTablePlugin,
         tables::future::FutureTablePlugin,

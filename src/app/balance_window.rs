@@ -1,0 +1,388 @@
+//! The Balance window over the menu: the tinkerer's bench (`crate::balance`) in the window.
+//! Choose players, games and bots for the game chosen in the menu; the games run on a worker
+//! thread (each on the rayon pool) with a progress bar and a Stop button; the answer shows as
+//! its first line, egui bar charts of the win rates, the differences and the most used content.
+//! When a content file changes on disk (the menu's watcher reloads it), the window offers to run
+//! again with the edit; broken content shows its `path:line:col` problems instead.
+
+use super::menu::MenuState;
+use super::style::{GOLD, MUTED, WARN};
+use super::{LibraryRes, Screen};
+use crate::balance::{BalanceReport, Rate};
+use crate::bots::BotKind;
+use crate::content::ContentSet;
+use crate::rules::GameId;
+use crate::sim::SimOptions;
+use crate::table::Library;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The bots a run may use, as `BotKind::parse` names them.
+const BOTS: [&str; 4] = ["heuristic", "easy", "normal", "hard"];
+
+/// A run on its worker thread.
+struct Running {
+    done: Arc<AtomicUsize>,
+    total: usize,
+    stop: Arc<AtomicBool>,
+    answer: Arc<Mutex<Option<Result<BalanceReport, String>>>>,
+    started: std::time::Instant,
+}
+
+#[derive(Resource)]
+pub struct BalanceWindow {
+    pub open: bool,
+    players: usize,
+    games: usize,
+    bot: usize,
+    against_shipped: bool,
+    running: Option<Running>,
+    report: Option<Result<BalanceReport, String>>,
+    /// The game and content hash the report was made from, to offer a run after an edit.
+    made_from: Option<(GameId, String)>,
+}
+
+impl Default for BalanceWindow {
+    fn default() -> Self {
+        BalanceWindow {
+            open: false,
+            players: 4,
+            games: 500,
+            bot: 0,
+            against_shipped: true,
+            running: None,
+            report: None,
+            made_from: None,
+        }
+    }
+}
+
+pub struct BalanceWindowPlugin;
+
+impl Plugin for BalanceWindowPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BalanceWindow>().add_systems(
+            EguiPrimaryContextPass,
+            balance_window
+                .run_if(in_state(Screen::Menu).and_then(super::style::ui_ready))
+                .after(super::style::StyleSet),
+        );
+    }
+}
+
+/// Starts a run of `game` on a worker thread: the content the menu has against the shipped one.
+fn start(window: &mut BalanceWindow, game: GameId, library: &Library) {
+    let opts = SimOptions {
+        game,
+        players: window.players,
+        games: window.games,
+        seed: 1,
+        bots: vec![BotKind::parse(BOTS[window.bot]).unwrap_or(BotKind::Random)],
+        variants: Default::default(),
+        max_actions: 20_000,
+    };
+    let sets = if window.against_shipped { 2 } else { 1 };
+    let running = Running {
+        done: Arc::new(AtomicUsize::new(0)),
+        total: opts.games * sets,
+        stop: Arc::new(AtomicBool::new(false)),
+        answer: Arc::new(Mutex::new(None)),
+        started: std::time::Instant::now(),
+    };
+    let (done, stop, answer) = (running.done.clone(), running.stop.clone(), running.answer.clone());
+    let now = library.clone();
+    let against = window.against_shipped;
+    let spawned = std::thread::Builder::new().name("balance".into()).spawn(move || {
+        let shipped = against.then(|| Library::load(ContentSet::embedded()));
+        let result = crate::balance::run(
+            (&now, "your content"),
+            shipped.as_ref().map(|l| (l, "shipped")),
+            &opts,
+            0,
+            &|n, _| done.store(n, Ordering::Relaxed),
+            &stop,
+        );
+        if let Ok(mut slot) = answer.lock() {
+            *slot = Some(result);
+        }
+    });
+    match spawned {
+        Ok(_) => {
+            window.made_from = Some((game, library.content_hash(game)));
+            window.report = None;
+            window.running = Some(running);
+        }
+        Err(e) => window.report = Some(Err(format!("cannot start the games: {e}"))),
+    }
+}
+
+/// Win rates as bars: one group a seat, a bar a content set.
+fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
+    let colours = [
+        egui::Color32::from_rgb(184, 134, 47),
+        egui::Color32::from_rgb(91, 111, 143),
+    ];
+    let width = 0.8 / report.sets.len().max(1) as f64;
+    let charts: Vec<egui_plot::BarChart> = report
+        .sets
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            let bars = set
+                .win_by_seat
+                .iter()
+                .enumerate()
+                .map(|(seat, r)| {
+                    egui_plot::Bar::new(seat as f64 + 1.0 + (i as f64 - 0.5) * width, r.rate * 100.0)
+                        .width(width * 0.95)
+                        .name(format!("seat {}", seat + 1))
+                })
+                .collect();
+            egui_plot::BarChart::new(set.content.clone(), bars).color(colours[i % 2])
+        })
+        .collect();
+    egui_plot::Plot::new("balance-wins")
+        .height(200.0)
+        .legend(egui_plot::Legend::default())
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .y_axis_label("wins %")
+        .x_axis_label("seat")
+        .show(ui, |plot| {
+            for chart in charts {
+                plot.bar_chart(chart);
+            }
+        });
+}
+
+fn rate_words(r: &Rate) -> String {
+    format!("{:.1} % ± {:.1}", r.rate * 100.0, r.plus_minus() * 100.0)
+}
+
+fn balance_window(
+    mut contexts: EguiContexts,
+    mut window: ResMut<BalanceWindow>,
+    library: Res<LibraryRes>,
+    menu: Option<Res<MenuState>>,
+    mut redraw: ResMut<super::redraw::Redraw>,
+) -> Result {
+    if !window.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let game = menu.map_or(GameId::Court, |m| m.game);
+    let (lo, hi) = game.seats();
+    // A finished run hands in its answer.
+    let finished = window
+        .running
+        .as_ref()
+        .and_then(|r| r.answer.lock().ok().and_then(|mut a| a.take()));
+    if let Some(answer) = finished {
+        window.running = None;
+        window.report = Some(answer);
+    }
+    if window.running.is_some() {
+        redraw.more();
+    }
+    let mut open = window.open;
+    let mut run = false;
+    let screen = ctx.viewport_rect();
+    egui::Window::new("Balance")
+        .open(&mut open)
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(screen.center().x, screen.top() + 40.0))
+        .default_width(640.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(screen.height() - 160.0)
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(format!("What does the content do to {}?", game.title()))
+                            .strong()
+                            .color(GOLD),
+                    );
+                    ui.label(
+                        egui::RichText::new(
+                            "Bots play many games with the content on disk, against the content built into the game.",
+                        )
+                        .small()
+                        .color(MUTED),
+                    );
+                    let errors = library.0.errors();
+                    if !library.0.content_ok(game) {
+                        ui.colored_label(WARN, "The content is broken; fix these first:");
+                        for e in errors.iter().take(8) {
+                            ui.monospace(e.to_string());
+                        }
+                        return;
+                    }
+                    let idle = window.running.is_none();
+                    ui.add_enabled_ui(idle, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label("Players");
+                            let mut p = window.players.clamp(lo, hi);
+                            ui.add(egui::Slider::new(&mut p, lo..=hi));
+                            window.players = p;
+                            ui.label("Games");
+                            ui.add(egui::DragValue::new(&mut window.games).range(50..=20_000).speed(10));
+                        });
+                        ui.horizontal(|ui| {
+                            ui.label("Bots");
+                            let mut bot = window.bot;
+                            egui::ComboBox::from_id_salt("balance-bots")
+                                .selected_text(BOTS[bot.min(BOTS.len() - 1)])
+                                .show_ui(ui, |ui| {
+                                    for (i, b) in BOTS.iter().enumerate() {
+                                        ui.selectable_value(&mut bot, i, *b);
+                                    }
+                                });
+                            window.bot = bot;
+                            ui.checkbox(&mut window.against_shipped, "against the shipped content");
+                        });
+                    });
+                    // Running: progress, games a second, time left, Stop.
+                    if let Some(r) = &window.running {
+                        let done = r.done.load(Ordering::Relaxed);
+                        let secs = r.started.elapsed().as_secs_f64().max(1e-3);
+                        let per_sec = done as f64 / secs;
+                        let left = if done > 0 {
+                            format!("{:.0} s left", (r.total.saturating_sub(done)) as f64 / per_sec)
+                        } else {
+                            "the first games are under way".to_string()
+                        };
+                        ui.add(
+                            egui::ProgressBar::new(done as f32 / r.total.max(1) as f32)
+                                .text(format!("{done} of {} games · {per_sec:.1} a second · {left}", r.total)),
+                        );
+                        ui.label(
+                            egui::RichText::new("Stop ends the run after the games under way; what is done is shown.")
+                                .small()
+                                .color(MUTED),
+                        );
+                        if ui.button("Stop").clicked() {
+                            r.stop.store(true, Ordering::Relaxed);
+                        }
+                        return;
+                    }
+                    // An edit since the last run.
+                    let now_hash = library.0.content_hash(game);
+                    let edited = window
+                        .made_from
+                        .as_ref()
+                        .is_some_and(|(g, h)| *g == game && *h != now_hash);
+                    ui.horizontal(|ui| {
+                        if edited {
+                            ui.colored_label(GOLD, "A content file changed on disk.");
+                            if ui.button("Run again with the edit").clicked() {
+                                run = true;
+                            }
+                        } else if ui.button("Run").clicked() {
+                            run = true;
+                        }
+                    });
+                    match &window.report {
+                        None => {}
+                        Some(Err(e)) => {
+                            ui.colored_label(WARN, e);
+                        }
+                        Some(Ok(report)) => {
+                            ui.separator();
+                            if let Some(c) = &report.comparison {
+                                ui.label(egui::RichText::new(&c.headline).size(17.0).strong().color(GOLD));
+                            }
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "{} games a set, {:.0} games a second{}",
+                                    report.games,
+                                    report.games_per_second,
+                                    if report.stopped { ", stopped early" } else { "" }
+                                ))
+                                .small()
+                                .color(MUTED),
+                            );
+                            win_chart(ui, report);
+                            egui::Grid::new("balance-seats").striped(true).show(ui, |ui| {
+                                ui.label("");
+                                for s in &report.sets {
+                                    ui.label(egui::RichText::new(&s.content).strong());
+                                }
+                                ui.end_row();
+                                for seat in 0..report.players {
+                                    ui.label(format!("seat {}", seat + 1));
+                                    for s in &report.sets {
+                                        ui.label(s.win_by_seat.get(seat).map(rate_words).unwrap_or_default());
+                                    }
+                                    ui.end_row();
+                                }
+                                ui.label("turns a game");
+                                for s in &report.sets {
+                                    ui.label(format!("{:.1}", s.mean_turns));
+                                }
+                                ui.end_row();
+                                let outcomes: std::collections::BTreeSet<&String> =
+                                    report.sets.iter().flat_map(|s| s.outcomes.keys()).collect();
+                                for k in outcomes {
+                                    ui.label(k.as_str());
+                                    for s in &report.sets {
+                                        ui.label(s.outcomes.get(k).map(rate_words).unwrap_or_default());
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                            if let Some(c) = &report.comparison {
+                                let significant: Vec<String> = c
+                                    .differences
+                                    .iter()
+                                    .filter(|d| d.significant)
+                                    .map(|d| {
+                                        format!(
+                                            "{}: {} (was {})",
+                                            d.what,
+                                            crate::balance::shown(d, d.now),
+                                            crate::balance::shown(d, d.was)
+                                        )
+                                    })
+                                    .collect();
+                                ui.label(
+                                    egui::RichText::new(if significant.is_empty() {
+                                        "No difference larger than chance.".to_string()
+                                    } else {
+                                        format!("Larger than chance: {}", significant.join("; "))
+                                    })
+                                    .small(),
+                                )
+                                .on_hover_text(&c.test);
+                            }
+                            if let Some(set) = report.sets.first() {
+                                ui.label(egui::RichText::new("Most used, and how their users do").strong());
+                                for u in set.usage.iter().take(8) {
+                                    ui.label(format!(
+                                        "{} — in {:.0} % of games, users win {}",
+                                        u.thing,
+                                        u.games.rate * 100.0,
+                                        rate_words(&u.user_wins)
+                                    ));
+                                }
+                            }
+                            ui.label(
+                                egui::RichText::new("The whole report: camelot balance … --report PATH.html")
+                                    .small()
+                                    .color(MUTED),
+                            );
+                        }
+                    }
+                });
+        });
+    window.open = open;
+    if !open && let Some(r) = &window.running {
+        r.stop.store(true, Ordering::Relaxed);
+    }
+    if run {
+        start(&mut window, game, &library.0);
+    }
+    Ok(())
+}
