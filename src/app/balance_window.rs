@@ -118,7 +118,8 @@ fn start(window: &mut BalanceWindow, game: GameId, library: &Library) {
     }
 }
 
-/// Win rates as bars: one group a seat, a bar a content set.
+/// Win rates as bars: one group a seat, a bar a content set, each with its 95 % interval as a
+/// whisker.
 fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
     let colours = [
         egui::Color32::from_rgb(184, 134, 47),
@@ -143,6 +144,23 @@ fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
             egui_plot::BarChart::new(set.content.clone(), bars).color(colours[i % 2])
         })
         .collect();
+    let whiskers: Vec<egui_plot::Line> = report
+        .sets
+        .iter()
+        .enumerate()
+        .flat_map(|(i, set)| {
+            set.win_by_seat.iter().enumerate().map(move |(seat, r)| {
+                let x = seat as f64 + 1.0 + (i as f64 - 0.5) * width;
+                // No name: the whiskers stay out of the legend.
+                egui_plot::Line::new(
+                    "",
+                    egui_plot::PlotPoints::from(vec![[x, r.low * 100.0], [x, r.high * 100.0]]),
+                )
+                .color(egui::Color32::from_gray(230))
+                .width(1.5)
+            })
+        })
+        .collect();
     egui_plot::Plot::new("balance-wins")
         .height(200.0)
         .legend(egui_plot::Legend::default())
@@ -154,6 +172,9 @@ fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
         .show(ui, |plot| {
             for chart in charts {
                 plot.bar_chart(chart);
+            }
+            for line in whiskers {
+                plot.line(line);
             }
         });
 }
@@ -197,8 +218,12 @@ fn balance_window(
         .default_width(640.0)
         .resizable(false)
         .show(ctx, |ui| {
+            // As tall as the window allows once there is a report (else the scroll area keeps the
+            // height of the first, short frame).
+            let tall = (screen.height() - 160.0).max(300.0);
             egui::ScrollArea::vertical()
-                .max_height(screen.height() - 160.0)
+                .max_height(tall)
+                .min_scrolled_height(tall)
                 .show(ui, |ui| {
                     ui.label(
                         egui::RichText::new(format!("What does the content do to {}?", game.title()))
