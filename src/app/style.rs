@@ -197,6 +197,38 @@ pub fn fixed_window<'a>(
 
 /// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
 /// not as filled rectangles under the content: the software renderer pays for every covered pixel).
+/// A table's record of what the pointer rests on in the world (for its tooltip).
+pub trait HoverSlot: Resource + Component<Mutability = bevy::ecs::component::Mutable> {
+    type What: Copy + PartialEq + Send + Sync + 'static;
+    fn slot(&mut self) -> &mut Option<Self::What>;
+}
+
+/// Makes a thing of the world say what it is while the pointer rests on it.
+pub fn hoverable<R: HoverSlot>(commands: &mut Commands, e: Entity, what: R::What) {
+    commands
+        .entity(e)
+        .insert(Pickable::default())
+        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<R>| {
+            *hovered.slot() = Some(what);
+        })
+        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<R>| {
+            if *hovered.slot() == Some(what) {
+                *hovered.slot() = None;
+            }
+        });
+}
+
+/// Makes a thing of the world write `message` when it is pressed (primary button).
+pub fn on_press<M: Message + Copy>(commands: &mut Commands, e: Entity, message: M) {
+    commands
+        .entity(e)
+        .observe(move |ev: On<Pointer<Press>>, mut out: MessageWriter<M>| {
+            if ev.button == PointerButton::Primary {
+                out.write(message);
+            }
+        });
+}
+
 /// A flat rectangle of one colour in the world, under `parent` (not picked by the pointer).
 pub fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) -> Entity {
     commands

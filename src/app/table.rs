@@ -202,6 +202,17 @@ pub fn read_keys(ctx: &egui::Context) -> Keys {
     })
 }
 
+/// Whether a board's tooltip may show now: never through the hand-off screen, and not before
+/// the pointer has moved (a window that opens under a resting pointer, or one no one touches as
+/// in a screenshot run, shows none). `moved` is the caller's memory of a first move.
+pub fn tooltip_allowed(ctx: &egui::Context, handoff: &Handoff, moved: &mut bool) -> bool {
+    if handoff.covering.is_some() {
+        return false;
+    }
+    *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
+    *moved && ctx.input(|i| i.pointer.has_pointer())
+}
+
 /// Says "more below" at the foot of a scrolled panel whose content does not fit (a small window).
 pub fn more_below<R>(ui: &egui::Ui, scrolled: &egui::scroll_area::ScrollAreaOutput<R>) {
     let hidden = scrolled.content_size.y - scrolled.state.offset.y - scrolled.inner_rect.height();

@@ -565,6 +565,11 @@ impl Shadows {
     }
 
     /// Accepts exactly the legal actions; says why otherwise.
+    /// Why an action would be refused now, in the rules' own words; None if it is legal.
+    pub fn refusal(&self, action: &Action) -> Option<String> {
+        self.check(action).err().map(|e| e.0)
+    }
+
     pub(crate) fn check(&self, action: &Action) -> Result<(), RuleError> {
         judge_by_list(action, |out| self.legal_into(out), |legal| self.why_not(action, legal))
     }

@@ -150,6 +150,16 @@ impl KnightState {
     pub fn count(&self, card: White) -> usize {
         self.hand.iter().filter(|&&c| c == card).count()
     }
+    /// The relics he holds.
+    pub fn relics(&self) -> impl Iterator<Item = Relic> + '_ {
+        [
+            (self.excalibur, Relic::Excalibur),
+            (self.grail, Relic::Grail),
+            (self.armor, Relic::Armor),
+        ]
+        .into_iter()
+        .filter_map(|(held, r)| held.then_some(r))
+    }
     pub fn holds(&self, card: White) -> bool {
         self.hand.binary_search(&card).is_ok()
     }
@@ -594,6 +604,16 @@ pub enum Relic {
     Excalibur,
     Grail,
     Armor,
+}
+
+impl Relic {
+    pub fn name(self) -> &'static str {
+        match self {
+            Relic::Excalibur => "Excalibur",
+            Relic::Grail => "the Holy Grail",
+            Relic::Armor => "Lancelot's Armor",
+        }
+    }
 }
 
 /// The whole game.

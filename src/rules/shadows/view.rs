@@ -481,11 +481,7 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
     let who = |s: Seat| g.who(s);
     let quest = |q: QuestId| g.content.quest(q).name.clone();
     let cards = |cs: &[White]| cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
-    let relic = |r: Relic| match r {
-        Relic::Excalibur => "Excalibur",
-        Relic::Grail => "the Holy Grail",
-        Relic::Armor => "Lancelot's Armor",
-    };
+    let relic = |r: Relic| r.name();
     match e {
         Event::Setup { first, .. } => format!("The Knights gather at the Round Table; {} begins.", who(*first)),
         // The card itself is looked at on purpose (the table's Knights panel), never in the log

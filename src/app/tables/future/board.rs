@@ -714,31 +714,14 @@ fn text(
         .id()
 }
 
-/// Makes a part of the board say what it is when the pointer rests on it.
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
-    commands
-        .entity(e)
-        .insert(Pickable::default())
-        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| {
-            hovered.0 = Some(what);
-        })
-        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
-            if hovered.0 == Some(what) {
-                hovered.0 = None;
-            }
-        });
+    crate::app::style::hoverable::<Hovered>(commands, e, what);
 }
 
 /// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
 fn clickable(commands: &mut Commands, e: Entity, click: CastleClick) {
     hoverable(commands, e, Hover::Click(click));
-    commands
-        .entity(e)
-        .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<CastleClick>| {
-            if ev.button == PointerButton::Primary {
-                clicks.write(click);
-            }
-        });
+    crate::app::style::on_press(commands, e, click);
 }
 
 fn build_castle(

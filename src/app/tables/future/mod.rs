@@ -68,6 +68,13 @@ pub enum CastleClick {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hovered(pub Option<Hover>);
 
+impl crate::app::style::HoverSlot for Hovered {
+    type What = Hover;
+    fn slot(&mut self) -> &mut Option<Hover> {
+        &mut self.0
+    }
+}
+
 /// A thing of the castle that explains itself on hover: something to click, or a part of the
 /// board (a place on the turn-order track, a mission stack, the Merlin row, the Grail supply, a
 /// colour's hinterland).

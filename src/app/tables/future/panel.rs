@@ -693,15 +693,8 @@ pub(super) fn hover_tip(
     let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
         return Ok(());
     };
-    // Nothing of the castle shows through the hand-off screen.
-    if handoff.covering.is_some() {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    // Not before the pointer has moved: a window that opens under a resting pointer (or one
-    // that no one touches, as in a screenshot run) shows no tooltip.
-    *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
-    if !*moved || !ctx.input(|i| i.pointer.has_pointer()) {
+    if !crate::app::table::tooltip_allowed(ctx, &handoff, &mut moved) {
         return Ok(());
     }
     let Some(pointer) = ctx.pointer_hover_pos() else {

@@ -384,17 +384,15 @@ fn sword_shows(g: &Shadows, place: u8, black: bool) -> bool {
 }
 
 fn relic_marks(k: &crate::rules::shadows::KnightState) -> String {
-    let mut marks = Vec::new();
-    if k.excalibur {
-        marks.push("Ex");
-    }
-    if k.grail {
-        marks.push("Gr");
-    }
-    if k.armor {
-        marks.push("Ar");
-    }
-    marks.join(" ")
+    use crate::rules::shadows::Relic;
+    k.relics()
+        .map(|r| match r {
+            Relic::Excalibur => "Ex",
+            Relic::Grail => "Gr",
+            Relic::Armor => "Ar",
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn text(
@@ -420,28 +418,13 @@ fn text(
 }
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
-    commands
-        .entity(e)
-        .insert(Pickable::default())
-        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered>| {
-            hovered.0 = Some(what);
-        })
-        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered>| {
-            if hovered.0 == Some(what) {
-                hovered.0 = None;
-            }
-        });
+    crate::app::style::hoverable::<Hovered>(commands, e, what);
 }
 
+/// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
 fn clickable(commands: &mut Commands, e: Entity, click: SpotClick) {
     hoverable(commands, e, Hover::Spot(click));
-    commands
-        .entity(e)
-        .observe(move |ev: On<Pointer<Press>>, mut clicks: MessageWriter<SpotClick>| {
-            if ev.button == PointerButton::Primary {
-                clicks.write(click);
-            }
-        });
+    crate::app::style::on_press(commands, e, click);
 }
 
 /// A lit frame around a spot, hidden until a click may take it.

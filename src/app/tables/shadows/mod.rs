@@ -68,6 +68,13 @@ pub enum SpotClick {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hovered(pub Option<Hover>);
 
+impl crate::app::style::HoverSlot for Hovered {
+    type What = Hover;
+    fn slot(&mut self) -> &mut Option<Hover> {
+        &mut self.0
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hover {
     Spot(SpotClick),

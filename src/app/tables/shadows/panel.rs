@@ -8,7 +8,7 @@ use super::*;
 use crate::app::style::{GOOD, WARN};
 use crate::app::table::ResultsDetail;
 use crate::rules::Visibility;
-use crate::rules::shadows::{Black, Event, EvilChoice, Kind, KnightState, QuestKind};
+use crate::rules::shadows::{Black, Event, EvilChoice, KnightState, QuestKind};
 use std::collections::VecDeque;
 
 /// How long a moment stays on screen at normal speed.
@@ -435,16 +435,7 @@ pub(super) fn knights_panel(
                             .on_hover_text(format!("Life points (at most {})", n.max_life));
                             ui.label(format!("· {} cards", k.hand.len()))
                                 .on_hover_text("White cards in hand (only their owner sees them)");
-                            let mut relics = Vec::new();
-                            if k.excalibur {
-                                relics.push("Excalibur");
-                            }
-                            if k.grail {
-                                relics.push("Holy Grail");
-                            }
-                            if k.armor {
-                                relics.push("Lancelot's Armor");
-                            }
+                            let relics: Vec<&str> = k.relics().map(|r| r.name()).collect();
                             if !relics.is_empty() {
                                 ui.label(egui::RichText::new(relics.join(", ")).color(GOLD));
                             }
@@ -770,10 +761,14 @@ pub(super) fn decision_panel(
         String::new()
     };
     let heroic = matches!(s.stack.last(), Some(Task::Heroic));
-    let accuse_closed = heroic
-        && acting.is_some()
-        && !legal.iter().any(|a| matches!(a, Action::Accuse(_)))
-        && s.this_turn.used & Kind::Accuse.bit() == 0;
+    // No accusation possible in a Heroic decision: a dimmed button says why, in the rules' words
+    // (asked of an accusation of the next seat: the gate comes before the target).
+    let accuse_closed = match acting {
+        Some(seat) if heroic && !legal.iter().any(|a| matches!(a, Action::Accuse(_))) => {
+            s.refusal(&Action::Accuse((seat + 1) % s.knights.len().max(1)))
+        }
+        _ => None,
+    };
     let mut root = free.ui(ctx, "shadows-decision");
     egui::Panel::bottom("shadows-decision")
         .resizable(false)
@@ -863,23 +858,9 @@ pub(super) fn decision_panel(
                                     break;
                                 }
                             }
-                            if accuse_closed {
-                                let n = s.numbers();
+                            if let Some(why) = &accuse_closed {
                                 ui.add_enabled(false, egui::Button::new("Accuse…"))
-                                    .on_disabled_hover_text(if s.knights.iter().any(|k| k.unmasked) {
-                                        "The Traitor is unmasked: there is no one left to accuse".to_string()
-                                    } else if s.accusations_open() {
-                                        "You have no one left you may accuse this turn".to_string()
-                                    } else {
-                                        format!(
-                                            "Accusations open once {} Siege Engines surround Camelot or {} Swords \
-                                             lie on the Round Table (now {} and {})",
-                                            n.accuse_siege,
-                                            n.accuse_swords,
-                                            s.siege,
-                                            s.swords()
-                                        )
-                                    });
+                                    .on_disabled_hover_text(why.as_str());
                             }
                         });
                     });
@@ -1078,15 +1059,8 @@ pub(super) fn hover_tip(
     let (Some(m), Some(what)) = (shadows_match(&res), hovered.0) else {
         return Ok(());
     };
-    // Nothing of the table shows through the hand-off screen.
-    if handoff.covering.is_some() {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    // Not before the pointer has moved: a window that opens under a resting pointer (or one no
-    // one touches, as in a screenshot run) shows no tooltip.
-    *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
-    if !*moved || !ctx.input(|i| i.pointer.has_pointer()) {
+    if !crate::app::table::tooltip_allowed(ctx, &handoff, &mut moved) {
         return Ok(());
     }
     let view = m.state.public_view();
