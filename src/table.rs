@@ -65,6 +65,9 @@ pub trait AnyMatch: Send + Sync {
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
     fn actions_taken(&self) -> usize;
+    /// The whole game's log so far, replayed from its actions: every line of the setup and of
+    /// each action, with who may read it (a resumed game tells its story from the start).
+    fn story_log(&self, library: &Library) -> Vec<(Visibility, String)>;
     /// Whether `seat` may take back the last action (its own, with no die or draw since).
     fn can_undo(&self, seat: Seat) -> bool;
     fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError>;
@@ -149,6 +152,23 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn actions_taken(&self) -> usize {
         self.actions.len()
+    }
+    fn story_log(&self, library: &Library) -> Vec<(Visibility, String)> {
+        let Ok(content) = library.content::<G>() else {
+            return Vec::new();
+        };
+        let Ok(mut m) = Match::<G>::new_shared(self.config.clone(), &content, self.content_hash.clone()) else {
+            return Vec::new();
+        };
+        let mut lines = m.state.log_lines(&m.state.opening_events());
+        for a in &self.actions {
+            match m.apply(a) {
+                Ok(events) => lines.extend(m.state.log_lines(&events)),
+                Err(_) => break,
+            }
+        }
+        lines.retain(|(_, text)| !text.is_empty());
+        lines
     }
     fn can_undo(&self, seat: Seat) -> bool {
         Match::can_undo(self, seat)

@@ -369,3 +369,76 @@ fn a_shadows_game_of_one_human_and_bots_plays_to_the_end_without_a_cover() {
     );
     assert_eq!(play_shadows_through(&mut app), 0);
 }
+
+#[test]
+fn a_continued_game_tells_its_whole_story_in_the_log() {
+    let (mut app, save) = new_app("story");
+    start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 12);
+    // Forty decisions by the seats in turn, through the bridge as clicks would.
+    for step in 0..40usize {
+        let Some(seat) = pending(&app).seat() else { break };
+        let n = app
+            .world()
+            .resource::<MatchRes>()
+            .current
+            .as_ref()
+            .map_or(1, |m| m.legal_labels().len());
+        app.world_mut().write_message(ActionRequest {
+            seat,
+            request: Request::Index((step * 7919 + 13) % n),
+        });
+        app.update();
+    }
+    let lines = |app: &App| -> Vec<(camelot::rules::Visibility, String)> {
+        app.world()
+            .resource::<MatchRes>()
+            .log
+            .iter()
+            .map(|l| (l.to, l.text.clone()))
+            .collect()
+    };
+    let before = lines(&app);
+    assert!(before.iter().any(|(_, t)| t.starts_with("Turn 2")), "{before:?}");
+    let text = std::fs::read_to_string(&save).expect("autosaved");
+    let (mut other, _) = new_app("story-b");
+    other.world_mut().write_message(StartMatch::Load(text));
+    other.update();
+    let after = lines(&other);
+    assert_eq!(after.len(), before.len() + 1, "every line, and one saying the game resumed");
+    assert_eq!(after[..before.len()], before[..], "the same lines, each for the same readers");
+    assert!(after[before.len()].1.starts_with("Game resumed"));
+}
+
+#[test]
+fn a_hand_off_leaves_the_next_player_a_clean_screen() {
+    let (mut app, _) = new_app("clean");
+    app.add_message::<bevy_egui::input::EguiInputEvent>();
+    let context = app.world_mut().spawn(bevy_egui::PrimaryEguiContext).id();
+    start(&mut app, &[SeatKind::Human, SeatKind::Human]);
+    app.world_mut().write_message(camelot::app::handoff::HandoffConfirmed);
+    app.update();
+    play_first_choice(&mut app, 0);
+    assert_eq!(handoff(&app).covering, Some(1));
+    app.world_mut().resource_mut::<Messages<bevy_egui::input::EguiInputEvent>>().clear();
+    app.world_mut().write_message(camelot::app::handoff::HandoffConfirmed);
+    app.update();
+    let gone = app
+        .world()
+        .resource::<Messages<bevy_egui::input::EguiInputEvent>>()
+        .iter_current_update_messages()
+        .any(|m| m.context == context && m.event == bevy_egui::egui::Event::PointerGone);
+    assert!(gone, "the pointer is forgotten: no button is left lit for the next player");
+}
+
+#[test]
+fn the_hand_off_screen_waits_while_something_public_plays_out() {
+    use camelot::app::handoff::cover_drawn;
+    let covered = Handoff {
+        covering: Some(1),
+        viewer: Some(0),
+    };
+    assert!(!cover_drawn(&covered, 0.1), "the fists open before everyone's eyes first");
+    assert!(cover_drawn(&covered, 0.0));
+    assert_eq!(covered.private_viewer(), None, "nothing private meanwhile");
+    assert!(!cover_drawn(&Handoff::default(), 0.0));
+}

@@ -230,4 +230,7 @@ fn shadows_games_are_pinned() {
 
 // Re-pinned 2026-12-04: Arthur's trade and the Traitor's unmasking are offered in the
 // Progression of Evil too; a doomed Knight is not asked to volunteer for Morgan's sacrifice.
-const PINNED_SHADOWS: u64 = 0xa6baee62f1a77816;
+// Re-pinned 2026-12-04 (fifth session): who is asked depends on public information only —
+// every Knight with cards is asked to pledge Merlins (one without has only "no"), and Sir Kay is
+// asked whenever he has cards — so random games take other decisions.
+const PINNED_SHADOWS: u64 = 0xdae166916277a994;

@@ -164,17 +164,27 @@ fn start_matches(
         });
         match result {
             Ok(m) => {
-                let opening = m.opening_events();
+                let mut opening = m.opening_events();
                 let resumed = m.actions_taken();
-                res.current = Some(m);
                 res.log.clear();
-                res.notice = None;
                 if resumed > 0 {
+                    // A resumed game's log tells the whole game, replayed from its actions; the
+                    // opening events still reach the table, but their lines are told already.
+                    res.log = m
+                        .story_log(&library.0)
+                        .into_iter()
+                        .map(|(to, text)| LogLine { to, text })
+                        .collect();
                     res.log.push(LogLine {
                         to: Visibility::Everyone,
                         text: format!("Game resumed after {resumed} actions."),
                     });
+                    for e in &mut opening {
+                        e.text.clear();
+                    }
                 }
+                res.current = Some(m);
+                res.notice = None;
                 push_events(&mut res, &mut out, opening);
                 autosave(&mut res, &path);
                 changed.write(MatchChanged);

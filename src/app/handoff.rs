@@ -85,11 +85,34 @@ pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pendin
     next
 }
 
-fn confirm_handoff(mut confirmed: MessageReader<HandoffConfirmed>, mut handoff: ResMut<Handoff>) {
+fn confirm_handoff(
+    mut confirmed: MessageReader<HandoffConfirmed>,
+    mut handoff: ResMut<Handoff>,
+    egui_input: Option<ResMut<Messages<bevy_egui::input::EguiInputEvent>>>,
+    contexts: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
+) {
     if confirmed.read().count() == 0 {
         return;
     }
     if let Some(seat) = handoff.covering.take() {
         handoff.viewer = Some(seat);
+        // The next player starts from a clean screen: the button the last one pressed is not
+        // left lit with its tooltip under a pointer that has not moved since.
+        if let Some(mut input) = egui_input {
+            for context in &contexts {
+                input.write(bevy_egui::input::EguiInputEvent {
+                    context,
+                    event: bevy_egui::egui::Event::PointerGone,
+                });
+            }
+        }
     }
+}
+
+/// Whether the hand-off screen is drawn now: the table is covered for a seat, and nothing public
+/// is still playing out (a public reveal, such as Die Zukunft's fists opening, is seen by
+/// everyone before the cover comes down). While it waits nothing private is drawn: `covering`
+/// is already set.
+pub fn cover_drawn(handoff: &Handoff, animating: f32) -> bool {
+    handoff.covering.is_some() && animating <= 0.0
 }

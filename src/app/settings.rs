@@ -116,6 +116,9 @@ impl Settings {
 pub struct SettingsWindow {
     pub open: bool,
     pub problem: Option<String>,
+    /// The interface scale while its slider is dragged: applied when the drag ends, so that the
+    /// slider does not run away from the pointer as the interface grows under it.
+    pub scale_draft: Option<f32>,
 }
 
 pub struct SettingsPlugin;
@@ -125,7 +128,11 @@ impl Plugin for SettingsPlugin {
         let (settings, problem) = Settings::load_from(&Settings::path());
         super::style::set_safe_palette(settings.safe_colours);
         app.insert_resource(settings)
-            .insert_resource(SettingsWindow { open: false, problem })
+            .insert_resource(SettingsWindow {
+                open: false,
+                problem,
+                scale_draft: None,
+            })
             .add_systems(Update, apply_window_mode)
             .add_systems(
                 EguiPrimaryContextPass,
@@ -198,11 +205,20 @@ fn settings_window(
                     .on_hover_text("Silent at the far left; the table's Sound button mutes too");
                 ui.end_row();
                 ui.label("Interface scale");
-                ui.add(
-                    egui::Slider::new(&mut edited.ui_scale, Settings::UI_SCALE)
-                        .step_by(0.05)
-                        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-                );
+                let mut scale = state.scale_draft.unwrap_or(edited.ui_scale);
+                let slider = ui
+                    .add(
+                        egui::Slider::new(&mut scale, Settings::UI_SCALE)
+                            .step_by(0.05)
+                            .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+                    )
+                    .on_hover_text("Applied when you let go of the slider");
+                if slider.dragged() {
+                    state.scale_draft = Some(scale);
+                } else {
+                    state.scale_draft = None;
+                    edited.ui_scale = scale;
+                }
                 ui.end_row();
                 ui.label("Colours");
                 ui.checkbox(&mut edited.safe_colours, "Colour-blind-safe palette")

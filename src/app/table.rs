@@ -862,9 +862,10 @@ fn handoff_screen(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
+    animating: Res<Animating>,
     mut confirm: MessageWriter<HandoffConfirmed>,
 ) -> Result {
-    let Some(seat) = handoff.covering else {
+    let Some(seat) = handoff.covering.filter(|_| super::handoff::cover_drawn(&handoff, animating.0)) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;

@@ -311,6 +311,15 @@ impl Pending {
     }
 }
 
+/// Words with a capital first letter (a sentence that starts with a name: "A Combat card …").
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The judge of a game whose legal list is the judge (Die Zukunft, Shadows): accepts exactly
 /// what `legal_into` lists; only a refused action is looked at again, by `why_not`, to say why.
 pub fn judge_by_list<A: PartialEq>(

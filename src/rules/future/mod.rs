@@ -44,14 +44,7 @@ pub fn colour_title(colour: u8) -> String {
     capitalised(COLOUR_NAMES.get(colour as usize).copied().unwrap_or("?"))
 }
 
-/// Words with a capital first letter.
-pub fn capitalised(words: &str) -> String {
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
+pub use crate::rules::capitalised;
 
 /// The name of a final scoring step (`Event::FinalStep`), in the rulebook's order from 1.
 pub fn final_step_name(step: u8) -> &'static str {

@@ -135,6 +135,20 @@ impl Shadows {
                 loyal + traitor
             )));
         }
+        let brave = match config.variant("three_brave_knights", "off") {
+            "off" => false,
+            "on" if n == 3 => true,
+            "on" => {
+                return Err(SetupError(format!(
+                    "three_brave_knights is the three-player variant, not for {n} players"
+                )));
+            }
+            other => {
+                return Err(SetupError(format!(
+                    "unknown three_brave_knights=\"{other}\": use on or off"
+                )));
+            }
+        };
         let mut loyalty: Vec<Loyalty> = std::iter::repeat_n(Loyalty::Loyal, loyal)
             .chain(std::iter::repeat_n(Loyalty::Traitor, traitor))
             .collect();
@@ -175,8 +189,11 @@ impl Shadows {
                 grail: false,
                 armor: false,
                 accused: false,
+                accused_whom: None,
                 loyalty: loyalty[seat],
                 revealed: false,
+                black_top: 0,
+                black_bottom: 0,
             });
         }
         let first = knights.iter().position(|&k| k == KnightId::Arthur).unwrap_or(0);
@@ -212,6 +229,7 @@ impl Shadows {
             deck_loyal: loyal as u8,
             deck_traitor: traitor as u8,
             unmasked_by_accusation: false,
+            loyalty_unseen: brave,
         };
         g.start_turn(first, &mut Report(None));
         Ok(g)
@@ -559,7 +577,11 @@ impl Shadows {
                 }
             }
         }
-        if k.loyalty == Loyalty::Traitor && !k.unmasked && self.content.deck.rules.traitor_may_self_reveal {
+        if k.loyalty == Loyalty::Traitor
+            && !k.unmasked
+            && !self.loyalty_unseen
+            && self.content.deck.rules.traitor_may_self_reveal
+        {
             emit(Action::RevealSelf);
         }
     }
@@ -687,7 +709,7 @@ impl Shadows {
             Action::Pledge(p) => format!("{p} is more Merlins than he holds or than are still needed"),
             Action::Card(c) if hand_lacks(c) => format!("no {} in hand", c.name()),
             Action::Done => "give at least one card first".into(),
-            _ => format!("not possible now: {}", self.prompt()),
+            _ => format!("not possible now: {}", self.public_view().game.prompt()),
         }
     }
 
@@ -752,6 +774,10 @@ impl Shadows {
                 let keep = if action == Action::KeepBlack(1) { 1 } else { 0 };
                 let under = cards[1 - keep];
                 self.black_draw.insert(0, under);
+                // The bearer knows the new bottom card; the others' known bottom moved up.
+                for (s, k) in self.knights.iter_mut().enumerate() {
+                    k.black_bottom = if s == seat { k.black_bottom + 1 } else { 0 };
+                }
                 r.only(seat, || Event::BlackUnder { seat, card: under });
                 self.stack.push(Task::Resolve {
                     seat,
@@ -925,7 +951,9 @@ impl Shadows {
                     self.stack.pop();
                     let roll = self.rng.below(self.numbers().siege_die as u32) as u8 + 1;
                     let k = &self.knights[seat];
-                    if k.knight == KnightId::Kay && k.hand.iter().any(|c| c.fight().is_some()) {
+                    if k.knight == KnightId::Kay && !k.hand.is_empty() {
+                        // Sir Kay sees the die before he adds a card, and so does everyone.
+                        r.public(|| Event::SiegeRolled { seat, roll });
                         self.stack.push(Task::KaySiege { seat, roll });
                     } else {
                         self.siege_result(seat, roll, r);
@@ -1046,8 +1074,14 @@ impl Shadows {
                     chosen.push(c);
                 }
                 if left.is_empty() {
-                    // The first chosen is drawn first: it goes on top (the end).
+                    // The first chosen is drawn first: it goes on top (the end). He knows them
+                    // in order; what the others knew of the top is no longer on top.
                     self.black_draw.extend(chosen.iter().rev());
+                    let put = chosen.len() as u8;
+                    for (s, k) in self.knights.iter_mut().enumerate() {
+                        k.black_top = if s == seat { k.black_top + put } else { 0 };
+                    }
+                    self.clamp_black_known();
                 } else {
                     self.stack.push(Task::Clairvoyance { seat, left, chosen });
                 }
@@ -1189,6 +1223,7 @@ impl Shadows {
             }
             Action::Accuse(target) => {
                 self.knights[seat].accused = true;
+                self.knights[seat].accused_whom = Some(target);
                 let loyalty = self.knights[target].loyalty;
                 self.knights[target].revealed = true;
                 r.public(|| Event::Accused {
@@ -1300,6 +1335,10 @@ impl Shadows {
                         left.push(c);
                     }
                 }
+                for kn in self.knights.iter_mut() {
+                    kn.black_top = kn.black_top.saturating_sub(k as u8);
+                }
+                self.clamp_black_known();
                 for &c in &left {
                     r.only(seat, || Event::Peeked { seat, card: c });
                 }
@@ -1388,9 +1427,9 @@ impl Shadows {
                     let t = &self.knights[*target];
                     !(o.grail && o.active() && t.doomed && t.active())
                 }
-                Task::KayCombat { seat, .. } | Task::KaySiege { seat, .. } => {
-                    !self.knights[*seat].hand.iter().any(|c| c.fight().is_some())
-                }
+                // Asked whenever he has cards, a Fight card among them or not: whether he is
+                // asked is public.
+                Task::KayCombat { seat, .. } | Task::KaySiege { seat, .. } => self.knights[*seat].hand.is_empty(),
                 Task::ExcaliburOffer { bearer } => !self.knights[*bearer].excalibur || !self.knights[*bearer].active(),
                 Task::Share { present, .. } | Task::ShareVote { present, .. } => present.is_empty(),
                 Task::Evil | Task::Feed => false,
@@ -1574,6 +1613,8 @@ impl Shadows {
             if self.knights[seat].knight == KnightId::Percival
                 && let Some(&card) = self.black_draw.last()
             {
+                let k = &mut self.knights[seat];
+                k.black_top = k.black_top.max(1);
                 r.only(seat, || Event::Peeked { seat, card });
             }
         }
@@ -1684,10 +1725,12 @@ impl Shadows {
         }
     }
 
+    /// The next Knight asked to pledge: one who might still hold an unpledged Merlin as far as
+    /// the table can tell (more cards than he pledged), never by what his hand holds.
     fn next_pledger(&self, order: &[Seat], from: usize, pledged: &[u8; 7]) -> Option<usize> {
         (from..order.len()).find(|&i| {
             let s = order[i];
-            self.knights[s].active() && self.knights[s].count(White::Merlin) as u8 > pledged[s]
+            self.knights[s].active() && self.knights[s].hand.len() > pledged[s] as usize
         })
     }
 
@@ -1707,7 +1750,7 @@ impl Shadows {
         r.public(|| Event::SiegeChanged { by: by as i8, now });
     }
 
-    fn lay_swords(&mut self, white: bool, count: u8, r: &mut Report) {
+    pub(crate) fn lay_swords(&mut self, white: bool, count: u8, r: &mut Report) {
         let room = self.numbers().swords.saturating_sub(self.swords());
         let count = count.min(room);
         if white {
@@ -1717,6 +1760,14 @@ impl Shadows {
         }
         if count > 0 {
             r.public(|| Event::SwordsLaid { white, count });
+        }
+        if self.loyalty_unseen && self.swords() >= self.numbers().brave_knights_swords {
+            // Three Brave Knights: now everyone looks at his Loyalty card.
+            self.loyalty_unseen = false;
+            for (seat, k) in self.knights.iter().enumerate() {
+                let loyalty = k.loyalty;
+                r.only(seat, || Event::LoyaltySeen { seat, loyalty });
+            }
         }
     }
 
@@ -1773,6 +1824,10 @@ impl Shadows {
         let unseen = std::mem::take(&mut self.black_unseen);
         self.black_draw.extend(unseen);
         self.rng.shuffle(&mut self.black_draw);
+        for k in self.knights.iter_mut() {
+            k.black_top = 0;
+            k.black_bottom = 0;
+        }
         r.public(|| Event::Reshuffled);
     }
 
@@ -1787,15 +1842,28 @@ impl Shadows {
         c
     }
 
-    fn take_black(&mut self, r: &mut Report) -> Option<Black> {
+    pub(crate) fn take_black(&mut self, r: &mut Report) -> Option<Black> {
         if self.black_draw.is_empty() {
             self.reshuffle(r);
         }
         let c = self.black_draw.pop();
+        for k in self.knights.iter_mut() {
+            k.black_top = k.black_top.saturating_sub(1);
+        }
+        self.clamp_black_known();
         if self.black_draw.is_empty() {
             self.reshuffle(r);
         }
         c
+    }
+
+    /// No seat knows more cards of the Black pile than it holds.
+    fn clamp_black_known(&mut self) {
+        let len = self.black_draw.len().min(u8::MAX as usize) as u8;
+        for k in self.knights.iter_mut() {
+            k.black_top = k.black_top.min(len);
+            k.black_bottom = k.black_bottom.min(len);
+        }
     }
 
     pub(crate) fn draw_white(&mut self, seat: Seat, count: u8, r: &mut Report) {
@@ -1868,10 +1936,11 @@ impl Shadows {
         if card.is_special() {
             self.stack.push(Task::Special { seat, card });
             if !self.vivien {
+                // Everyone with cards is asked, holding a Merlin or not: who is asked is public.
                 let order: ArrayVec<Seat, 7> = self
                     .clockwise(self.ask_from(seat))
                     .into_iter()
-                    .filter(|&s| self.knights[s].holds(White::Merlin))
+                    .filter(|&s| !self.knights[s].hand.is_empty())
                     .collect();
                 if !order.is_empty() {
                     self.stack.push(Task::MerlinPledge {
@@ -2166,7 +2235,7 @@ impl Shadows {
         self.stack.push(Task::CombatScore { quest: q, ender });
         if let Some(kay) = self.seat_of(KnightId::Kay) {
             let k = &self.knights[kay];
-            if k.active() && k.at == Location::Quest(q) && k.hand.iter().any(|c| c.fight().is_some()) {
+            if k.active() && k.at == Location::Quest(q) && !k.hand.is_empty() {
                 self.stack.push(Task::KayCombat { seat: kay, quest: q });
             }
         }

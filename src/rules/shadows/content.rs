@@ -108,9 +108,9 @@ impl Black {
     }
     pub fn name(self) -> String {
         match self {
-            Black::BlackKnight(0) => "Black Knight (face down)".into(),
+            // Unseen: its kind shows only once it lies on its quest.
+            Black::BlackKnight(0) | Black::Lancelot(0, 0) => "a Combat card".into(),
             Black::BlackKnight(v) => format!("Black Knight {v}"),
-            Black::Lancelot(0, 0) => "Lancelot/Dragon (face down)".into(),
             Black::Lancelot(l, d) => format!("Lancelot {l} / Dragon {d}"),
             Black::Excalibur => "Excalibur".into(),
             Black::Despair => "Despair".into(),
@@ -261,6 +261,9 @@ pub struct Numbers {
     pub unmask_swords: u8,
     pub excalibur_bonus: u8,
     pub palamedes_bonus: u8,
+    /// The variant `three_brave_knights` (three players): no one looks at his Loyalty card
+    /// until this many Swords lie on the Round Table (S: 6).
+    pub brave_knights_swords: u8,
     /// The box's Sword tokens and Siege Engine figures (R: 16 and 12).
     pub swords: u8,
     pub siege_engines: u8,

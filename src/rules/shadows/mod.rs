@@ -135,11 +135,18 @@ pub struct KnightState {
     pub excalibur: bool,
     pub grail: bool,
     pub armor: bool,
-    /// Has made his one accusation.
+    /// Has made his one accusation (not: has been accused).
     pub accused: bool,
+    /// Whom he accused.
+    pub accused_whom: Option<Seat>,
     pub loyalty: Loyalty,
     /// His Loyalty is known to all (wrongly accused, unmasked, or the game is over).
     pub revealed: bool,
+    /// How many cards at the top (the end) and at the bottom of the Black draw pile he has seen
+    /// in their order (Percival's look, Clairvoyance, Lancelot's Armor): he keeps knowing them
+    /// until the pile changes under them. The counts are public (everyone saw him look).
+    pub black_top: u8,
+    pub black_bottom: u8,
 }
 
 impl KnightState {
@@ -506,6 +513,11 @@ pub enum Event {
     MordredJoins {
         quest: QuestId,
     },
+    /// The Siege die, told before Sir Kay decides whether to add a card.
+    SiegeRolled {
+        seat: Seat,
+        roll: u8,
+    },
     SiegeFight {
         seat: Seat,
         total: u8,
@@ -654,6 +666,9 @@ pub struct Shadows {
     pub deck_traitor: u8,
     /// The Traitor was unmasked by a right accusation.
     pub unmasked_by_accusation: bool,
+    /// The variant `three_brave_knights`: no one has looked at his Loyalty card yet (until
+    /// `brave_knights_swords` Swords lie on the Round Table). Public.
+    pub loyalty_unseen: bool,
 }
 
 // Equality and hashing for tests and views: everything but the content and the generator.
@@ -672,6 +687,7 @@ impl PartialEq for Shadows {
                 == (o.vivien, o.dark_forest, o.mists, o.heroism)
             && (self.active, self.turn, self.this_turn) == (o.active, o.turn, o.this_turn)
             && self.deeds == o.deeds
+            && self.loyalty_unseen == o.loyalty_unseen
             && self.stack == o.stack
             && self.outcome == o.outcome
     }
@@ -795,6 +811,14 @@ impl Game for Shadows {
                 per_seat: Vec::new(),
                 seat_flag: None,
             },
+            VariantSpec {
+                key: "three_brave_knights",
+                label: "Three Brave Knights (3 players): no one looks at his Loyalty card until 6 Swords lie on the Round Table",
+                options: vec!["off".into(), "on".into()],
+                custom: false,
+                per_seat: Vec::new(),
+                seat_flag: None,
+            },
         ]
     }
 
@@ -812,7 +836,8 @@ impl Game for Shadows {
             knights: self.knights.iter().map(|k| k.knight).collect(),
             first,
         })];
-        for (seat, k) in self.knights.iter().enumerate() {
+        // Three Brave Knights: no one looks yet (the look comes with the Swords).
+        for (seat, k) in self.knights.iter().enumerate().filter(|_| !self.loyalty_unseen) {
             out.push(Tagged::only(
                 seat,
                 Event::LoyaltySeen {
@@ -907,6 +932,7 @@ impl Game for Shadows {
                 | Event::WhiteDrawnCount { .. }
                 | Event::Reshuffled
                 | Event::SiegeFight { .. }
+                | Event::SiegeRolled { .. }
                 | Event::Accused { .. }
                 | Event::Unmasked { .. }
                 | Event::Looked { .. }

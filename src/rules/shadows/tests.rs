@@ -317,12 +317,22 @@ fn on_top(g: &mut Shadows, cards: &[Black]) {
     }
 }
 
-/// Every Knight's Merlins to the discard pile (so no pledge is asked).
+/// Every Knight's Merlins to the discard pile (each is still asked to pledge, and has only "no").
 fn no_merlins(g: &mut Shadows) {
     for s in 0..g.knights.len() {
         let merlins = g.knights[s].count(White::Merlin);
         g.knights[s].hand.retain(|&c| c != White::Merlin);
         g.white_discard.extend(std::iter::repeat_n(White::Merlin, merlins));
+    }
+}
+
+/// The active Knight draws a Black card; a Special one is offered to every Knight with cards,
+/// none of whom holds a Merlin: each may only say no.
+fn draw_unpledged(g: &mut Shadows) {
+    act(g, Action::Evil(EvilChoice::DrawBlack));
+    while matches!(g.stack.last(), Some(Task::MerlinPledge { .. })) {
+        assert_eq!(g.legal_actions(), vec![Action::Pledge(0)], "no Merlin, nothing to pledge");
+        act(g, Action::Pledge(0));
     }
 }
 
@@ -412,7 +422,14 @@ fn merlin_pledges_that_fall_short_spend_nothing() {
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     act(&mut g, Action::Pledge(1));
     act(&mut g, Action::Pledge(1));
-    // A second round: each could add nothing more; the card takes effect.
+    // Tristan is asked too (who is asked is public), and has only "no".
+    assert_eq!(g.to_act(), Some(2));
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0)]);
+    act(&mut g, Action::Pledge(0));
+    // A second round, since Merlins were added: asked again is whoever has more cards than he
+    // pledged (Tristan); nothing is added, and the card takes effect.
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, Action::Pledge(0));
     assert_eq!(g.siege, 2);
     assert_eq!(g.knights[0].count(White::Merlin), 1);
     assert_eq!(g.knights[1].count(White::Merlin), 1);
@@ -486,7 +503,7 @@ fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
     g.knights[1].at = Location::Quest(QuestId::SaxonWar);
     on_top(&mut g, &[Black::Mordred]);
     no_merlins(&mut g);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     act(&mut g, Action::War(QuestId::SaxonWar));
     assert!(g.quest(QuestId::SaxonWar).mordred);
     fights_on(&mut g, QuestId::SaxonWar, &[1, 2, 3, 4, 5]);
@@ -816,8 +833,8 @@ fn morgan_asks_for_a_volunteer_clockwise_then_everyone_discards() {
         hand(&mut g, s, &[White::Fight(1), White::Fight(2), White::Fight(3)]);
     }
     on_top(&mut g, &[Black::MorganDiscard]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    // No Merlins in hand: no pledges; the drawer is asked first.
+    // No Merlins in hand: each may only pledge none; then the drawer is asked first.
+    draw_unpledged(&mut g);
     assert_eq!(g.to_act(), Some(0));
     act(&mut g, Action::No);
     assert_eq!(g.to_act(), Some(1));
@@ -860,7 +877,7 @@ fn guinevere_calls_everyone_home_and_ends_the_turn() {
     g.knights[1].at = Location::Quest(QuestId::Grail);
     g.knights[0].at = Location::Quest(QuestId::PictWar);
     on_top(&mut g, &[Black::Guinevere]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     assert!(g.knights.iter().all(|k| k.at == Location::RoundTable));
     assert_eq!(g.active, 1, "no Heroic Action for the drawer");
 }
@@ -1128,7 +1145,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
     let mut g = scenario("gawain,palamedes,kay");
     no_merlins(&mut g);
     on_top(&mut g, &[Black::MorganWound]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     assert!(g.knights.iter().all(|k| k.life == 3));
 
     let mut g = scenario("gawain,palamedes,kay");
@@ -1137,7 +1154,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
         &mut g,
         &[Black::MorganMore, Black::Picts, Black::Saxons, Black::Excalibur],
     );
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     assert_eq!(g.quest(QuestId::PictWar).figures, 1);
     assert_eq!(g.quest(QuestId::SaxonWar).figures, 1);
     assert_eq!(g.quest(QuestId::Excalibur).track, -1);
@@ -1146,7 +1163,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
     let mut g = scenario("gawain,palamedes,kay");
     no_merlins(&mut g);
     on_top(&mut g, &[Black::MorganSacrifice]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     act(&mut g, Action::No);
     act(&mut g, Action::Yes);
     assert_eq!(g.knights[1].life, 2);
@@ -1158,7 +1175,7 @@ fn the_morgans_wound_siege_and_draw_three_more() {
     g.mists = true;
     g.quests[QuestId::Excalibur.index()].track = -4;
     on_top(&mut g, &[Black::Excalibur]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     assert_eq!(g.black_swords, 3);
 }
 
@@ -1258,11 +1275,11 @@ fn the_remaining_black_cards_go_where_their_cards_say() {
     let mut g = scenario("gawain,palamedes,kay");
     no_merlins(&mut g);
     on_top(&mut g, &[Black::Despair]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     g.stack.clear();
     g.stack.extend([Task::EndTurn, Task::HeroicStart, Task::Evil]);
     on_top(&mut g, &[Black::Desolation]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    draw_unpledged(&mut g);
     let cards: Vec<Black> = g.quest(QuestId::Grail).black.iter().map(|p| p.card).collect();
     assert_eq!(cards, vec![Black::Despair, Black::Desolation]);
     // The Dark Forest and Vivien stay in effect.
@@ -1270,7 +1287,7 @@ fn the_remaining_black_cards_go_where_their_cards_say() {
         let mut g = scenario("gawain,palamedes,kay");
         no_merlins(&mut g);
         on_top(&mut g, &[card]);
-        act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+        draw_unpledged(&mut g);
         assert!(if flag == 0 { g.dark_forest } else { g.vivien });
         assert!(g.black_discard.contains(&card));
     }
@@ -1427,7 +1444,7 @@ fn the_review_fixes_hold() {
     on_top(&mut g, &[Black::BlackKnight(7)]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     act(&mut g, Action::FaceDown(true));
-    assert!(g.prompt().contains("face down"), "{}", g.prompt());
+    assert!(g.prompt().contains("face-down"), "{}", g.prompt());
     act(&mut g, Action::Yes);
     assert_eq!(g.black_unseen, vec![Black::BlackKnight(7)]);
     assert_eq!(g.knights[0].hand.len(), 6, "no free card for a cancelled one");
@@ -1454,4 +1471,175 @@ fn the_review_fixes_hold() {
     act(&mut g, Action::RevealSelf);
     assert!(g.knights[0].unmasked);
     assert_eq!(g.active, 1, "his turn ended at once");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets stay secret: who is asked depends on public information, and what a seat has seen of
+// the Black pile stays with it.
+
+#[test]
+fn every_knight_with_cards_is_asked_to_pledge_merlins_holding_one_or_not() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Fight(1)]);
+    hand(&mut g, 1, &[White::Merlin, White::Fight(2)]);
+    hand(&mut g, 2, &[White::Fight(3)]);
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    // The drawer holds no Merlin and is asked all the same, with only "no" open.
+    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0)]);
+    act(&mut g, Action::Pledge(0));
+    assert_eq!(g.to_act(), Some(1));
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0), Action::Pledge(1)]);
+    act(&mut g, Action::Pledge(1));
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, Action::Pledge(0));
+    // One Merlin was added: a second round asks whoever has more cards than he pledged.
+    assert_eq!(g.to_act(), Some(0));
+    act(&mut g, Action::Pledge(0));
+    assert_eq!(g.to_act(), Some(1), "two cards, one pledged: he might hold another");
+    act(&mut g, Action::Pledge(0));
+    act(&mut g, Action::Pledge(0));
+    assert_eq!(g.siege, 2, "nothing added in that round: the card takes effect");
+    assert_eq!(g.knights[1].count(White::Merlin), 1, "a pledge that falls short spends nothing");
+    // A Knight with no cards at all is not asked: everyone can see his empty hand.
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 1, &[]);
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::Pledge(0));
+    assert_eq!(g.to_act(), Some(2), "the Knight with no cards is passed over");
+}
+
+#[test]
+fn sir_kay_is_asked_whenever_he_has_cards() {
+    let mut g = scenario("kay,palamedes,gawain");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    fights_on(&mut g, QuestId::BlackKnight, &[5, 5, 4]);
+    blacks_on(
+        &mut g,
+        QuestId::BlackKnight,
+        &[
+            (Black::BlackKnight(7), false),
+            (Black::BlackKnight(5), false),
+            (Black::BlackKnight(5), false),
+        ],
+    );
+    // No Fight card in his hand: he is asked anyway, and may only say he is done.
+    hand(&mut g, 0, &[White::Grail]);
+    on_top(&mut g, &[Black::BlackKnight(3)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(false));
+    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    assert_eq!(g.legal_actions(), vec![Action::Done]);
+}
+
+#[test]
+fn a_look_at_the_black_pile_is_remembered_until_the_pile_changes() {
+    // Percival: after his Progression of Evil he still knows the top card.
+    let mut g = scenario("percival,gawain,kay");
+    g.knights[0].black_top = 1;
+    let top = *g.black_draw.last().expect("cards");
+    act(&mut g, Action::Evil(EvilChoice::AddSiege));
+    assert_eq!(g.view(0).game.black_draw.last(), Some(&top), "still known at his Heroic Action");
+    assert_eq!(g.view(1).game.black_draw.last(), Some(&Black::Hidden));
+    // Clairvoyance: the five put back are known in order, by him alone.
+    let mut g = scenario("gawain,palamedes,kay");
+    hand(&mut g, 0, &[White::Clairvoyance]);
+    let five = [Black::Picts, Black::Saxons, Black::Excalibur, Black::Despair, Black::Mercenaries];
+    on_top(&mut g, &five);
+    at_heroic(&mut g);
+    act(&mut g, Action::Clairvoyance);
+    for c in five {
+        act(&mut g, Action::PutNext(c));
+    }
+    act(&mut g, Action::EndTurn);
+    let mine = g.view(0).game;
+    let top: Vec<Black> = mine.black_draw.iter().rev().take(5).copied().collect();
+    assert_eq!(top, five, "turns later he still knows the order");
+    assert!(g.view(1).game.black_draw.iter().all(|c| *c == Black::Hidden));
+    // The next draw takes one; he knows the four below.
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    assert_eq!(g.knights[0].black_top, 4);
+    // Lancelot's Armor: the card put under the pile is known at the bottom.
+    let mut g = scenario("gawain,palamedes,kay");
+    g.knights[0].armor = true;
+    on_top(&mut g, &[Black::MorganSiege, Black::Excalibur]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::KeepBlack(1));
+    assert_eq!(g.view(0).game.black_draw.first(), Some(&Black::MorganSiege));
+    assert_eq!(g.view(1).game.black_draw.first(), Some(&Black::Hidden));
+    // A reshuffle forgets everything.
+    let mut r = apply::Report(None);
+    g.black_discard.extend(g.black_draw.drain(..));
+    g.knights[0].black_bottom = 0;
+    assert!(g.take_black(&mut r).is_some());
+    assert!(g.knights.iter().all(|k| k.black_top == 0 && k.black_bottom == 0));
+}
+
+#[test]
+fn an_unseen_combat_card_is_a_combat_card_until_it_lies_on_its_quest() {
+    let mut g = scenario("gawain,palamedes,kay");
+    on_top(&mut g, &[Black::BlackKnight(7)]);
+    let events = g.apply(&Action::Evil(EvilChoice::DrawBlack)).expect("legal");
+    let others: Vec<String> = g
+        .log_lines(&events)
+        .into_iter()
+        .filter(|(to, _)| to.shows_to(Some(1)))
+        .map(|(_, l)| l)
+        .collect();
+    assert!(others.iter().any(|l| l == "The Black card: a Combat card."), "{others:?}");
+    assert!(others.iter().all(|l| !l.contains("face down")), "{others:?}");
+    let events = g.apply(&Action::FaceDown(true)).expect("legal");
+    let placed: Vec<String> = g
+        .log_lines(&events)
+        .into_iter()
+        .filter(|(to, _)| to.shows_to(Some(1)))
+        .map(|(_, l)| l)
+        .collect();
+    assert!(
+        placed.iter().any(|l| l.contains("places a Combat card face down on")),
+        "{placed:?}"
+    );
+}
+
+#[test]
+fn three_brave_knights_look_at_their_loyalty_only_at_six_swords() {
+    let mut g = game_with(3, 4, &[("three_brave_knights", "on"), ("loyalty", "traitor")]);
+    assert!(g.opening_events().iter().all(|t| !matches!(t.event, Event::LoyaltySeen { .. })));
+    for s in 0..3 {
+        assert!(
+            g.view(s).game.knights.iter().all(|k| k.loyalty == Loyalty::Unknown),
+            "no one knows his own Loyalty yet"
+        );
+    }
+    let traitor = g.traitor_seat().expect("a Traitor is dealt");
+    g.active = traitor;
+    at_heroic(&mut g);
+    assert!(
+        !g.legal_actions().contains(&Action::RevealSelf),
+        "he cannot reveal what he has not seen"
+    );
+    // The sixth Sword: everyone looks, each at his own card.
+    g.white_swords = 5;
+    let mut events = Vec::new();
+    g.lay_swords(true, 1, &mut apply::Report(Some(&mut events)));
+    let seen: Vec<(Visibility, Seat)> = events
+        .iter()
+        .filter_map(|t| match t.event {
+            Event::LoyaltySeen { seat, .. } => Some((t.to, seat)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(seen, (0..3).map(|s| (Visibility::Only(s), s)).collect::<Vec<_>>());
+    assert_eq!(g.view(traitor).game.knights[traitor].loyalty, Loyalty::Traitor);
+    assert_eq!(g.view((traitor + 1) % 3).game.knights[traitor].loyalty, Loyalty::Unknown);
+    assert!(g.legal_actions().contains(&Action::RevealSelf));
+    // Only for three players, and only on or off.
+    let mut config = TableConfig::with_players(4, SeatKind::Human, 1);
+    config.variants.insert("three_brave_knights".into(), "on".into());
+    let err = Shadows::new_shared(&config, &content()).expect_err("refused");
+    assert!(err.0.contains("three-player"), "{err}");
+    config.variants.insert("three_brave_knights".into(), "maybe".into());
+    assert!(Shadows::new_shared(&config, &content()).is_err());
 }

@@ -26,26 +26,30 @@ impl Shadows {
         let mut g = self.clone();
         g.rng = GameRng::seeded(0);
         let over = g.outcome.is_some();
+        let unseen = g.loyalty_unseen;
         for (s, k) in g.knights.iter_mut().enumerate() {
             if s != me {
                 for c in k.hand.iter_mut() {
                     *c = UNSEEN_WHITE;
                 }
-                if !k.revealed && !over {
-                    k.loyalty = Loyalty::Unknown;
-                }
+            }
+            // Three Brave Knights: not even his own, until enough Swords lie on the table.
+            if (s != me || unseen) && !k.revealed && !over {
+                k.loyalty = Loyalty::Unknown;
             }
         }
         for c in g.white_draw.iter_mut().chain(g.white_discard.iter_mut()) {
             *c = UNSEEN_WHITE;
         }
-        // Percival sees the top Black card while he chooses how Evil progresses.
-        let peek = me == g.active
-            && g.stack.last() == Some(&Task::Evil)
-            && g.knights.get(me).is_some_and(|k| k.knight == KnightId::Percival);
-        let top = g.black_draw.len().saturating_sub(1);
+        // The Black pile is face down, but for the cards this seat has looked at and still
+        // knows in place (Percival's look, Clairvoyance at the top, Lancelot's Armor under it).
+        let (known_top, known_bottom) = g
+            .knights
+            .get(me)
+            .map_or((0, 0), |k| (k.black_top as usize, k.black_bottom as usize));
+        let len = g.black_draw.len();
         for (i, c) in g.black_draw.iter_mut().enumerate() {
-            if !(peek && i == top) {
+            if i >= known_bottom && i + known_top < len {
                 *c = Black::Hidden;
             }
         }
@@ -306,9 +310,9 @@ impl Shadows {
                     _ => None,
                 });
                 format!(
-                    "{}: give up Excalibur to cancel {}?",
+                    "{}: give up the sword Excalibur to cancel {}?",
                     self.who(*bearer),
-                    card.map_or("this Black card".into(), |c| c.name())
+                    card.map_or("this Black card".into(), black_card_words)
                 )
             }
             Task::MerlinPledge {
@@ -403,6 +407,17 @@ impl Shadows {
     }
 }
 
+/// A Black card as the subject of a cancelling: "the Black card “Excalibur”", or "a face-down
+/// Combat card" for one whose value is not seen (so that the card and the relic of one name
+/// read apart).
+fn black_card_words(card: Black) -> String {
+    if card.hidden() == card && card.is_combat() {
+        "a face-down Combat card".into()
+    } else {
+        format!("the Black card “{}”", card.name())
+    }
+}
+
 fn ordinal(n: usize) -> &'static str {
     match n {
         1 => "first",
@@ -486,6 +501,10 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         Event::Setup { first, .. } => format!("The Knights gather at the Round Table; {} begins.", who(*first)),
         // The card itself is looked at on purpose (the table's Knights panel), never in the log
         // that anyone near the screen might read.
+        Event::LoyaltySeen { .. } if g.swords() > 0 => format!(
+            "{} Swords lie on the Round Table: the Knights look at their Loyalty cards. Look at yours when no one else can see the screen.",
+            g.swords()
+        ),
         Event::LoyaltySeen { .. } => {
             "You are dealt a Loyalty card: look at it when no one else can see the screen.".into()
         }
@@ -497,22 +516,28 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         },
         Event::Peeked { card, .. } => format!("You see {}.", card.name()),
         Event::BlackDrawn { card, .. } => format!("The Black card: {}.", card.name()),
-        Event::BlackUnder { card, .. } => format!("{} goes under the Black pile.", card.name()),
+        Event::BlackUnder { card, .. } => format!("{} goes under the Black pile.", capitalised(&card.name())),
         Event::BlackPlaced {
+            seat,
             card,
             quest: q,
             face_down,
-            ..
         } => {
-            if *face_down {
+            if *face_down && card.hidden() == *card {
+                format!("{} places a Combat card face down on {}.", who(*seat), quest(*q))
+            } else if *face_down {
                 format!("{} goes face down on {}.", card.name(), quest(*q))
             } else {
                 format!("{} goes onto {}.", card.name(), quest(*q))
             }
         }
-        Event::BlackToSiege { card } => format!("{}'s quest is over: a Siege Engine instead.", card.name()),
+        Event::BlackToSiege { card } => format!("{}: its quest is over, a Siege Engine instead.", capitalised(&card.name())),
         Event::ExcaliburCancels { seat, card } => {
-            format!("{} gives up Excalibur to cancel {}.", who(*seat), card.name())
+            format!(
+                "{} gives up the sword Excalibur to cancel {}.",
+                who(*seat),
+                black_card_words(*card)
+            )
         }
         Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlin(s).", who(*seat)),
         Event::MerlinsCancel { card } => format!("Three Merlins cancel {}.", card.name()),
@@ -552,9 +577,13 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         },
         Event::ExcaliburMoved { now } => format!("Excalibur is at {now:+} on the river."),
         Event::GrailCardRemoved => "A Grail card is pushed off the Grail quest.".into(),
-        Event::BlackRemoved { quest: q, card } => format!("{} leaves {}.", card.name(), quest(*q)),
+        Event::BlackRemoved { quest: q, card } => format!("{} leaves {}.", capitalised(&card.name()), quest(*q)),
         Event::FigureChanged { quest: q, now, .. } => format!("{}: {now} figure(s) on the field.", quest(*q)),
         Event::MordredJoins { quest: q } => format!("Mordred joins {}: it needs one more Fight card.", quest(*q)),
+        Event::SiegeRolled { seat, roll } => format!(
+            "{} rolls {roll} against the Siege Engine; he may add one more Fight card.",
+            who(*seat)
+        ),
         Event::SiegeFight { seat, total, roll, won } => format!(
             "{} fights a Siege Engine: {total} against a roll of {roll} — {}.",
             who(*seat),

@@ -129,7 +129,9 @@ pub(super) fn spawn_or_sync_board(
             return;
         }
     };
-    if changed && ui.at_action != m.actions.len() {
+    // Any change of the match (an action, an undo, a load) ends a choice under way: what was
+    // legal when it began may not be now.
+    if changed {
         *ui = CourtUi {
             at_action: m.actions.len(),
             ..default()

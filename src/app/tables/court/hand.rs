@@ -184,7 +184,11 @@ pub(super) struct CardClicked(pub(super) usize);
 #[derive(Resource, Default)]
 pub(super) struct HandShown {
     viewer: Option<Seat>,
+    /// The place in the hand of the card under the pointer, worked out each frame from
+    /// `hover_card` (a card that left the hand, or moved, is never left lifted).
     pub(super) hover: Option<usize>,
+    /// The card entity the pointer is over.
+    hover_card: Option<Entity>,
     /// The piles are on the table.
     piles: bool,
     /// The discard pile's top card as shown, and the pile's size then.
@@ -389,6 +393,7 @@ pub(super) fn sync_hand(
         }
         shown.viewer = viewer;
         shown.hover = None;
+        shown.hover_card = None;
         let n = view.hand.len();
         for (i, card) in view.hand.iter().enumerate() {
             hand_card(&mut commands, *card, i, slot(floor, i, n, 0.0), &fonts);
@@ -450,6 +455,13 @@ pub(super) fn sync_hand(
         );
         commands.entity(e).insert(glide);
         dealt += 1;
+    }
+    // The hovered card, where it now lies (none once it has left the hand).
+    shown.hover = shown
+        .hover_card
+        .and_then(|hovered| kept.iter().find(|(e, _)| *e == hovered).map(|(_, i)| *i));
+    if shown.hover.is_none() {
+        shown.hover_card = None;
     }
     // Every card at its place: lifted when hovered or chosen, dimmed when it has no use now.
     let acting = acting_seat(m, &handoff).is_some();
@@ -567,15 +579,15 @@ fn hand_card(commands: &mut Commands, card: CardKind, index: usize, at: Transfor
             |ev: On<Pointer<Over>>, cards: Query<&HandCard>, mut shown: ResMut<HandShown>| {
                 if let Ok(c) = cards.get(ev.entity) {
                     shown.hover = Some(c.index);
+                    shown.hover_card = Some(ev.entity);
                 }
             },
         )
         .observe(
-            |ev: On<Pointer<Out>>, cards: Query<&HandCard>, mut shown: ResMut<HandShown>| {
-                if let Ok(c) = cards.get(ev.entity)
-                    && shown.hover == Some(c.index)
-                {
+            |ev: On<Pointer<Out>>, mut shown: ResMut<HandShown>| {
+                if shown.hover_card == Some(ev.entity) {
                     shown.hover = None;
+                    shown.hover_card = None;
                 }
             },
         )

@@ -1000,7 +1000,14 @@ fn draw_quest(
                 };
                 rect(commands, layer, colour, Vec2::new(step - 3.0, 34.0), at.extend(z::SLOT));
             }
-            let x = (qs.track as f32) * step;
+            // Once the quest is over the sword stays at the end it reached (the rules set the
+            // track back to the centre for a quest no longer in play).
+            let track = match (qs.in_play, look.over) {
+                (false, Some(true)) => h,
+                (false, Some(false)) => -h,
+                _ => qs.track as i32,
+            };
+            let x = track as f32 * step;
             let at = (c + Vec2::new(x, 30.0)).extend(z::TOKEN);
             let e = commands
                 .spawn((
@@ -1013,7 +1020,8 @@ fn draw_quest(
                 ))
                 .id();
             if let Some(b) = before
-                && b.track != qs.track
+                && b.track as i32 != track
+                && qs.in_play
             {
                 let from = (c + Vec2::new(b.track as f32 * step, 30.0)).extend(z::TOKEN);
                 let mut glide = Glide::at(from);

@@ -17,7 +17,7 @@ use crate::app::handoff::Handoff;
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect, TableUiSet};
 use crate::rules::record::Match;
-use crate::rules::shadows::{Action, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White};
+use crate::rules::shadows::{Action, Black, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White};
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -95,6 +95,8 @@ pub struct ShadowsUi {
     pub confirm: Option<Action>,
     /// The seat looking at its own Loyalty card (closed again at every hand-off).
     pub peek: Option<Seat>,
+    /// The list of Knights one may accuse is open (an accusation is then confirmed).
+    pub accusing: bool,
     pub at_action: usize,
 }
 
@@ -116,6 +118,10 @@ pub(super) fn acting_seat(m: &Match<Shadows>, handoff: &Handoff) -> Option<Seat>
 pub struct Shown {
     pub hand: Option<(Seat, Vec<White>)>,
     pub loyalty: Vec<Loyalty>,
+    /// The Black cards the seat at the screen has looked at and still knows in place: from the
+    /// top of the pile down, and the bottom cards from the bottom up.
+    pub black_top: Vec<Black>,
+    pub black_bottom: Vec<Black>,
 }
 
 /// What the screen shows of hands and Loyalty cards, for the seat at the screen (`viewer`) and
@@ -127,8 +133,13 @@ pub fn shown(state: &Shadows, viewer: Option<Seat>, peek: bool) -> Shown {
     };
     let g = &view.game;
     let over = g.outcome.is_some();
+    let (top, bottom) = viewer
+        .and_then(|s| g.knights.get(s))
+        .map_or((0, 0), |k| (k.black_top as usize, k.black_bottom as usize));
     Shown {
         hand: viewer.and_then(|s| g.knights.get(s).map(|k| (s, k.hand.clone()))),
+        black_top: g.black_draw.iter().rev().take(top).copied().collect(),
+        black_bottom: g.black_draw.iter().take(bottom).copied().collect(),
         loyalty: g
             .knights
             .iter()
@@ -376,6 +387,34 @@ mod tests {
                 assert_eq!(*l, Loyalty::Unknown);
             }
         }
+    }
+
+    #[test]
+    fn the_accuser_is_said_to_have_accused_and_the_accused_to_have_been() {
+        let library = Library::load(ContentSet::embedded());
+        let content = library.content::<Shadows>().expect("shipped content is valid");
+        let mut config = TableConfig::with_players(4, SeatKind::Human, 8);
+        config.variants.insert("loyalty".into(), "none".into());
+        let mut m: Match<Shadows> = Match::new_shared(config, &content, "test".into()).expect("setup");
+        // Open accusations and let the active Knight accuse the next one at his Heroic Action.
+        m.state.siege = m.state.numbers().accuse_siege - 1;
+        let by = m.state.active;
+        let target = (by + 1) % 4;
+        m.apply(&Action::Evil(crate::rules::shadows::EvilChoice::AddSiege)).expect("Evil progresses");
+        m.apply(&Action::Accuse(target)).expect("an open accusation");
+        let g = m.state.public_view().game;
+        let accuser = panel::accusation_words(&m, &g, by);
+        let accused = panel::accusation_words(&m, &g, target);
+        assert_eq!(accuser.len(), 1, "{accuser:?}");
+        assert!(accuser[0].starts_with("Has accused ") && accuser[0].contains(m.config.seat_name(target)));
+        assert_eq!(accused.len(), 1, "{accused:?}");
+        assert!(
+            accused[0].starts_with("Accused by ") && accused[0].contains(m.config.seat_name(by)),
+            "{accused:?}"
+        );
+        assert!(accused[0].ends_with("— Loyal"), "{accused:?}");
+        let bystander = (by + 2) % 4;
+        assert!(panel::accusation_words(&m, &g, bystander).is_empty());
     }
 
     #[test]

@@ -477,7 +477,17 @@ pub(super) fn knights_panel(
                                 }
                             }
                             Loyalty::Unknown => {
-                                if mine {
+                                if mine && g.loyalty_unseen {
+                                    ui.label(
+                                        egui::RichText::new(format!(
+                                            "Loyalty card face down until {} Swords lie on the Round Table \
+                                             (Three Brave Knights)",
+                                            n.brave_knights_swords
+                                        ))
+                                        .small()
+                                        .color(MUTED),
+                                    );
+                                } else if mine {
                                     if ui
                                         .button("Look at my Loyalty card")
                                         .on_hover_text("Only you: make sure no one else is watching")
@@ -490,8 +500,15 @@ pub(super) fn knights_panel(
                                 }
                             }
                         });
-                        if k.accused {
-                            ui.label(egui::RichText::new("Has been accused").small());
+                        for line in accusation_words(m, g, seat) {
+                            ui.label(egui::RichText::new(line).small());
+                        }
+                        if mine && !(secrets.black_top.is_empty() && secrets.black_bottom.is_empty()) {
+                            ui.label(egui::RichText::new(black_pile_words(&secrets)).small().color(GOLD))
+                                .on_hover_text(
+                                    "What you looked at (Percival's look, Clairvoyance, Lancelot's Armor) and \
+                                     still know: only you see this",
+                                );
                         }
                     });
                 }
@@ -503,6 +520,85 @@ pub(super) fn knights_panel(
 }
 
 /// What a White card does, for its tooltip in the hand.
+/// The confirmation of an action that costs a Life point or may cost a Sword: its window's title,
+/// its words and the yes button.
+fn confirm_words(m: &Match<Shadows>, seat: Seat, a: Action) -> (String, String, String) {
+    let s = &m.state;
+    let n = s.numbers();
+    match a {
+        Action::Accuse(target) => {
+            let who = s.who(target);
+            let wrong = if s.white_swords > 0 {
+                "a White Sword on the Round Table turns Black".to_string()
+            } else {
+                "a White Sword would turn Black (none lies on the Round Table yet)".to_string()
+            };
+            (
+                "Accuse a Knight of treason?".into(),
+                format!(
+                    "Accuse {who} of being the Traitor? He must show his Loyalty card to everyone. If he is the \
+                     Traitor, he is unmasked and {} White Sword(s) are laid. If he is Loyal, {wrong}. You may \
+                     accuse only once a game.",
+                    n.unmask_swords
+                ),
+                format!("Yes, accuse {}", m.config.seat_name(target)),
+            )
+        }
+        _ => {
+            let life = s.knights.get(seat).map_or(0, |k| k.life);
+            (
+                "Another Heroic Action?".into(),
+                format!(
+                    "It costs a Life point: {life} → {}. The action must be of a kind not used this turn.",
+                    life.saturating_sub(1)
+                ),
+                "Yes, lose a Life point".into(),
+            )
+        }
+    }
+}
+
+/// What a Knight's panel says of accusations: "Has accused Bo (Sir Kay)" on the accuser, and
+/// "Accused by Ann (King Arthur) — Loyal" on the accused.
+pub(super) fn accusation_words(m: &Match<Shadows>, g: &Shadows, seat: Seat) -> Vec<String> {
+    let name = |s: Seat| {
+        g.knights
+            .get(s)
+            .map_or_else(String::new, |k| format!("{} ({})", m.config.seat_name(s), g.content().knight_name(k.knight)))
+    };
+    let mut lines = Vec::new();
+    if let Some(target) = g.knights.get(seat).and_then(|k| k.accused_whom) {
+        lines.push(format!("Has accused {}", name(target)));
+    }
+    for (by, k) in g.knights.iter().enumerate() {
+        if k.accused_whom == Some(seat) {
+            let was = match g.knights[seat].loyalty {
+                Loyalty::Traitor => " — the Traitor",
+                Loyalty::Loyal => " — Loyal",
+                Loyalty::Unknown => "",
+            };
+            lines.push(format!("Accused by {}{was}", name(by)));
+        }
+    }
+    lines
+}
+
+/// What the seat at the screen knows of the Black pile: "You know the next Black cards:
+/// Excalibur, then Picts. Under the pile: Despair."
+fn black_pile_words(secrets: &Shown) -> String {
+    let names = |cards: &[Black]| cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", then ");
+    let mut words = Vec::new();
+    match secrets.black_top.len() {
+        0 => {}
+        1 => words.push(format!("You know the next Black card: {}.", names(&secrets.black_top))),
+        _ => words.push(format!("You know the next Black cards: {}.", names(&secrets.black_top))),
+    }
+    if !secrets.black_bottom.is_empty() {
+        words.push(format!("Under the pile: {}.", names(&secrets.black_bottom)));
+    }
+    words.join(" ")
+}
+
 pub(super) fn white_text(s: &Shadows, c: White) -> String {
     let n = s.numbers();
     match c {
@@ -637,13 +733,16 @@ pub(super) fn decision_panel(
         ui_state.choices.clear();
         ui_state.selected = None;
         ui_state.confirm = None;
+        ui_state.accusing = false;
         ui_state.at_action = m.actions.len();
     }
     // Sends an action (a further Heroic Action's Life point is asked for first).
     let send = |requests: &mut MessageWriter<ActionRequest>, seat: Seat, a: Action, ui_state: &mut ShadowsUi| {
         ui_state.choices.clear();
         ui_state.selected = None;
-        if a == Action::Sacrifice {
+        ui_state.accusing = false;
+        // What costs a Life point or may cost a Sword is asked again.
+        if matches!(a, Action::Sacrifice | Action::Accuse(_)) {
             ui_state.confirm = Some(a);
             return;
         }
@@ -674,31 +773,30 @@ pub(super) fn decision_panel(
         ui_state.choices.clear();
         ui_state.selected = None;
         ui_state.confirm = None;
+        ui_state.accusing = false;
     }
     let secrets = shown(s, handoff.private_viewer(), false);
     // The Life point a further action costs, confirmed (a key that answers it presses nothing
     // else in the same frame).
     let mut answered = false;
     if let (Some(seat), Some(a)) = (acting, ui_state.confirm) {
-        let life = s.knights.get(seat).map_or(0, |k| k.life);
+        let (title, words, yes) = confirm_words(m, seat, a);
         let mut answer = None;
         crate::app::style::fixed_window(
             ctx,
-            "Another Heroic Action?",
+            &title,
             "shadows-confirm",
             egui::Align2::CENTER_CENTER,
             egui::Vec2::ZERO,
         )
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(format!(
-                    "It costs a Life point: {life} → {}. The action must be of a kind not used this turn.",
-                    life.saturating_sub(1)
-                ))
-                .size(size::BODY),
-            );
+            ui.set_max_width(460.0);
+            ui.label(egui::RichText::new(words).size(size::BODY));
             ui.horizontal(|ui| {
-                if ui.button("Yes, lose a Life point").clicked() || keys.enter {
+                // An accusation is confirmed by a click only: Enter, pressed out of habit, must
+                // not cost a Sword.
+                let enter_says_yes = a == Action::Sacrifice && keys.enter;
+                if ui.button(yes).clicked() || enter_says_yes {
                     answer = Some(true);
                 }
                 if ui.button("No").clicked() || keys.escape {
@@ -719,6 +817,38 @@ pub(super) fn decision_panel(
             None => {}
         }
     }
+    // The Knights one may accuse, chosen in a window of their own (the buttons never appear
+    // where the buttons of the moment were).
+    let accusations: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Accuse(_))).copied().collect();
+    if let Some(seat) = acting.filter(|_| ui_state.accusing && ui_state.confirm.is_none() && !accusations.is_empty()) {
+        let mut close = false;
+        crate::app::style::fixed_window(
+            ctx,
+            "Accuse a Knight of treason",
+            "shadows-accuse",
+            egui::Align2::CENTER_CENTER,
+            egui::Vec2::ZERO,
+        )
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new("Whom do you accuse? You will be asked once more.")
+                    .size(size::BODY),
+            );
+            ui.horizontal_wrapped(|ui| {
+                for a in &accusations {
+                    if ui.button(s.describe_action(a)).clicked() {
+                        send(&mut requests, seat, *a, &mut ui_state);
+                    }
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            ui_state.accusing = false;
+        }
+    }
     let confirming = ui_state.confirm.is_some() || answered;
     // The buttons: a choice a click fitted, the uses of the card picked, else every legal
     // action not made from the hand.
@@ -729,9 +859,10 @@ pub(super) fn decision_panel(
     } else {
         // The Traitor's self-reveal is offered beside his Loyalty card, while he looks at it:
         // a button of its own here would tell the table who he is.
+        // Accusations are chosen behind one button of their own, at the end of the row.
         legal
             .iter()
-            .filter(|a| !from_the_hand(a) && **a != Action::RevealSelf)
+            .filter(|a| !from_the_hand(a) && **a != Action::RevealSelf && !matches!(a, Action::Accuse(_)))
             .copied()
             .collect()
     };
@@ -857,6 +988,19 @@ pub(super) fn decision_panel(
                                     send(&mut requests, seat, *a, &mut ui_state);
                                     break;
                                 }
+                            }
+                            if !accusations.is_empty()
+                                && ui_state.choices.is_empty()
+                                && ui_state.selected.is_none()
+                                && ui
+                                    .add(egui::Button::new(egui::RichText::new("Accuse…").size(size::BODY)))
+                                    .on_hover_text(
+                                        "Accuse a Knight of being the Traitor (once a game; you choose whom, \
+                                         then confirm)",
+                                    )
+                                    .clicked()
+                            {
+                                ui_state.accusing = true;
                             }
                             if let Some(why) = &accuse_closed {
                                 ui.add_enabled(false, egui::Button::new("Accuse…"))
@@ -1054,6 +1198,7 @@ pub(super) fn hover_tip(
     res: Res<MatchRes>,
     hovered: Res<Hovered>,
     handoff: Res<Handoff>,
+    moments: Res<Moments>,
     mut moved: Local<bool>,
 ) -> Result {
     let (Some(m), Some(what)) = (shadows_match(&res), hovered.0) else {
@@ -1072,7 +1217,8 @@ pub(super) fn hover_tip(
             } else {
                 q
             };
-            let mut lines = quest_words(g, q);
+            let over = moments.results.iter().rev().find(|r| r.0 == q).map(|r| r.1);
+            let mut lines = quest_words(g, q, over);
             if let Some(seat) = handoff.private_viewer()
                 && g.knights.get(seat).is_some_and(|k| k.at == Location::Quest(q))
                 && let Some(last) = lines.last_mut()
@@ -1155,10 +1301,24 @@ pub(super) fn hover_tip(
 }
 
 /// What a quest is and how it stands, for its tooltip.
-fn quest_words(g: &Shadows, q: QuestId) -> Vec<String> {
+/// A quest's hover lines; `over` is how it ended, once it has (won by the Knights or not).
+fn quest_words(g: &Shadows, q: QuestId, over: Option<bool>) -> Vec<String> {
     let def = g.content().quest(q);
     let qs = g.quest(q);
     let mut lines = vec![format!("{}{}", def.name, if def.solo { " (Solo Quest)" } else { "" })];
+    if !qs.in_play && over.is_some() {
+        let relic = match q {
+            QuestId::Excalibur => ": the sword went to the Knights' end of the river",
+            QuestId::Grail => ": the Holy Grail was found",
+            _ => "",
+        };
+        lines.push(match over {
+            Some(true) => format!("Won by the Knights{relic}."),
+            _ => "Lost to Evil.".into(),
+        });
+        lines.push("This quest is over: no one may go there again.".into());
+        return lines;
+    }
     lines.push(match &def.kind {
         QuestKind::Combat { pattern, .. } => {
             let (k, e) = g.combat_totals(q);
