@@ -202,6 +202,21 @@ pub fn read_keys(ctx: &egui::Context) -> Keys {
     })
 }
 
+/// Whether a click or hover in the world may count now: not while the pointer is on an egui
+/// window, area or tooltip (Settings, Rules, a question, a chooser) that lies over the board.
+/// bevy_egui's picking capture blocks the world's pointer events too, but a frame late (a pointer
+/// that jumps onto a window and clicks in one frame would get through); every table drops its
+/// world clicks through this, the one gate, read when the clicks are read. Panels are drawn on
+/// the background layer and the world's viewport leaves them out, so they never count here.
+pub fn world_pointer_allowed(ctx: &egui::Context) -> bool {
+    // egui's own `egui_wants_pointer_input` says no while a button is down, which is exactly
+    // when a click lands: ask which layer lies under the pointer instead.
+    let Some(at) = ctx.input(|i| i.pointer.interact_pos()) else {
+        return true;
+    };
+    ctx.layer_id_at(at).is_none_or(|layer| layer.order == egui::Order::Background)
+}
+
 /// Whether a board's tooltip may show now: never through the hand-off screen, and not before
 /// the pointer has moved (a window that opens under a resting pointer, or one no one touches as
 /// in a screenshot run, shows none). `moved` is the caller's memory of a first move.
@@ -210,7 +225,7 @@ pub fn tooltip_allowed(ctx: &egui::Context, handoff: &Handoff, moved: &mut bool)
         return false;
     }
     *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
-    *moved && ctx.input(|i| i.pointer.has_pointer())
+    *moved && ctx.input(|i| i.pointer.has_pointer()) && world_pointer_allowed(ctx)
 }
 
 /// Says "more below" at the foot of a scrolled panel whose content does not fit (a small window).
@@ -941,7 +956,59 @@ fn handoff_screen(
 
 #[cfg(test)]
 mod tests {
-    use super::{BarFit, LogHold, short_name};
+    use super::{BarFit, LogHold, short_name, world_pointer_allowed};
+    use bevy_egui::egui;
+
+    /// One egui frame with the pointer at `at` (and a press there when `press`), showing a
+    /// window over the middle of the screen and a panel on the background layer along the left,
+    /// as the tables do.
+    fn frame(ctx: &egui::Context, at: egui::Pos2, press: bool) {
+        let mut input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+            ..Default::default()
+        };
+        input.events.push(egui::Event::PointerMoved(at));
+        if press {
+            input.events.push(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: Default::default(),
+            });
+        }
+        let mut output = ctx.run_ui(input, |ui| {
+            let ctx = ui.ctx().clone();
+            let mut root = crate::app::style::root_ui(&ctx, "test-root");
+            egui::Panel::left("test-panel").exact_size(250.0).show(&mut root, |ui| {
+                ui.label("Knights");
+            });
+            egui::Window::new("Settings")
+                .fixed_pos(egui::pos2(500.0, 300.0))
+                .fixed_size(egui::vec2(300.0, 200.0))
+                .show(&ctx, |ui| {
+                    ui.label("a window over the board");
+                });
+        });
+        output.textures_delta.clear();
+    }
+
+    #[test]
+    fn no_click_on_a_window_reaches_the_world() {
+        let ctx = egui::Context::default();
+        // The window is laid out once; then a pointer that jumps onto it and clicks in one frame.
+        for _ in 0..3 {
+            frame(&ctx, egui::pos2(1000.0, 100.0), false);
+        }
+        assert!(world_pointer_allowed(&ctx), "the pointer is over the board");
+        frame(&ctx, egui::pos2(600.0, 340.0), true);
+        assert!(!world_pointer_allowed(&ctx), "a click on the window stays in the window");
+        // Off the window, over the board, the world has the pointer.
+        frame(&ctx, egui::pos2(1000.0, 700.0), true);
+        assert!(world_pointer_allowed(&ctx));
+        // The panels lie outside the world's viewport: they need no gate of their own.
+        frame(&ctx, egui::pos2(100.0, 400.0), false);
+        assert!(world_pointer_allowed(&ctx));
+    }
 
     #[test]
     fn a_crowded_top_bar_drops_the_title_then_shortens_names_then_the_status() {

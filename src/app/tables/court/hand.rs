@@ -706,6 +706,10 @@ pub(super) fn hand_panel(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    if !crate::app::table::world_pointer_allowed(ctx) {
+        clicks.clear();
+        card_clicks.clear();
+    }
     let (view, private) = screen_view(m, &handoff);
     let acting = acting_seat(m, &handoff);
     let legal = if acting.is_some() {

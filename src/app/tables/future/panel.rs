@@ -305,6 +305,9 @@ pub(super) fn decision_panel(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    if !crate::app::table::world_pointer_allowed(ctx) {
+        clicks.clear();
+    }
     let acting = acting_seat(m, &handoff);
     let legal = if acting.is_some() {
         m.state.legal_actions()

@@ -722,6 +722,9 @@ pub(super) fn decision_panel(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    if !crate::app::table::world_pointer_allowed(ctx) {
+        clicks.clear();
+    }
     let acting = acting_seat(m, &handoff);
     let s = &m.state;
     let legal = if acting.is_some() {
