@@ -64,7 +64,8 @@ enum Command {
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
-        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
         #[arg(long, value_name = "COLOUR,...")]
         colours: Option<String>,
     },
@@ -83,7 +84,8 @@ enum Command {
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
-        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
         #[arg(long, value_name = "COLOUR,...")]
         colours: Option<String>,
         /// Print one JSON object
@@ -106,7 +108,8 @@ enum Command {
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
-        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
         #[arg(long, value_name = "COLOUR,...")]
         colours: Option<String>,
         /// Compare with this content folder, or `shipped` (the content built into the game)
