@@ -63,6 +63,11 @@ enum Command {
         /// Game variants as key=value, e.g. target=50
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
+        /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
+        #[arg(long, value_name = "COLOUR,...")]
+        colours: Option<String>,
     },
     /// Play many bot games headless and report the results.
     Sim {
@@ -78,6 +83,11 @@ enum Command {
         bots: Vec<String>,
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
+        /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
+        #[arg(long, value_name = "COLOUR,...")]
+        colours: Option<String>,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -97,6 +107,11 @@ enum Command {
         bots: Vec<String>,
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
+        /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
+        /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
+        /// magician cards
+        #[arg(long, value_name = "COLOUR,...")]
+        colours: Option<String>,
         /// Compare with this content folder, or `shipped` (the content built into the game)
         #[arg(long, value_name = "DIR|shipped")]
         against: Option<String>,
@@ -140,6 +155,27 @@ fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> 
         .collect()
 }
 
+/// `--colours` as Die Zukunft's `colours` variant, checked before anything starts.
+fn with_colours(
+    game: GameId,
+    players: usize,
+    colours: &Option<String>,
+    mut variants: BTreeMap<String, String>,
+) -> Result<BTreeMap<String, String>, String> {
+    let Some(list) = colours else {
+        return Ok(variants);
+    };
+    if game != GameId::Future {
+        return Err(format!("--colours is Die Zukunft's (future), not {}'s", game.title()));
+    }
+    if variants.contains_key("colours") {
+        return Err("give the colours once: --colours or --variant colours=...".into());
+    }
+    camelot::rules::future::Future::colour_choice(players, list).map_err(|e| e.to_string())?;
+    variants.insert("colours".into(), list.clone());
+    Ok(variants)
+}
+
 fn parse_game(s: &str) -> Result<GameId, String> {
     GameId::parse(s).ok_or_else(|| format!("unknown game \"{s}\": use court, future or shadows"))
 }
@@ -170,6 +206,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             bots,
             variants,
+            colours,
             json,
         }) => {
             let game = parse_game(game)?;
@@ -181,7 +218,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 games: *games,
                 seed: *seed,
                 bots,
-                variants: parse_variants(variants)?,
+                variants: with_colours(game, *players, colours, parse_variants(variants)?)?,
                 max_actions: 20_000,
             };
             let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"));
@@ -220,6 +257,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             bots,
             variants,
+            colours,
             against,
             jobs,
             report,
@@ -246,7 +284,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 games: *games,
                 seed: *seed,
                 bots: bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?,
-                variants: parse_variants(variants)?,
+                variants: with_colours(game, *players, colours, parse_variants(variants)?)?,
                 max_actions: 20_000,
             };
             // Ctrl+C stops the games not yet started; the report tells what was done.
@@ -310,6 +348,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             names,
             seed,
             variants,
+            colours,
         }) => {
             let game = parse_game(game)?;
             let (lo, hi) = game.seats();
@@ -338,7 +377,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     seat.name = n.clone();
                 }
             }
-            config.variants = parse_variants(variants)?;
+            config.variants = with_colours(game, kinds.len(), colours, parse_variants(variants)?)?;
             window(&cli, Start::New(game, config))
         }
         Some(Command::Open { save }) => {

@@ -343,3 +343,43 @@ fn a_shadows_game_saves_and_replays_to_the_same_state() {
         assert_eq!(back.legal_labels(), m.legal_labels());
     }
 }
+
+#[test]
+fn colours_on_the_command_line_are_honoured_and_bad_lists_refused() {
+    // The bench's win rates by colour show the colours the seats played.
+    let out = camelot()
+        .args(["balance", "future", "--players", "3", "--games", "4", "--jobs", "1"])
+        .args(["--colours", "blue,purple,red", "--json"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let by_colour: Vec<&str> = v["sets"][0]["win_by_emblem"]
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(by_colour, ["blue", "purple", "red"]);
+    for (args, says) in [
+        (
+            ["sim", "future", "--players", "3", "--colours", "red,red,blue"],
+            "red is listed twice",
+        ),
+        (
+            ["sim", "future", "--players", "3", "--colours", "red,pink,blue"],
+            "\"pink\" is not a colour",
+        ),
+        (
+            ["sim", "future", "--players", "2", "--colours", "red,blue"],
+            "list four",
+        ),
+        (
+            ["sim", "court", "--players", "3", "--colours", "red,green,blue"],
+            "--colours is Die Zukunft's",
+        ),
+    ] {
+        let out = camelot().args(args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -3,6 +3,7 @@
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
 use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
+use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
 use crate::rules::{
     Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, TableConfig, VariantSpec,
 };
@@ -66,6 +67,24 @@ impl MenuState {
         if !seats.is_empty() {
             self.seats = seats;
         }
+    }
+
+    /// After a seat came or went (`removed`, from `before` seats), Die Zukunft's chosen colours
+    /// still fit the seats: each seat keeps its own, a seat short of colours takes unused ones.
+    fn refit_colours(&mut self, before: usize, removed: Option<usize>) {
+        let Some(value) = self.variants.get("colours") else {
+            return;
+        };
+        if self.game != GameId::Future || matches!(value.trim(), "" | "random" | "expert") {
+            return;
+        }
+        let mut groups = future_seat_colours(value, before);
+        if let Some(i) = removed.filter(|&i| i < groups.len()) {
+            groups.remove(i);
+        }
+        let seats = self.seats.len();
+        let groups = fit_colours(groups, seats, Future::colours_for(seats) / seats.max(1));
+        self.variants.insert("colours".into(), colours_value_of(&groups));
     }
 
     pub fn table_config(&self) -> Result<TableConfig, String> {
@@ -394,14 +413,17 @@ fn setup_panel(
             Some((spec, label, VariantSpec::flagged_seats(value, menu.seats.len())))
         })
         .collect();
-    let assigned = crate::rules::future::Future::assigned_colours(menu.seats.len());
-    let future_expert = menu.variants.get("colours").is_some_and(|v| v == "expert");
+    // Die Zukunft's colours, seat by seat (two each with two players), or chosen at the table.
+    let colours_value = menu.variants.get("colours").cloned().unwrap_or_default();
+    let future_expert = colours_value.trim() == "expert";
+    let mut future_colours = future_seat_colours(&colours_value, menu.seats.len());
+    let mut colours_picked = false;
     for (i, seat) in menu.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
             if game == GameId::Future {
-                // Die Zukunft gives each seat its player colour (or colours, with two players);
-                // with the expert variant the seats choose in turn at the table.
+                // Each seat chooses its player colour (two with two players); with the expert
+                // variant the seats choose in turn at the table instead.
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 2.0;
                     if future_expert {
@@ -409,11 +431,24 @@ fn setup_panel(
                             .on_hover_text("Expert colours: the seats choose their colours in turn at the table");
                         return;
                     }
-                    for &(_, c) in assigned.iter().filter(|(s, _)| *s == i) {
-                        super::tables::future::colour_chip(ui, c, 22.0).on_hover_text(format!(
-                            "Plays {} (Die Zukunft gives the colours in seat order)",
-                            crate::rules::future::COLOUR_NAMES[c as usize]
-                        ));
+                    let mine = future_colours.get(i).cloned().unwrap_or_default();
+                    for (k, c) in mine.into_iter().enumerate() {
+                        super::tables::future::colour_chip(ui, c, 22.0);
+                        egui::ComboBox::from_id_salt(("future-colour", i, k))
+                            .selected_text(colour_title(c))
+                            .width(72.0)
+                            .show_ui(ui, |ui| {
+                                for to in 0..COLOUR_NAMES.len() as u8 {
+                                    if ui.selectable_label(to == c, colour_title(to)).clicked() {
+                                        pick_colour(&mut future_colours, i, k, to);
+                                        colours_picked = true;
+                                    }
+                                }
+                            })
+                            .response
+                            .on_hover_text(
+                                "This seat's colour (a colour another seat has swaps); the turn order is still drawn from the magician cards",
+                            );
                     }
                 });
             } else {
@@ -478,8 +513,14 @@ fn setup_panel(
     for (spec, values) in per_seat {
         menu.variants.insert(spec.key.to_string(), values.join(","));
     }
+    if colours_picked {
+        menu.variants
+            .insert("colours".into(), colours_value_of(&future_colours));
+    }
     if let Some(i) = remove {
+        let before = menu.seats.len();
         menu.seats.remove(i);
+        menu.refit_colours(before, Some(i));
         // The seats after the removed one move up a number.
         for (_, _, seats) in flags.iter_mut() {
             seats.retain(|&s| s != i);
@@ -513,6 +554,7 @@ fn setup_panel(
                 kind: SeatKind::Bot(Difficulty::Normal),
                 colour,
             });
+            menu.refit_colours(i, None);
         }
         ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
     });
@@ -622,6 +664,71 @@ fn setup_panel(
     }
 }
 
+/// Die Zukunft's colours as the seat rows show them, seat by seat (two each with two players):
+/// those the `colours` variant gives (`random`: in seat order; a list, even one that does not fit:
+/// its known colours in order, each once), then the unused colours in order for seats still short.
+fn future_seat_colours(value: &str, seats: usize) -> Vec<Vec<u8>> {
+    let each = Future::colours_for(seats) / seats.max(1);
+    let groups: Vec<Vec<u8>> = match Future::colour_choice(seats, value) {
+        Ok(Some(given)) => (0..seats)
+            .map(|seat| given.iter().filter(|g| g.0 == seat).map(|g| g.1).collect())
+            .collect(),
+        _ => {
+            let named: Vec<u8> = value.split([',', '+']).filter_map(colour_by_name).collect();
+            named.chunks(each.max(1)).map(<[u8]>::to_vec).collect()
+        }
+    };
+    fit_colours(groups, seats, each)
+}
+
+/// Each of `seats` seats with `each` colours: a seat keeps the colours it has (a colour an
+/// earlier seat holds is dropped), a seat short of colours takes the unused ones in order.
+fn fit_colours(mut groups: Vec<Vec<u8>>, seats: usize, each: usize) -> Vec<Vec<u8>> {
+    groups.resize(seats, Vec::new());
+    let mut seen: Vec<u8> = Vec::new();
+    for g in &mut groups {
+        g.truncate(each);
+        g.retain(|c| {
+            let fresh = !seen.contains(c);
+            seen.push(*c);
+            fresh
+        });
+    }
+    let mut unused = (0..COLOUR_NAMES.len() as u8).filter(|c| !seen.contains(c));
+    for g in &mut groups {
+        while g.len() < each {
+            match unused.next() {
+                Some(c) => g.push(c),
+                None => break,
+            }
+        }
+    }
+    groups
+}
+
+/// Gives seat `seat`'s colour number `k` the colour `to`; a seat that had `to` takes the old one.
+fn pick_colour(groups: &mut [Vec<u8>], seat: usize, k: usize, to: u8) {
+    let Some(old) = groups.get(seat).and_then(|g| g.get(k)).copied() else {
+        return;
+    };
+    for c in groups.iter_mut().flatten() {
+        if *c == to {
+            *c = old;
+        }
+    }
+    groups[seat][k] = to;
+}
+
+/// The `colours` variant's value for these seats' colours: seat by seat, in seat order.
+fn colours_value_of(groups: &[Vec<u8>]) -> String {
+    groups
+        .iter()
+        .flatten()
+        .map(|&c| COLOUR_NAMES[c as usize])
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// One value per seat for a per-seat variant, read from its current `value`: the known values it
 /// lists, in order and each once, then the unused choices in order for the seats still without.
 fn per_seat_values(value: &str, choices: &[(String, String)], seats: usize) -> Vec<String> {
@@ -652,7 +759,7 @@ fn choose_per_seat(values: &mut [String], seat: usize, to: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{choose_per_seat, per_seat_values};
+    use super::{choose_per_seat, colours_value_of, fit_colours, future_seat_colours, per_seat_values, pick_colour};
 
     fn choices() -> Vec<(String, String)> {
         ["cornwall", "orkney", "gore", "saracens", "lothian"]
@@ -683,5 +790,27 @@ mod tests {
         assert_eq!(values, ["gore", "lothian", "cornwall"]);
         choose_per_seat(&mut values, 7, "orkney");
         assert_eq!(values, ["gore", "lothian", "cornwall"]);
+    }
+
+    #[test]
+    fn future_colours_show_seat_by_seat_and_a_pick_swaps() {
+        // red 0, green 1, yellow 2, purple 3, blue 4
+        assert_eq!(future_seat_colours("random", 3), [[0], [1], [2]]);
+        assert_eq!(future_seat_colours("random", 2), [vec![0, 2], vec![1, 3]]);
+        assert_eq!(future_seat_colours("expert", 3), [[0], [1], [2]]);
+        assert_eq!(future_seat_colours("blue,red,green", 3), [[4], [0], [1]]);
+        // A list that does not fit: its known colours once each, then the unused in order.
+        assert_eq!(future_seat_colours("blue,blue,pink", 3), [[4], [0], [1]]);
+        assert_eq!(future_seat_colours("blue,red,green", 2), [vec![4, 0], vec![1, 2]]);
+        let mut groups = future_seat_colours("blue,red,green", 3);
+        pick_colour(&mut groups, 0, 0, 1);
+        assert_eq!(groups, [[1], [0], [4]], "green from seat 3, which takes blue");
+        pick_colour(&mut groups, 1, 0, 3);
+        assert_eq!(colours_value_of(&groups), "green,purple,blue");
+        pick_colour(&mut groups, 9, 0, 3);
+        assert_eq!(colours_value_of(&groups), "green,purple,blue");
+        // A seat leaves: the others keep theirs; at two players each takes a second colour.
+        groups.remove(0);
+        assert_eq!(fit_colours(groups, 2, 2), [vec![3, 0], vec![4, 1]]);
     }
 }

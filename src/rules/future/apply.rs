@@ -68,11 +68,7 @@ impl Future {
             "on" => true,
             v => return Err(SetupError(format!("heroes: \"{v}\" is not on or off"))),
         };
-        let expert = match config.variant("colours", "random") {
-            "random" | "" => false,
-            "expert" => true,
-            v => return Err(SetupError(format!("colours: \"{v}\" is not random or expert"))),
-        };
+        let given = Future::colour_choice(players, config.variant("colours", "random"))?;
         let sides = parse_sides(config.variant("sides", "a"), &mut rng)?;
         let mut room_of = [None; 5];
         for b in Board::CASTLE {
@@ -145,10 +141,11 @@ impl Future {
         let mut opening = Vec::new();
         {
             let mut r = Report(Some(&mut opening));
-            if !expert {
-                for (seat, colour) in Future::assigned_colours(players) {
+            if let Some(given) = given {
+                for (seat, colour) in given {
                     g.add_colour(seat, colour);
                 }
+                // The magician cards of the colours in play, shuffled, give the first turn order.
                 let mut track: Vec<Slot> = (0..g.colours.len() as u8).collect();
                 g.rng.0.shuffle(&mut track);
                 g.track = track;
@@ -178,14 +175,70 @@ impl Future {
             .min_by_key(|&s| (self.col(s).score, place(s)))
     }
 
-    /// The colours each seat plays when they are not chosen (the expert variant), in slot order:
-    /// one a seat in seat order, or with two players two each (red and yellow, green and purple).
+    /// The colours each seat plays by default (`colours=random`), in slot order: one a seat in
+    /// seat order, or with two players two each (red and yellow, green and purple).
     pub fn assigned_colours(players: usize) -> Vec<(Seat, u8)> {
         if players == 2 {
             vec![(0, RED), (1, GREEN), (0, YELLOW), (1, PURPLE)]
         } else {
             (0..players).map(|s| (s, s as u8)).collect()
         }
+    }
+
+    /// Colours in play at this player count: four with two players, else one a seat.
+    pub fn colours_for(players: usize) -> usize {
+        if players == 2 { 4 } else { players }
+    }
+
+    /// How the `colours` variant gives out the colours: `None` when the seats choose them in turn
+    /// at the table (`expert`); else each colour with its seat, in slot order. `random` (the
+    /// default) is `assigned_colours`; a list names each seat's colour in seat order, with two
+    /// players each seat's two in turn (`red,yellow,green,purple`: red and yellow for seat 1;
+    /// `+` may join a seat's two), every colour at most once. Either way the turn order is then
+    /// drawn from the shuffled magician cards.
+    pub fn colour_choice(players: usize, value: &str) -> Result<Option<Vec<(Seat, u8)>>, SetupError> {
+        let list = match value.trim() {
+            "" | "random" => return Ok(Some(Future::assigned_colours(players))),
+            "expert" => return Ok(None),
+            list => list,
+        };
+        let mut chosen: Vec<u8> = Vec::new();
+        for name in list.split([',', '+']).map(str::trim).filter(|n| !n.is_empty()) {
+            let colour = colour_by_name(name).ok_or_else(|| {
+                SetupError(format!(
+                    "colours: \"{name}\" is not a colour (red, green, yellow, purple or blue; or random, expert)"
+                ))
+            })?;
+            if chosen.contains(&colour) {
+                return Err(SetupError(format!(
+                    "colours: {} is listed twice; each colour is played by one seat",
+                    COLOUR_NAMES[colour as usize]
+                )));
+            }
+            chosen.push(colour);
+        }
+        let needed = Future::colours_for(players);
+        if chosen.len() != needed {
+            return Err(SetupError(if players == 2 {
+                format!(
+                    "colours: with two players each seat plays two colours; list four, seat 1's two then seat 2's (such as red,yellow,green,purple), not {}",
+                    chosen.len()
+                )
+            } else {
+                format!(
+                    "colours: list one colour for each of the {players} seats, in seat order (such as red,blue,green), not {}",
+                    chosen.len()
+                )
+            }));
+        }
+        // Seat by seat in the list; slot by slot in play (each seat's first colour, then the seconds).
+        let each = needed / players.max(1);
+        Ok(Some(
+            (0..each)
+                .flat_map(|k| (0..players).map(move |seat| (seat, seat * each + k)))
+                .map(|(seat, i)| (seat, chosen[i]))
+                .collect(),
+        ))
     }
 
     fn add_colour(&mut self, seat: Seat, colour: u8) -> Slot {
@@ -223,7 +276,7 @@ impl Future {
 
     /// Colours in play: four with two players, else one a seat.
     pub fn colours_needed(&self) -> usize {
-        if self.players == 2 { 4 } else { self.players }
+        Future::colours_for(self.players)
     }
 
     /// The seat making pick number `pick` of the expert colour choice.
@@ -301,6 +354,14 @@ impl Future {
 
     pub fn room(&self, board: Board) -> Option<&Room> {
         self.room_of[board.index()].map(|r| &self.content.0.rooms[r])
+    }
+
+    /// The Training Ground's line bonus number `i`, if that room is in play and has it.
+    pub fn line_bonus(&self, i: u8) -> Option<Effect> {
+        match self.room(Board::Green).map(|r| &r.file.rule) {
+            Some(RoomRule::LowestOpenRow { line_bonuses, .. }) => line_bonuses.get(i as usize).copied(),
+            _ => None,
+        }
     }
 
     fn col(&self, slot: Slot) -> &Colour {
@@ -761,7 +822,12 @@ impl Future {
                 let c = self.col(self.track[pos as usize]);
                 match deck.missions.get(card as usize) {
                     Some(m) if self.display.contains(&card) => {
-                        format!("{} needs {} knight(s); you sent {}", m.id, m.needs(), c.sent)
+                        format!(
+                            "the mission {} needs {} knight(s); you sent {}",
+                            self.mission_name(card),
+                            m.needs(),
+                            c.sent
+                        )
                     }
                     _ => "that mission is not face up".into(),
                 }
@@ -859,11 +925,7 @@ impl Future {
                     self.tasks.pop();
                     self.col_mut(slot).bonuses_taken += 1;
                     r.public(|| Event::LineFormed { slot, bonus: Some(i) });
-                    let bonus = match self.room(Board::Green).map(|r| &r.file.rule) {
-                        Some(RoomRule::LowestOpenRow { line_bonuses, .. }) => line_bonuses.get(i as usize).copied(),
-                        _ => None,
-                    };
-                    match bonus {
+                    match self.line_bonus(i) {
                         Some(Effect::Points(n)) => self.add_points(slot, n, Why::LineBonus, r),
                         Some(Effect::Grail(n)) => self.gain_grail(slot, n, r),
                         Some(Effect::Tree) => self.tree(slot, r),
@@ -1094,12 +1156,20 @@ impl Future {
         }
         let fin = self.scoring_final;
         let c = self.col_mut(slot);
-        if fin {
+        let moved = if fin {
             c.final_gain += points;
+            points
         } else {
-            c.score = (c.score + points).max(0);
-        }
-        r.public(|| Event::Scored { slot, points, why });
+            let before = c.score;
+            c.score = (before + points).max(0);
+            c.score - before
+        };
+        r.public(|| Event::Scored {
+            slot,
+            points: moved,
+            due: points,
+            why,
+        });
     }
 
     /// A Grail gain of `n` tiles: drawn at once, or picked (Parzival's side 2).

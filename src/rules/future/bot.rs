@@ -160,12 +160,7 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
             }
             field_value(state, slot, board, field) + if screen { -2.0 } else { -0.5 }
         }
-        Action::Bonus(i) => match state.room(Board::Green).map(|r| &r.file.rule) {
-            Some(RoomRule::LowestOpenRow { line_bonuses, .. }) => line_bonuses
-                .get(i as usize)
-                .map_or(0.0, |&e| effect_value(state, slot, e)),
-            _ => 0.0,
-        },
+        Action::Bonus(i) => state.line_bonus(i).map_or(0.0, |e| effect_value(state, slot, e)),
         Action::RecallRed(_) => 0.0,
         Action::Grail(p) => {
             let mut after = c.grail;

@@ -39,6 +39,15 @@ pub const COLOUR_RGB: [[u8; 3]; 5] = [
     [128, 72, 168],
     [44, 96, 196],
 ];
+/// A player colour by its name (`red`, `green`, `yellow`, `purple`, `blue`, in any case).
+pub fn colour_by_name(name: &str) -> Option<u8> {
+    let name = name.trim();
+    COLOUR_NAMES
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(name))
+        .map(|c| c as u8)
+}
+
 /// A colour's name with a capital ("Red"), for the log and the table.
 pub fn colour_title(colour: u8) -> String {
     capitalised(COLOUR_NAMES.get(colour as usize).copied().unwrap_or("?"))
@@ -388,9 +397,12 @@ pub enum Event {
         slot: Slot,
         board: Option<Board>,
     },
+    /// A score moved by `points`; `due` is what the rule gave, which differs only when the floor
+    /// of 0 cut a loss short during the rounds (2 points, a loss of 4: `points` −2, `due` −4).
     Scored {
         slot: Slot,
         points: i32,
+        due: i32,
         why: Why,
     },
     TreeTaken {
@@ -549,9 +561,9 @@ impl Game for Future {
             },
             VariantSpec {
                 key: "colours",
-                label: "Colours: random, or expert (seats choose in turn)",
+                label: "Colours: random (in seat order), expert (chosen in turn at the table), or one per seat such as red,blue,green (two each with two players)",
                 options: vec!["random".into(), "expert".into()],
-                custom: false,
+                custom: true,
                 per_seat: Vec::new(),
                 seat_flag: None,
             },
@@ -631,7 +643,17 @@ impl Game for Future {
 
     fn used(&self, action: &Action) -> Option<String> {
         match *action {
-            Action::Take(card) => Some(format!("mission: {}", self.mission_name(card))),
+            // The card in words and its file id, for the tinkerer who edits the deck.
+            Action::Take(card) => Some(format!(
+                "mission: {} ({})",
+                self.mission_name(card),
+                self.content
+                    .0
+                    .deck
+                    .missions
+                    .get(card as usize)
+                    .map_or("?", |m| m.id.as_str())
+            )),
             Action::Place { board, .. } => self.room(board).map(|r| format!("room: {}", r.name())),
             _ => None,
         }

@@ -1041,3 +1041,324 @@ fn thousands_of_random_games_end_conserved_and_their_saves_round_trip() {
         }
     }
 }
+
+// ---- the log in a player's words (issue 24) ----
+
+/// Whether a text names a mission by its file id (`m3_02`, `mk_04`).
+fn names_a_mission_id(text: &str) -> bool {
+    text.as_bytes().windows(5).any(|w| {
+        w[0] == b'm'
+            && (w[1].is_ascii_digit() || w[1] == b'k')
+            && w[2] == b'_'
+            && w[3].is_ascii_digit()
+            && w[4].is_ascii_digit()
+    })
+}
+
+#[test]
+fn missions_are_named_by_what_their_cards_show() {
+    let g = game(5);
+    assert!(content().deck.missions.iter().all(|m| names_a_mission_id(&m.id)));
+    assert_eq!(g.mission_name(card("m3_02")), "red · yellow · green");
+    assert_eq!(g.mission_name(card("m3_05")), "red · blue · blue");
+    assert_eq!(g.mission_name(card("m2_06")), "green · blue · Grail tile");
+    assert_eq!(g.mission_name(card("m1_20")), "multicolour · 2 Grail tiles");
+    assert_eq!(g.mission_name(card("m1_15")), "blue · tree");
+    assert_eq!(g.mission_name(card("mk_04")), "violet · multicolour");
+    assert_eq!(g.mission_name(card("m3_07")), "special: 3 knights home, +7");
+    // The balance bench's usage table names the card for the tinkerer, with its id.
+    assert_eq!(
+        g.used(&Action::Take(card("m3_02"))).as_deref(),
+        Some("mission: red · yellow · green (m3_02)")
+    );
+    // A refusal names the card too.
+    let mut g = game(4);
+    choosing(&mut g, 0, 1, &["m3_02", "m1_01"]);
+    let why = g.apply(&Action::Take(card("m3_02"))).unwrap_err().0;
+    assert_eq!(why, "the mission red · yellow · green needs 3 knight(s); you sent 1");
+}
+
+#[test]
+fn no_log_line_prompt_label_or_refusal_names_a_mission_id() {
+    let mut legal = Vec::new();
+    for seed in 0..24u64 {
+        let players = 2 + (seed % 4) as usize;
+        let heroes = if seed % 2 == 0 { "on" } else { "off" };
+        let mut g = game_with(players, seed, &[("heroes", heroes), ("sides", "random")]);
+        let mut rng = GameRng::seeded(seed);
+        let mut lines: Vec<String> = g.log_lines(&g.opening).into_iter().map(|l| l.1).collect();
+        while g.to_act().is_some() {
+            if let Pending::Decide { prompt, .. } = g.pending() {
+                lines.push(prompt);
+            }
+            g.legal_actions_into(&mut legal);
+            lines.extend(legal.iter().map(|a| g.describe_action(a)));
+            // Every face-up card: taking one that does not fit is refused with words.
+            for &c in &g.display {
+                for a in [Action::Take(c), Action::Discard(c)] {
+                    if !legal.contains(&a)
+                        && let Err(e) = g.clone().apply(&a)
+                    {
+                        lines.push(e.0);
+                    }
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            let events = g.apply(&a).expect("legal");
+            lines.extend(g.log_lines(&events).into_iter().map(|l| l.1));
+        }
+        for line in &lines {
+            assert!(
+                !names_a_mission_id(line),
+                "seed {seed}: \"{line}\" names a mission by its id"
+            );
+        }
+        assert!(
+            lines.iter().any(|l| l.starts_with("Missions: ")),
+            "seed {seed}: the reveal is logged"
+        );
+    }
+}
+
+/// Final scoring of the worked example (§14.3) with the magician left out: each event with its
+/// log line.
+fn final_scoring_lines() -> (Future, Vec<(Event, String)>) {
+    let mut g = game(4);
+    let (red, green, yellow, blue) = (0u8, 1u8, 2u8, 3u8);
+    g.track = vec![red, blue, green, yellow];
+    let mut seat = 1;
+    for (slot, n) in [(red, 4), (blue, 4), (green, 2), (yellow, 1)] {
+        for _ in 0..n {
+            put(&mut g, Board::Red, &format!("rt_{seat:02}"), Piece::Knight(slot));
+            seat += 1;
+        }
+    }
+    let r0 = &mut g.colours[red as usize];
+    r0.merlin = vec![1, 5]; // values 3 and 5
+    r0.merlin_held = 2;
+    r0.grail = [2, 1, 1, 0, 0, 0, 0, 0];
+    r0.grail_held = 4;
+    let mut events = Vec::new();
+    g.final_scoring(&mut Report(Some(&mut events)));
+    let mut out: Vec<(Event, String)> = events
+        .iter()
+        .zip(g.log_lines(&events))
+        .map(|(t, l)| (t.event.clone(), l.1))
+        .collect();
+    // The red room's winner leaves its magician out; the rest of final scoring follows.
+    let events = g.apply(&Action::Decline).expect("the magician may stay out");
+    out.extend(
+        events
+            .iter()
+            .zip(g.log_lines(&events))
+            .map(|(t, l)| (t.event.clone(), l.1)),
+    );
+    (g, out)
+}
+
+#[test]
+fn final_scoring_logs_one_line_a_step() {
+    let (g, lines) = final_scoring_lines();
+    assert!(g.outcome.is_some());
+    let told: Vec<&str> = lines.iter().map(|l| l.1.as_str()).filter(|l| !l.is_empty()).collect();
+    for slot in 0..4u8 {
+        let who = g.colour_name(slot);
+        for step in ["red room", "Merlin tiles", "knights behind the screen", "Grail sets"] {
+            let n = told
+                .iter()
+                .filter(|l| l.starts_with(&format!("{who}: {step} ")))
+                .count();
+            assert_eq!(n, 1, "{who}, {step}: {told:#?}");
+        }
+        // No bare "+13" besides its step's line: a colour's only other lines are the
+        // hinterland's Grail tiles and its total.
+        let others: Vec<&&str> = told
+            .iter()
+            .filter(|l| l.starts_with(&who) && !l.starts_with(&format!("{who}: ")) && !l.contains(" draws "))
+            .collect();
+        assert_eq!(others.len(), 1, "{others:?}");
+        assert!(others[0].contains("ends with"), "{others:?}");
+    }
+    let red = g.colour_name(0);
+    assert!(told.contains(&format!("{red}: red room +13").as_str()), "{told:#?}");
+    assert!(
+        told.contains(&format!("{red}: Merlin tiles +8 (3, 5)").as_str()),
+        "{told:#?}"
+    );
+}
+
+#[test]
+fn a_loss_cut_short_by_the_floor_logs_what_was_lost() {
+    // The Intrigue test's position: group 5 fills, slots 2 and 3 lose 2; slot 3 has only 1.
+    let mut g = game_with(4, 1, &[("sides", "b")]);
+    put(&mut g, Board::Blue, "in_5a", Piece::Knight(1));
+    shield_turn(&mut g, 0, "m1_13");
+    g.colours[2].score = 10;
+    g.colours[3].score = 1;
+    let f = field(&g, Board::Blue, "in_5b");
+    let events = g
+        .apply(&Action::Place {
+            shield: 0,
+            board: Board::Blue,
+            field: f,
+            hero: false,
+        })
+        .expect("legal");
+    assert_eq!((g.colours[2].score, g.colours[3].score), (8, 0));
+    let lost: Vec<(Slot, i32, i32)> = events
+        .iter()
+        .filter_map(|t| match t.event {
+            Event::Scored {
+                slot,
+                points,
+                due,
+                why: Why::Intrigue,
+            } => Some((slot, points, due)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lost, vec![(2, -2, -2), (3, -1, -2)]);
+    let lines: Vec<String> = g.log_lines(&events).into_iter().map(|l| l.1).collect();
+    let (two, three) = (g.colour_name(2), g.colour_name(3));
+    assert!(lines.contains(&format!("{two} -2 (Intrigue penalty)")), "{lines:#?}");
+    assert!(
+        lines.contains(&format!(
+            "{three} -1 (Intrigue penalty; -2 due, but a score stops at 0)"
+        )),
+        "{lines:#?}"
+    );
+    // At 0 already, nothing is lost, and the line says so.
+    let mut events = Vec::new();
+    g.add_points(3, -4, Why::Intrigue, &mut Report(Some(&mut events)));
+    assert_eq!(g.colours[3].score, 0);
+    assert_eq!(
+        g.log_lines(&events)[0].1,
+        format!("{three} loses nothing (Intrigue penalty; -4 due, but a score stops at 0)")
+    );
+}
+
+#[test]
+fn a_knight_sent_back_and_a_line_bonus_are_told_truly() {
+    let mut g = game(4);
+    let who = g.colour_name(0);
+    // A multicolour shield with no open field anywhere: no "chosen room".
+    let line = g.describe_event(&Event::Returned { slot: 0, board: None });
+    assert!(
+        line.contains("no field of any castle room") && line.contains("multicolour"),
+        "{line}"
+    );
+    assert!(!line.contains("chosen"), "{line}");
+    let line = g.describe_event(&Event::Returned {
+        slot: 0,
+        board: Some(Board::Red),
+    });
+    assert_eq!(
+        line,
+        format!("{who}: no field of the Round Table is open to the knight; it goes back behind the screen")
+    );
+    // The line bonus taken is named (Bonus(3) is +4 on side A).
+    put(&mut g, Board::Green, "tg_r1c1", Piece::Knight(0));
+    put(&mut g, Board::Green, "tg_r1c2", Piece::Knight(0));
+    shield_turn(&mut g, 0, "m2_12");
+    place(&mut g, 0, Board::Green, "tg_r1c3");
+    let events = g.apply(&Action::Bonus(3)).expect("a bonus");
+    let lines: Vec<String> = g.log_lines(&events).into_iter().map(|l| l.1).collect();
+    assert_eq!(lines[0], format!("{who} forms a line and takes +4 points"));
+    assert_eq!(lines[1], format!("{who} +4 (line bonus)"));
+}
+
+// ---- colours chosen seat by seat ----
+
+fn colours_of(g: &Future) -> Vec<Vec<&'static str>> {
+    g.seat_slots
+        .iter()
+        .map(|slots| slots.iter().map(|&s| g.colours[s as usize].name()).collect())
+        .collect()
+}
+
+#[test]
+fn chosen_colours_are_honoured_and_the_turn_order_still_comes_from_the_magician_cards() {
+    let chosen = [("colours", "blue,red,purple,yellow")];
+    let mut orders = std::collections::BTreeSet::new();
+    for seed in 1..=12u64 {
+        let g = game_with(4, seed, &chosen);
+        assert_eq!(
+            colours_of(&g),
+            vec![vec!["blue"], vec!["red"], vec!["purple"], vec!["yellow"]]
+        );
+        let order: Vec<&str> = g.track.iter().map(|&s| g.colours[s as usize].name()).collect();
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            ["blue", "purple", "red", "yellow"],
+            "every chosen colour on the track"
+        );
+        orders.insert(order);
+    }
+    assert!(
+        orders.len() > 1,
+        "the same choice gives different orders on different seeds"
+    );
+    // The default is the list of the colours in seat order: the very same game.
+    assert_eq!(
+        game_with(3, 5, &[]),
+        game_with(3, 5, &[("colours", "Red, Green ,yellow")])
+    );
+    assert_eq!(
+        game_with(2, 5, &[]),
+        game_with(2, 5, &[("colours", "red,yellow,green,purple")])
+    );
+    // Blue and Lancelot at four players; at three the neutral colour is one nobody chose.
+    let g = game_with(4, 3, &[("colours", "blue,green,yellow,red"), ("heroes", "on")]);
+    assert_eq!(g.colours[g.seat_slots[0][0] as usize].colour, BLUE);
+    assert!(g.colours.iter().all(|c| c.hero == Hero::Side1));
+    let g = game_with(3, 3, &[("colours", "blue,purple,red")]);
+    let neutral = g.neutral.expect("a neutral colour");
+    assert!([GREEN, YELLOW].contains(&neutral));
+    // Two players: each seat's two in turn (a `+` may join them).
+    let g = game_with(2, 4, &[("colours", "blue+red,yellow+green")]);
+    assert_eq!(colours_of(&g), vec![vec!["blue", "red"], vec!["yellow", "green"]]);
+    // Chosen colours play to the end with everything conserved and secrets kept.
+    for (players, list) in [
+        (2, "purple,blue,red,green"),
+        (3, "blue,purple,red"),
+        (5, "blue,purple,yellow,green,red"),
+    ] {
+        let g = random_game(players, 9, &[("colours", list), ("heroes", "on")]);
+        assert!(g.outcome.is_some());
+    }
+}
+
+#[test]
+fn bad_colour_lists_are_refused_in_words() {
+    let refused = |players: usize, list: &str| -> String {
+        let mut config = TableConfig::with_players(players, SeatKind::Human, 1);
+        config.variants.insert("colours".into(), list.into());
+        match Future::new_shared(&config, &content()) {
+            Ok(_) => panic!("{list} was accepted at {players} players"),
+            Err(e) => e.0,
+        }
+    };
+    assert_eq!(
+        refused(3, "red,orange,green"),
+        "colours: \"orange\" is not a colour (red, green, yellow, purple or blue; or random, expert)"
+    );
+    assert_eq!(
+        refused(3, "red,blue,red"),
+        "colours: red is listed twice; each colour is played by one seat"
+    );
+    assert_eq!(
+        refused(4, "red,blue,green"),
+        "colours: list one colour for each of the 4 seats, in seat order (such as red,blue,green), not 3"
+    );
+    assert!(refused(2, "red,blue").contains("with two players each seat plays two colours; list four"));
+    assert!(refused(5, "red,blue,green,yellow,purple,red").contains("listed twice"));
+    assert!(refused(3, ",,").contains("not 0"));
+    // The same words before any game starts (the command line asks this).
+    assert_eq!(
+        Future::colour_choice(3, "red,blue,red").unwrap_err().0,
+        "colours: red is listed twice; each colour is played by one seat"
+    );
+    assert_eq!(Future::colour_choice(3, "expert"), Ok(None));
+}

@@ -130,7 +130,7 @@ impl Future {
 
     /// A colour as the log names it: "Guinevere (red)" with one colour a seat, "Red" when a
     /// seat plays two.
-    fn colour_name(&self, slot: Slot) -> String {
+    pub(super) fn colour_name(&self, slot: Slot) -> String {
         let c = &self.colours[slot as usize];
         match self.seat_names.get(c.seat) {
             Some(n) if self.players > 2 => format!("{n} ({})", c.name()),
@@ -149,25 +149,27 @@ impl Future {
         }
     }
 
-    /// A mission as the log and the table name it: its id, shields, Grail tiles and tree, or
-    /// what a special mission does.
+    /// A mission as the log and the table name it: what the card shows, its shields in colour
+    /// words, then its Grail tiles and tree ("red · yellow · green", "blue · Grail tile",
+    /// "multicolour · tree"), or what a special mission does ("special: 3 knights home, +7").
+    /// Its file id is for tinkerers (`camelot check`, the balance bench), never for the table.
     pub fn mission_name(&self, card: u16) -> String {
-        let m = &self.content.0.deck.missions[card as usize];
-        let mut s = m.id.clone();
+        let Some(m) = self.content.0.deck.missions.get(card as usize) else {
+            return "?".into();
+        };
         if let Some(sp) = m.special {
-            s.push_str(&format!(" (special: {} knights back, +{})", sp.knights, sp.points));
-        } else {
-            let shields: Vec<&str> = m.shields.iter().map(|s| s.name()).collect();
-            s.push_str(&format!(" ({}", shields.join(", ")));
-            if m.grail > 0 {
-                s.push_str(&format!(", {} Grail", m.grail));
-            }
-            if m.tree {
-                s.push_str(", tree");
-            }
-            s.push(')');
+            return format!("special: {} knights home, {:+}", sp.knights, sp.points);
         }
-        s
+        let mut parts: Vec<String> = m.shields.iter().map(|s| s.name().to_string()).collect();
+        match m.grail {
+            0 => {}
+            1 => parts.push("Grail tile".into()),
+            n => parts.push(format!("{n} Grail tiles")),
+        }
+        if m.tree {
+            parts.push("tree".into());
+        }
+        parts.join(" · ")
     }
 
     pub(super) fn prompt(&self) -> String {
@@ -233,7 +235,7 @@ impl Future {
                 }
             }
             Action::Predict(n) => format!("Predict {n}"),
-            Action::Take(card) => format!("Take {}", self.mission_name(card)),
+            Action::Take(card) => format!("Take the mission {}", self.mission_name(card)),
             Action::NoMission => "No mission fits: all to the hinterland".into(),
             Action::Recall(n) => format!("Recall {n} knight(s)"),
             Action::Place {
@@ -268,23 +270,17 @@ impl Future {
                     self.field_name(board, field)
                 )
             }
-            Action::Bonus(i) => {
-                let bonus = match self.room(Board::Green).map(|r| &r.file.rule) {
-                    Some(RoomRule::LowestOpenRow { line_bonuses, .. }) => line_bonuses.get(i as usize).copied(),
-                    _ => None,
-                };
-                match bonus {
-                    Some(e) => format!("Bonus: {}", effect_words(e)),
-                    None => "Bonus".into(),
-                }
-            }
+            Action::Bonus(i) => match self.line_bonus(i) {
+                Some(e) => format!("Bonus: {}", effect_words(e)),
+                None => "Bonus".into(),
+            },
             Action::RecallRed(f) => format!("Recall the knight on {}", self.field_name(Board::Red, f)),
             Action::Grail(p) => format!(
                 "Take a {}",
                 deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str())
             ),
             Action::Magician { board, field } => format!("Magician → {}", self.field_name(board, field)),
-            Action::Discard(card) => format!("Discard {}", self.mission_name(card)),
+            Action::Discard(card) => format!("Discard the mission {}", self.mission_name(card)),
             Action::BlackKnight { board, field } => {
                 format!(
                     "Black knight → {} (−{})",
@@ -352,7 +348,11 @@ impl Future {
             Event::MerlinValue { value, .. } => format!("Your Merlin tile is worth {value}"),
             Event::TurnStarted { slot } => format!("{}'s turn", self.colour_name(*slot)),
             Event::Took { slot, card, surplus } => {
-                let mut s = format!("{} takes {}", self.colour_name(*slot), self.mission_name(*card));
+                let mut s = format!(
+                    "{} takes the mission {}",
+                    self.colour_name(*slot),
+                    self.mission_name(*card)
+                );
                 if *surplus > 0 {
                     s.push_str(&format!("; {surplus} to the hinterland"));
                 }
@@ -392,12 +392,44 @@ impl Future {
                     self.field_name(*board, *field)
                 )
             }
-            Event::Returned { slot, board } => format!(
-                "{}: no field in the {} room; the knight goes back behind the screen",
-                self.colour_name(*slot),
-                board.map_or("chosen", |b| b.name())
-            ),
-            Event::Scored { slot, points, .. } => format!("{} {points:+}", self.colour_name(*slot)),
+            Event::Returned { slot, board } => match board.and_then(|b| self.room(b)) {
+                Some(room) => format!(
+                    "{}: no field of the {} is open to the knight; it goes back behind the screen",
+                    self.colour_name(*slot),
+                    room.name()
+                ),
+                None => format!(
+                    "{}: no field of any castle room is open to the multicolour shield's knight; it goes back behind the screen",
+                    self.colour_name(*slot)
+                ),
+            },
+            Event::Scored { slot, points, due, why } => {
+                let reason = match why {
+                    // Told by the line of the piece placed just before.
+                    Why::Field => None,
+                    Why::LineBonus => Some("line bonus"),
+                    Why::TournamentTile => Some("tournament tile"),
+                    Why::Intrigue => Some("Intrigue penalty"),
+                    Why::Special => Some("special mission"),
+                    Why::Tristan => Some("Tristan"),
+                    Why::BlackKnight => Some("the black knight"),
+                    // Final scoring: its step's line (`FinalStep`) tells it.
+                    Why::RedRoom | Why::Merlin | Why::Screen | Why::Grail | Why::SecretRoom => return String::new(),
+                };
+                let who = self.colour_name(*slot);
+                let floor = (points != due).then(|| format!("{due:+} due, but a score stops at 0"));
+                let note: Vec<String> = reason.map(str::to_string).into_iter().chain(floor).collect();
+                let moved = if *points == 0 && *due != 0 {
+                    format!("{who} loses nothing")
+                } else {
+                    format!("{who} {points:+}")
+                };
+                if note.is_empty() {
+                    moved
+                } else {
+                    format!("{moved} ({})", note.join("; "))
+                }
+            }
             Event::TreeTaken { slot, knight } => {
                 if *knight {
                     format!("{}: tree — a knight comes home", self.colour_name(*slot))
@@ -405,8 +437,8 @@ impl Future {
                     format!("{}: tree (no hinterland knight)", self.colour_name(*slot))
                 }
             }
-            Event::LineFormed { slot, bonus } => match bonus {
-                Some(_) => format!("{} forms a line and takes a bonus", self.colour_name(*slot)),
+            Event::LineFormed { slot, bonus } => match bonus.and_then(|i| self.line_bonus(i)) {
+                Some(e) => format!("{} forms a line and takes {}", self.colour_name(*slot), effect_words(e)),
                 None => format!("{} forms a line and takes no bonus", self.colour_name(*slot)),
             },
             Event::TournamentTile { slot } => format!("{} takes a tournament tile", self.colour_name(*slot)),
@@ -443,22 +475,26 @@ impl Future {
                 )
             }
             Event::Discarded { slot, card } => {
-                format!("{} discards {}", self.colour_name(*slot), self.mission_name(*card))
+                format!(
+                    "{} discards the mission {}",
+                    self.colour_name(*slot),
+                    self.mission_name(*card)
+                )
             }
             Event::RoundEnded { round, .. } => format!("Round {round} ends"),
-            Event::FinalStep { slot, step, points } => {
-                let what = final_step_name(*step);
-                if *step == 4 {
-                    String::new()
-                } else {
-                    format!("{}: {what} {points:+}", self.colour_name(*slot))
-                }
-            }
+            Event::FinalStep { slot, step, points } => match step {
+                // The hinterland's Grail tiles are told by their draw; the Merlin tiles by their
+                // reveal, which names them.
+                2 | 4 => String::new(),
+                _ => format!("{}: {} {points:+}", self.colour_name(*slot), final_step_name(*step)),
+            },
             Event::MerlinRevealed { slot, values } => {
                 let v: Vec<String> = values.iter().map(i32::to_string).collect();
+                let total: i32 = values.iter().sum();
                 format!(
-                    "{}'s Merlin tiles: {}",
+                    "{}: {} {total:+} ({})",
                     self.colour_name(*slot),
+                    final_step_name(2),
                     if v.is_empty() { "none".into() } else { v.join(", ") }
                 )
             }

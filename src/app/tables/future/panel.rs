@@ -762,7 +762,7 @@ pub(super) fn hover_tip(
         }
         Hover::Click(CastleClick::Mission(card)) => {
             let needs = s.content.0.deck.missions.get(card as usize).map_or(0, |m| m.needs());
-            let mut t = format!("{}: needs {needs} knight(s) sent", s.mission_name(card));
+            let mut t = format!("The mission {}: needs {needs} knight(s) sent", s.mission_name(card));
             if let Some(_seat) = acting_seat(m, &handoff) {
                 let legal = s.legal_actions();
                 let choosing = legal.iter().any(|a| matches!(a, Action::Take(_)));
