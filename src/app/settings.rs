@@ -166,6 +166,8 @@ fn settings_window(
     mut settings: ResMut<Settings>,
     mut state: ResMut<SettingsWindow>,
     mut redraw: ResMut<super::redraw::Redraw>,
+    screen: Res<State<super::Screen>>,
+    mut next_screen: ResMut<NextState<super::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::F2)) {
@@ -220,6 +222,22 @@ fn settings_window(
                     edited.ui_scale = scale;
                 }
                 ui.end_row();
+                // A large scale in a small window is held back so the board keeps its room.
+                let window = ui.ctx().viewport_rect().size() * ui.ctx().zoom_factor();
+                let window = bevy::math::Vec2::new(window.x, window.y);
+                let applied = super::style::interface_zoom(window, scale) / super::style::ui_zoom(window);
+                if applied + 0.01 < scale {
+                    ui.label("");
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{:.0} % in a window this size, so the table keeps its room",
+                            applied * 100.0
+                        ))
+                        .small()
+                        .color(MUTED),
+                    );
+                    ui.end_row();
+                }
                 ui.label("Colours");
                 ui.checkbox(&mut edited.safe_colours, "Colour-blind-safe palette")
                     .on_hover_text("Seat and faction colours from the Okabe–Ito palette; shields keep their shapes");
@@ -253,6 +271,11 @@ fn settings_window(
     }
     if edited != *settings {
         super::style::set_safe_palette(edited.safe_colours);
+        // The world's pieces take their colours when they are built: a table in play is built
+        // again (as when a game is continued), so every seat shows one colour everywhere.
+        if edited.safe_colours != settings.safe_colours && *screen.get() == super::Screen::Table {
+            next_screen.set(super::Screen::Table);
+        }
         state.problem = edited.save_to(&Settings::path()).err();
         *settings = edited;
         redraw.more();

@@ -731,7 +731,7 @@ fn scale_egui(
         return;
     };
     let scale = settings.map(|s| s.ui_scale).unwrap_or(1.0);
-    let zoom = ui_zoom(Vec2::new(window.width(), window.height())) * scale;
+    let zoom = interface_zoom(Vec2::new(window.width(), window.height()), scale);
     if (zoom - *last).abs() < 0.01 {
         return;
     }
@@ -739,6 +739,19 @@ fn scale_egui(
         ctx.set_zoom_factor(zoom);
         *last = zoom;
     }
+}
+
+/// The widest the interface may grow, in its own points, across the window: the side panels and
+/// the log of a table (about 250 + 300 points) must leave the board most of the width.
+pub const MIN_INTERFACE_WIDTH: f32 = 1150.0;
+
+/// The interface zoom for a window of this logical size at the chosen interface scale: the
+/// window's own zoom times the scale, but never so large that fewer than `MIN_INTERFACE_WIDTH`
+/// points fit across (a large scale in a small window would squeeze the board to a strip).
+pub fn interface_zoom(size: Vec2, scale: f32) -> f32 {
+    let wanted = ui_zoom(size) * scale;
+    let most = (size.x / MIN_INTERFACE_WIDTH).max(ui_zoom(size));
+    wanted.min(most)
 }
 
 /// The interface zoom for a window of this logical size.
@@ -765,9 +778,11 @@ pub fn set_safe_palette(on: bool) {
 }
 
 /// A seat's or faction's colour as shown: itself, or its counterpart in the safe palette (the
-/// nearest of the default seat colours decides which). Every table shows colours through this.
+/// nearest of the default seat colours decides which). Every table shows colours through this,
+/// and through it once: a colour of the safe palette is shown as itself, so passing one through
+/// again (a caller that mapped it already) cannot turn a seat into another seat's colour.
 pub fn shown_rgb(rgb: [u8; 3]) -> [u8; 3] {
-    if !SAFE_COLOURS.load(std::sync::atomic::Ordering::Relaxed) {
+    if !SAFE_COLOURS.load(std::sync::atomic::Ordering::Relaxed) || SAFE_PALETTE.contains(&rgb) {
         return rgb;
     }
     let d = |a: [u8; 3]| -> i32 { (0..3).map(|i| (a[i] as i32 - rgb[i] as i32).pow(2)).sum() };
@@ -861,7 +876,24 @@ mod tests {
             assert!(!shown[i + 1..].contains(a), "two seats share {a:?}");
         }
         assert_eq!(own, [10, 200, 200]);
+        set_safe_palette(true);
+        let twice: Vec<[u8; 3]> = shown.iter().map(|c| shown_rgb(*c)).collect();
+        set_safe_palette(false);
+        assert_eq!(twice, shown, "a seat keeps its colour however often it is shown");
         assert_eq!(shown_rgb([200, 50, 50]), [200, 50, 50], "off again");
+    }
+
+    #[test]
+    fn a_large_interface_scale_leaves_the_board_room() {
+        let small = Vec2::new(1280.0, 800.0);
+        // 160 % at 1280×800 grows the interface, but not past 1150 points across.
+        let zoom = interface_zoom(small, 1.6);
+        assert!(zoom > ui_zoom(small) * 1.2, "it does grow: {zoom}");
+        assert!(small.x / zoom >= MIN_INTERFACE_WIDTH - 0.5, "{zoom}");
+        // On a large screen the whole scale applies; a small scale always does.
+        let large = Vec2::new(2560.0, 1440.0);
+        assert_eq!(interface_zoom(large, 1.6), ui_zoom(large) * 1.6);
+        assert_eq!(interface_zoom(small, 0.8), ui_zoom(small) * 0.8);
     }
 
     #[test]

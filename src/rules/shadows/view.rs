@@ -531,7 +531,10 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
                 format!("{} goes onto {}.", card.name(), quest(*q))
             }
         }
-        Event::BlackToSiege { card } => format!("{}: its quest is over, a Siege Engine instead.", capitalised(&card.name())),
+        Event::BlackToSiege { card } => format!(
+            "{}: its quest is over, a Siege Engine instead.",
+            capitalised(&card.name())
+        ),
         Event::ExcaliburCancels { seat, card } => {
             format!(
                 "{} gives up the sword Excalibur to cancel {}.",
@@ -539,7 +542,9 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
                 black_card_words(*card)
             )
         }
-        Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlin(s).", who(*seat)),
+        Event::Pledged { seat, merlins: 0 } => format!("{} pledges no Merlin.", who(*seat)),
+        Event::Pledged { seat, merlins: 1 } => format!("{} pledges a Merlin.", who(*seat)),
+        Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlins.", who(*seat)),
         Event::MerlinsCancel { card } => format!("Three Merlins cancel {}.", card.name()),
         Event::SpecialTakesEffect { card } => format!("{} takes effect.", card.name()),
         Event::SiegeChanged { by, now } => {

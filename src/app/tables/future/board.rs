@@ -1393,7 +1393,7 @@ pub(super) fn spawn_figure(
     } else {
         (world_colour(rgb), world::INK)
     };
-    let ink = if black || crate::app::style::text_on(crate::app::style::shown_rgb(rgb)) != egui::Color32::BLACK {
+    let ink = if black || crate::app::style::text_on(rgb) != egui::Color32::BLACK {
         Color::WHITE
     } else {
         world::INK

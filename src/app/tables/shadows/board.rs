@@ -747,7 +747,7 @@ fn spawn_knight(
     fonts: &WorldFonts,
     paint: &mut Paint,
 ) -> Entity {
-    let rgb = crate::app::style::shown_rgb(seat_rgb(m, seat));
+    let rgb = seat_rgb(m, seat);
     let fill = world_colour(rgb);
     let ink = if crate::app::style::text_on(rgb) == egui::Color32::BLACK {
         world::INK

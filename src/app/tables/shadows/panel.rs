@@ -537,9 +537,12 @@ fn confirm_words(m: &Match<Shadows>, seat: Seat, a: Action) -> (String, String, 
                 "Accuse a Knight of treason?".into(),
                 format!(
                     "Accuse {who} of being the Traitor? He must show his Loyalty card to everyone. If he is the \
-                     Traitor, he is unmasked and {} White Sword(s) are laid. If he is Loyal, {wrong}. You may \
+                     Traitor, he is unmasked and {} laid on the Round Table. If he is Loyal, {wrong}. You may \
                      accuse only once a game.",
-                    n.unmask_swords
+                    match n.unmask_swords {
+                        1 => "a White Sword is".to_string(),
+                        k => format!("{k} White Swords are"),
+                    }
                 ),
                 format!("Yes, accuse {}", m.config.seat_name(target)),
             )
@@ -562,9 +565,9 @@ fn confirm_words(m: &Match<Shadows>, seat: Seat, a: Action) -> (String, String, 
 /// "Accused by Ann (King Arthur) — Loyal" on the accused.
 pub(super) fn accusation_words(m: &Match<Shadows>, g: &Shadows, seat: Seat) -> Vec<String> {
     let name = |s: Seat| {
-        g.knights
-            .get(s)
-            .map_or_else(String::new, |k| format!("{} ({})", m.config.seat_name(s), g.content().knight_name(k.knight)))
+        g.knights.get(s).map_or_else(String::new, |k| {
+            format!("{} ({})", m.config.seat_name(s), g.content().knight_name(k.knight))
+        })
     };
     let mut lines = Vec::new();
     if let Some(target) = g.knights.get(seat).and_then(|k| k.accused_whom) {
@@ -732,6 +735,14 @@ pub(super) fn decision_panel(
     } else {
         Vec::new()
     };
+    // What this frame changes of the choice under way is drawn at once (the window sleeps
+    // until something asks for a frame).
+    let before = (
+        ui_state.confirm,
+        ui_state.accusing,
+        ui_state.selected,
+        ui_state.choices.len(),
+    );
     if ui_state.at_action != m.actions.len() {
         ui_state.choices.clear();
         ui_state.selected = None;
@@ -822,7 +833,11 @@ pub(super) fn decision_panel(
     }
     // The Knights one may accuse, chosen in a window of their own (the buttons never appear
     // where the buttons of the moment were).
-    let accusations: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Accuse(_))).copied().collect();
+    let accusations: Vec<Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Accuse(_)))
+        .copied()
+        .collect();
     if let Some(seat) = acting.filter(|_| ui_state.accusing && ui_state.confirm.is_none() && !accusations.is_empty()) {
         let mut close = false;
         crate::app::style::fixed_window(
@@ -833,10 +848,7 @@ pub(super) fn decision_panel(
             egui::Vec2::ZERO,
         )
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new("Whom do you accuse? You will be asked once more.")
-                    .size(size::BODY),
-            );
+            ui.label(egui::RichText::new("Whom do you accuse? You will be asked once more.").size(size::BODY));
             ui.horizontal_wrapped(|ui| {
                 for a in &accusations {
                     if ui.button(s.describe_action(a)).clicked() {
@@ -1090,6 +1102,16 @@ pub(super) fn decision_panel(
             }
         });
     free.take_rest(&root);
+    if before
+        != (
+            ui_state.confirm,
+            ui_state.accusing,
+            ui_state.selected,
+            ui_state.choices.len(),
+        )
+    {
+        ctx.request_repaint();
+    }
     Ok(())
 }
 
