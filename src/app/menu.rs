@@ -1,6 +1,7 @@
 //! The main menu: pick a game, set up its seats and variants, start, continue, quit.
 
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
+use super::settings::{MenuSetup, Settings};
 use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
 use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
@@ -60,6 +61,33 @@ impl MenuState {
             .collect();
     }
 
+    /// The setup the players last started this game with (from the settings file), where it
+    /// still fits: its seats if their number is in the game's range, the variants the game
+    /// still offers. Otherwise the defaults.
+    pub fn restore(&mut self, library: &Library, setups: &BTreeMap<GameId, MenuSetup>) {
+        self.reset_seats(library);
+        let Some(setup) = setups.get(&self.game) else {
+            return;
+        };
+        let (lo, hi) = self.game.seats();
+        if (lo..=hi).contains(&setup.seats.len()) {
+            self.seats = setup.seats.clone();
+        }
+        for spec in library.variants(self.game) {
+            if let Some(value) = setup.variants.get(spec.key) {
+                self.variants.insert(spec.key.to_string(), value.clone());
+            }
+        }
+    }
+
+    /// What the settings file keeps of this game's setup.
+    pub fn setup(&self) -> MenuSetup {
+        MenuSetup {
+            seats: self.seats.clone(),
+            variants: self.variants.clone(),
+        }
+    }
+
     /// Refreshes the variant choices from new content, keeping the seats as they are.
     pub fn reset_seats_keeping_names(&mut self, library: &Library) {
         let seats = std::mem::take(&mut self.seats);
@@ -111,6 +139,22 @@ impl MenuState {
     }
 }
 
+/// A variant's offered values as the menu lists them: numbers from smallest to largest, words as
+/// the game gives them (its default first).
+fn ordered_options(options: &[String]) -> Vec<String> {
+    let mut out = options.to_vec();
+    if out.iter().all(|o| o.trim().parse::<f64>().is_ok()) {
+        out.sort_by(|a, b| {
+            let (x, y) = (
+                a.trim().parse::<f64>().unwrap_or(0.0),
+                b.trim().parse::<f64>().unwrap_or(0.0),
+            );
+            x.total_cmp(&y)
+        });
+    }
+    out
+}
+
 /// Where content is read from (`--content DIR`, else the working directory).
 #[derive(Resource, Clone, Default)]
 pub struct ContentDir(pub Option<std::path::PathBuf>);
@@ -127,7 +171,14 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         if let Some(library) = app.world().get_resource::<LibraryRes>() {
-            let menu = MenuState::new(&library.0);
+            let mut menu = MenuState::new(&library.0);
+            // Where the players left it: the game and setup last started from the menu.
+            if let Some(settings) = app.world().get_resource::<Settings>() {
+                if let Some(game) = settings.last_game.filter(|g| GameId::LISTED.contains(g)) {
+                    menu.game = game;
+                }
+                menu.restore(&library.0, &settings.setups);
+            }
             app.insert_resource(menu);
         }
         app.init_resource::<ContentDir>()
@@ -254,6 +305,7 @@ fn menu_ui(
     mut exit: MessageWriter<AppExit>,
     mut settings: ResMut<crate::app::settings::SettingsWindow>,
     mut balance: ResMut<crate::app::balance_window::BalanceWindow>,
+    mut kept: ResMut<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -302,7 +354,7 @@ fn menu_ui(
             });
         }
         ui.columns(2, |cols| {
-            game_list(&mut cols[0], &mut menu, &library.0);
+            game_list(&mut cols[0], &mut menu, &library.0, &kept.setups);
             setup_panel(
                 &mut cols[1],
                 &mut menu,
@@ -312,13 +364,14 @@ fn menu_ui(
                 &mut exit,
                 &mut settings,
                 &mut balance,
+                &mut kept,
             );
         });
     });
     Ok(())
 }
 
-fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
+fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library, setups: &BTreeMap<GameId, MenuSetup>) {
     ui.heading("Choose a game");
     ui.add_space(6.0);
     for game in GameId::LISTED {
@@ -372,7 +425,7 @@ fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
             .interact(egui::Sense::click());
         if response.clicked() && !selected {
             menu.game = game;
-            menu.reset_seats(library);
+            menu.restore(library, setups);
         }
         ui.add_space(8.0);
     }
@@ -387,6 +440,7 @@ fn setup_panel(
     exit: &mut MessageWriter<AppExit>,
     settings: &mut crate::app::settings::SettingsWindow,
     balance: &mut crate::app::balance_window::BalanceWindow,
+    kept: &mut Settings,
 ) {
     let game = menu.game;
     let (lo, hi) = game.seats();
@@ -575,16 +629,26 @@ fn setup_panel(
                         .variants
                         .entry(spec.key.to_string())
                         .or_insert_with(|| spec.options.first().cloned().unwrap_or_default());
+                    // One control: the offered values in order, and for a variant that takes any
+                    // value "Other…", which opens a box to type it in.
+                    let options = ordered_options(&spec.options);
+                    let own = spec.custom && !options.contains(value);
                     egui::ComboBox::from_id_salt(("variant", spec.key))
-                        .selected_text(value.clone())
+                        .selected_text(if own { "Other…".to_string() } else { value.clone() })
                         .show_ui(ui, |ui| {
-                            for option in &spec.options {
+                            for option in &options {
                                 ui.selectable_value(value, option.clone(), option);
                             }
+                            if spec.custom && ui.selectable_label(own, "Other…").clicked() && !own {
+                                value.clear();
+                            }
                         });
-                    if spec.custom {
-                        ui.add(egui::TextEdit::singleline(value).desired_width(120.0))
-                            .on_hover_text("Or type your own value");
+                    if own {
+                        ui.add(
+                            egui::TextEdit::singleline(value)
+                                .hint_text("type a value")
+                                .desired_width(120.0),
+                        );
                     } else {
                         ui.label("");
                     }
@@ -620,6 +684,12 @@ fn setup_panel(
             match menu.table_config() {
                 Ok(config) => {
                     start.write(StartMatch::New { game, config });
+                    // The menu opens with this setup next time.
+                    kept.last_game = Some(game);
+                    kept.setups.insert(game, menu.setup());
+                    if let Err(e) = kept.save_to(&Settings::path()) {
+                        res.notice = Some(format!("The setup was not kept: {e}"));
+                    }
                 }
                 Err(e) => res.notice = Some(e),
             }
@@ -759,7 +829,61 @@ fn choose_per_seat(values: &mut [String], seat: usize, to: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{choose_per_seat, colours_value_of, fit_colours, future_seat_colours, per_seat_values, pick_colour};
+    use super::{
+        MenuSetup, MenuState, choose_per_seat, colours_value_of, fit_colours, future_seat_colours, ordered_options,
+        per_seat_values, pick_colour,
+    };
+    use crate::content::ContentSet;
+    use crate::rules::{GameId, SeatKind, TableConfig};
+    use crate::table::Library;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn the_menu_opens_with_the_last_setup_of_each_game() {
+        let library = Library::load(ContentSet::embedded());
+        let mut menu = MenuState::new(&library);
+        menu.game = GameId::Shadows;
+        let mut seats = TableConfig::with_players(5, SeatKind::Human, 1).seats;
+        seats[2].name = "Ysolde".into();
+        let setups = BTreeMap::from([(
+            GameId::Shadows,
+            MenuSetup {
+                seats: seats.clone(),
+                variants: BTreeMap::from([
+                    ("loyalty".to_string(), "traitor".to_string()),
+                    ("no_such_variant".to_string(), "x".to_string()),
+                ]),
+            },
+        )]);
+        menu.restore(&library, &setups);
+        assert_eq!(menu.seats, seats, "the seats and their names come back");
+        assert_eq!(menu.variants.get("loyalty").map(String::as_str), Some("traitor"));
+        assert!(
+            !menu.variants.contains_key("no_such_variant"),
+            "only what the game offers"
+        );
+        assert_eq!(menu.setup().seats, seats);
+        // A game with no setup kept starts from the defaults; one whose seats no longer fit too.
+        menu.game = GameId::Court;
+        menu.restore(&library, &setups);
+        assert_eq!(menu.seats.len(), 4);
+        let too_many = BTreeMap::from([(
+            GameId::Court,
+            MenuSetup {
+                seats: TableConfig::with_players(7, SeatKind::Human, 1).seats,
+                variants: BTreeMap::new(),
+            },
+        )]);
+        menu.restore(&library, &too_many);
+        assert_eq!(menu.seats.len(), 4);
+    }
+
+    #[test]
+    fn numbers_are_offered_from_smallest_to_largest() {
+        let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(ordered_options(&v(&["100", "50", "200"])), v(&["50", "100", "200"]));
+        assert_eq!(ordered_options(&v(&["standard", "among"])), v(&["standard", "among"]));
+    }
 
     fn choices() -> Vec<(String, String)> {
         ["cornwall", "orkney", "gore", "saracens", "lothian"]

@@ -3,10 +3,12 @@
 //! `settings.ron`. A broken file is reported and replaced by the defaults, never a crash.
 
 use super::style::{GOLD, MUTED, WARN};
+use crate::rules::{GameId, SeatConfig};
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// How fast things move on the table.
@@ -41,6 +43,18 @@ pub struct Settings {
     /// Seat and faction colours from a palette told apart with any colour vision.
     pub safe_colours: bool,
     pub fullscreen: bool,
+    /// The game last started from the menu, and each game's last setup (seats, names, variants),
+    /// so the menu opens where the players left it.
+    pub last_game: Option<GameId>,
+    pub setups: BTreeMap<GameId, MenuSetup>,
+}
+
+/// A game's setup as the menu last started it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MenuSetup {
+    pub seats: Vec<SeatConfig>,
+    #[serde(default)]
+    pub variants: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -51,6 +65,8 @@ impl Default for Settings {
             ui_scale: 1.0,
             safe_colours: false,
             fullscreen: false,
+            last_game: None,
+            setups: BTreeMap::new(),
         }
     }
 }
@@ -297,6 +313,14 @@ mod tests {
             ui_scale: 1.3,
             safe_colours: true,
             fullscreen: false,
+            last_game: Some(GameId::Shadows),
+            setups: BTreeMap::from([(
+                GameId::Shadows,
+                MenuSetup {
+                    seats: crate::rules::TableConfig::with_players(3, crate::rules::SeatKind::Human, 1).seats,
+                    variants: BTreeMap::from([("loyalty".to_string(), "traitor".to_string())]),
+                },
+            )]),
         };
         s.save_to(&path).expect("saved");
         assert_eq!(Settings::load_from(&path), (s, None));
