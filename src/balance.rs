@@ -477,13 +477,19 @@ pub fn run(
     let started = std::time::Instant::now();
     let sets: Vec<(&Library, &str)> = std::iter::once(now).chain(was).collect();
     let total = opts.games * sets.len();
-    let mut reports = Vec::new();
-    let mut played = 0;
-    for (i, (library, name)) in sets.iter().enumerate() {
+    // Every set's content and table are checked before any game, so a setup that cannot be
+    // built is refused once, not once a game.
+    for (library, name) in &sets {
         if !library.content_ok(opts.game) {
             let errors: Vec<String> = library.errors().iter().map(|e| e.to_string()).collect();
             return Err(format!("{name}: the content is broken:\n{}", errors.join("\n")));
         }
+        opts.check(library)
+            .map_err(|e| if sets.len() > 1 { format!("{name}: {e}") } else { e })?;
+    }
+    let mut reports = Vec::new();
+    let mut played = 0;
+    for (i, (library, name)) in sets.iter().enumerate() {
         let base = i * opts.games;
         let rows = play(library, opts, jobs, &|n| done(base + n, total), stop)?;
         played += rows.len();

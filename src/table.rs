@@ -5,7 +5,7 @@ use crate::bots::{self, BotHints, BotKind, SearchStats};
 use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
-use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, TableConfig, VariantSpec, Visibility};
+use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, SetupError, TableConfig, VariantSpec, Visibility};
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -421,10 +421,45 @@ impl Library {
             .unwrap_or_default()
     }
 
+    /// Refuses a variant key the game does not declare (`Game::variants_for` its content), naming
+    /// the keys it has: a typo such as `targt=50` would otherwise play the defaults unnoticed.
+    /// The values are the game's to judge when it sets up. The menu sends only declared keys, so
+    /// this meets the command line and saves; every new match and every save passes here.
+    pub fn check_variants(&self, game: GameId, variants: &BTreeMap<String, String>) -> Result<(), String> {
+        if !self.content_ok(game) {
+            // The match cannot start, and says why (its content's problems).
+            return Ok(());
+        }
+        let specs = self.variants(game);
+        let unknown: Vec<String> = variants
+            .keys()
+            .filter(|k| !specs.iter().any(|s| s.key == k.as_str()))
+            .map(|k| format!("\"{k}\""))
+            .collect();
+        if unknown.is_empty() {
+            return Ok(());
+        }
+        let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        Err(if known.is_empty() {
+            format!("{} has no variants (not {})", game.title(), unknown.join(", "))
+        } else {
+            format!(
+                "{} has no {} {}; its variants are {}",
+                game.title(),
+                if unknown.len() == 1 { "variant" } else { "variants" },
+                unknown.join(", "),
+                known.join(", ")
+            )
+        })
+    }
+
     /// Sets up a new match.
     pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
         match entry(game) {
-            Some(e) => (e.start)(self, config),
+            Some(e) => {
+                self.check_variants(game, &config.variants)?;
+                (e.start)(self, config)
+            }
             None => Err(LibraryError::NotBuilt(game).to_string()),
         }
     }
@@ -433,7 +468,11 @@ impl Library {
     pub fn load_save(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
         let header = record::read_header(text)?;
         match entry(header.game) {
-            Some(e) => (e.resume)(self, text),
+            Some(e) => {
+                self.check_variants(header.game, &header.config.variants)
+                    .map_err(|e| SaveError::Setup(SetupError(e)))?;
+                (e.resume)(self, text)
+            }
             None => Err(SaveError::Io(LibraryError::NotBuilt(header.game).to_string())),
         }
     }
