@@ -459,3 +459,27 @@ fn each_command_shows_only_the_flags_it_reads() {
     let (code, _, err) = run(&["sim", "test", "--players", "3", "--games", "2", "--frames", "3"]);
     assert!(code.is_some_and(|c| c != 0) && err.contains("--frames"), "{err}");
 }
+
+#[test]
+fn a_content_file_with_windows_line_endings_is_the_same_content() {
+    let shipped = Library::load(ContentSet::embedded());
+    let dir = temp_dir("crlf");
+    let key = "levels/court/rules.ron";
+    let text = ContentSet::embedded().get(key).expect("shipped").text.clone();
+    let path = camelot::content::disk_path(&dir, key);
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
+    std::fs::write(&path, text.replace('\n', "\r\n")).expect("write");
+    let set = ContentSet::shipped(Some(&dir)).expect("reads");
+    assert_eq!(
+        set.get(key).expect("known").shown_as,
+        path.display().to_string(),
+        "read from disk"
+    );
+    let crlf = Library::load(set);
+    assert!(crlf.content_ok(GameId::Court), "{:?}", crlf.errors());
+    assert_eq!(
+        crlf.content_hash(GameId::Court),
+        shipped.content_hash(GameId::Court),
+        "saves made with the shipped content load"
+    );
+}
