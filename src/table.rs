@@ -298,6 +298,7 @@ pub struct GameEntry {
     pub files: &'static [&'static str],
     load: fn(&ContentSet) -> Result<ErasedContent, Vec<ContentError>>,
     variants: fn(Option<&ErasedContent>) -> Vec<VariantSpec>,
+    fork: fn(&ErasedContent) -> ErasedContent,
     start: fn(&Library, TableConfig) -> Result<BoxedMatch, String>,
     resume: fn(&Library, &str) -> Result<BoxedMatch, SaveError>,
 }
@@ -310,6 +311,7 @@ impl GameEntry {
             files: <G::Content as LoadContent>::FILES,
             load: load_content::<G>,
             variants: variants_of::<G>,
+            fork: fork_content::<G>,
             start: start_match::<G>,
             resume: resume_match::<G>,
         }
@@ -353,6 +355,14 @@ fn variants_of<G: Game>(content: Option<&ErasedContent>) -> Vec<VariantSpec> {
     }
 }
 
+/// A copy of a game's content that shares no memory with the original.
+fn fork_content<G: Game>(content: &ErasedContent) -> ErasedContent {
+    match content.downcast_ref::<G::Content>() {
+        Some(c) => Arc::new(c.clone()),
+        None => content.clone(),
+    }
+}
+
 fn start_match<G: BotHints>(library: &Library, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
     let content = library.content::<G>().map_err(|e| e.to_string())?;
     Match::<G>::new_shared(config, &content, library.content_hash(G::ID))
@@ -392,6 +402,20 @@ impl Library {
                 .downcast::<G::Content>()
                 .map_err(|_| LibraryError::NotBuilt(G::ID)),
         }
+    }
+
+    /// This library with `game`'s content copied, so that the copy shares no memory with the
+    /// original that playing writes to. Every state and view of a game holds an `Arc` of its
+    /// content and clones it often (a view a decision); threads playing from one shared content
+    /// all write its reference count, and that cache line then travels between the cores at
+    /// every step. A thread that plays many games (the balance bench's workers) plays from a
+    /// fork of its own.
+    pub fn fork(&self, game: GameId) -> Library {
+        let mut copy = self.clone();
+        if let (Some(e), Some(Ok(content))) = (entry(game), self.contents.get(&game)) {
+            copy.contents.insert(game, Ok((e.fork)(content)));
+        }
+        copy
     }
 
     /// Whether a game's content loaded without problems.

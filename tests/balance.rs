@@ -160,3 +160,41 @@ fn a_table_that_cannot_be_set_up_is_refused_before_any_game() {
     }
     assert_eq!(told.into_inner(), 0, "no game was played");
 }
+
+#[test]
+fn progress_is_told_as_games_finish_and_at_the_end() {
+    let library = Library::load(ContentSet::embedded());
+    let told = std::sync::Mutex::new(Vec::new());
+    let played = balance::play(
+        &library,
+        &opts(40),
+        2,
+        &|n| told.lock().expect("not poisoned").push(n),
+        &AtomicBool::new(false),
+    )
+    .expect("a pool");
+    assert_eq!(played.len(), 40);
+    let told = told.into_inner().expect("not poisoned");
+    assert_eq!(told.iter().max(), Some(&40), "{told:?}");
+    assert_eq!(told.last(), Some(&40), "the end is told last: {told:?}");
+    assert!(told.len() >= 40, "every game of a short run: {told:?}");
+}
+
+#[test]
+fn a_fork_of_the_library_is_the_same_content_in_memory_of_its_own() {
+    let library = Library::load(ContentSet::embedded());
+    let fork = library.fork(GameId::Court);
+    let (a, b) = (
+        library.content::<camelot::rules::court::Court>().expect("court"),
+        fork.content::<camelot::rules::court::Court>().expect("court"),
+    );
+    assert_eq!(*a, *b);
+    assert!(!std::sync::Arc::ptr_eq(&a, &b), "the fork holds its own copy");
+    assert_eq!(fork.content_hash(GameId::Court), library.content_hash(GameId::Court));
+    // The other games' content stays shared.
+    let (s, t) = (
+        library.content::<camelot::rules::shadows::Shadows>().expect("shadows"),
+        fork.content::<camelot::rules::shadows::Shadows>().expect("shadows"),
+    );
+    assert!(std::sync::Arc::ptr_eq(&s, &t));
+}

@@ -267,7 +267,7 @@ impl ContentSet {
 
 /// A game's validated content: the files it is read from and how to read and validate them.
 /// The library loads every registered game's content through this, once.
-pub trait LoadContent: Sized + Send + Sync + 'static {
+pub trait LoadContent: Clone + Sized + Send + Sync + 'static {
     /// The content keys (paths under `assets/` and `levels/`) it reads, for the content hash.
     const FILES: &'static [&'static str];
     /// Parses and validates, reporting every problem found.
