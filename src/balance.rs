@@ -74,7 +74,7 @@ pub fn play(
                 }),
             ));
             let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % every == 0 {
+            if n.is_multiple_of(every) {
                 done(n);
             }
         }
