@@ -10,7 +10,6 @@
 
 use crate::sim::{SimOptions, play_one};
 use crate::table::Library;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -29,8 +28,15 @@ pub struct GameRow {
 }
 
 /// Plays the run's games on `jobs` threads (0: one per core). `done` is told the number of
-/// games finished so far (from any thread); `stop` ends the run early: the games not started are
-/// left out. Returns each game played, in game order, or its error.
+/// games finished so far (from any thread), every thousandth of the run and at its end; `stop`
+/// ends the run early: the games not started are left out. Returns each game played, in game
+/// order, or its error.
+///
+/// Each worker takes the next game from one counter and plays it from its own copy of the content
+/// (`Library::fork`), so the workers write to no memory they share while they play. A content
+/// shared by all would have its reference count written by every view a bot decides from, and
+/// that one cache line travelling between the cores cost the bench a third of a 16-core machine
+/// (see `scripts/bench-scaling.sh`).
 pub fn play(
     library: &Library,
     opts: &SimOptions,
@@ -42,17 +48,21 @@ pub fn play(
         .num_threads(jobs)
         .build()
         .map_err(|e| format!("cannot start the worker threads: {e}"))?;
+    let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
-    let rows: Vec<Option<Result<GameRow, String>>> = pool.install(|| {
-        (0..opts.games)
-            .into_par_iter()
-            .map(|g| {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let (seed, result) = play_one(library, opts, g, true);
-                done(finished.fetch_add(1, Ordering::Relaxed) + 1);
-                Some(result.map(|p| GameRow {
+    let every = (opts.games / 1000).max(1);
+    let by_worker: Vec<Vec<(usize, Result<GameRow, String>)>> = pool.broadcast(|_| {
+        let own = library.fork(opts.game);
+        let mut rows = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= opts.games {
+                break;
+            }
+            let (seed, result) = play_one(&own, opts, g, true);
+            rows.push((
+                g,
+                result.map(|p| GameRow {
                     seed,
                     winners: p.winners,
                     scores: p.scores,
@@ -61,11 +71,19 @@ pub fn play(
                     emblems: p.emblems,
                     used: p.used,
                     tags: p.tags,
-                }))
-            })
-            .collect()
+                }),
+            ));
+            let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_multiple_of(every) {
+                done(n);
+            }
+        }
+        rows
     });
-    Ok(rows.into_iter().flatten().collect())
+    done(finished.into_inner());
+    let mut rows: Vec<(usize, Result<GameRow, String>)> = by_worker.into_iter().flatten().collect();
+    rows.sort_unstable_by_key(|(g, _)| *g);
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 /// A share with its 95 % interval (Wilson score interval).
@@ -477,13 +495,19 @@ pub fn run(
     let started = std::time::Instant::now();
     let sets: Vec<(&Library, &str)> = std::iter::once(now).chain(was).collect();
     let total = opts.games * sets.len();
-    let mut reports = Vec::new();
-    let mut played = 0;
-    for (i, (library, name)) in sets.iter().enumerate() {
+    // Every set's content and table are checked before any game, so a setup that cannot be
+    // built is refused once, not once a game.
+    for (library, name) in &sets {
         if !library.content_ok(opts.game) {
             let errors: Vec<String> = library.errors().iter().map(|e| e.to_string()).collect();
             return Err(format!("{name}: the content is broken:\n{}", errors.join("\n")));
         }
+        opts.check(library)
+            .map_err(|e| if sets.len() > 1 { format!("{name}: {e}") } else { e })?;
+    }
+    let mut reports = Vec::new();
+    let mut played = 0;
+    for (i, (library, name)) in sets.iter().enumerate() {
         let base = i * opts.games;
         let rows = play(library, opts, jobs, &|n| done(base + n, total), stop)?;
         played += rows.len();

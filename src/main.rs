@@ -5,7 +5,7 @@ use camelot::content::ContentSet;
 use camelot::rules::{GameId, Pending, SeatKind, TableConfig};
 use camelot::sim::{self, SimOptions};
 use camelot::table::Library;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,23 +16,47 @@ struct Cli {
     /// Read content from this folder (its assets/ and levels/ override the built-in files).
     #[arg(long, global = true, value_name = "DIR")]
     content: Option<PathBuf>,
-    /// Quit the window after this many frames.
-    #[arg(long, global = true, value_name = "N")]
-    frames: Option<u32>,
-    /// Save the last frame as a PNG, then quit.
-    #[arg(long, global = true, value_name = "PATH")]
-    screenshot: Option<PathBuf>,
-    /// Write frame times at the table (split by whether a bot is thinking) to this JSON file on exit.
-    #[arg(long, global = true, value_name = "PATH")]
-    frame_stats: Option<PathBuf>,
-    /// The window's size in pixels, e.g. 1280x800.
-    #[arg(long, global = true, value_name = "WxH", default_value = "1440x900", value_parser = parse_size)]
-    window_size: (u32, u32),
-    /// The shortest time a bot's move stays on screen, in seconds (0 for full speed).
-    #[arg(long, global = true, value_name = "SECONDS", default_value_t = 0.7)]
-    bot_pace: f32,
+    /// The window's flags, for the menu (no command); `play` and `open` take them too.
+    #[command(flatten)]
+    window: WindowArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// The flags of a window run: the menu (no command), `play` and `open` read them, and only
+/// they show them in their help. Given before the command (`camelot --frames 10 play court`)
+/// they count as well; given after it, they win.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+struct WindowArgs {
+    /// Quit the window after this many frames.
+    #[arg(long, value_name = "N")]
+    frames: Option<u32>,
+    /// Save the last frame as a PNG, then quit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Write frame times at the table (split by whether a bot is thinking) to this JSON file on exit.
+    #[arg(long, value_name = "PATH")]
+    frame_stats: Option<PathBuf>,
+    /// The window's size in pixels, e.g. 1280x800 [default: 1440x900]
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    window_size: Option<(u32, u32)>,
+    /// The shortest time a bot's move stays on screen, in seconds (0 for full speed) [default: 0.7]
+    #[arg(long, value_name = "SECONDS")]
+    bot_pace: Option<f32>,
+}
+
+impl WindowArgs {
+    /// These flags, with `before`'s (given before the command) for those not given here.
+    fn or(&self, before: &WindowArgs) -> WindowArgs {
+        WindowArgs {
+            frames: self.frames.or(before.frames),
+            screenshot: self.screenshot.clone().or_else(|| before.screenshot.clone()),
+            frame_stats: self.frame_stats.clone().or_else(|| before.frame_stats.clone()),
+            window_size: self.window_size.or(before.window_size),
+            bot_pace: self.bot_pace.or(before.bot_pace),
+        }
+    }
 }
 
 /// `1280x800` as (width, height).
@@ -60,7 +84,7 @@ enum Command {
         names: Vec<String>,
         #[arg(long)]
         seed: Option<u64>,
-        /// Game variants as key=value, e.g. target=50
+        /// Game variants as key=value, e.g. target=50 (a key the game lacks is refused)
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
@@ -68,6 +92,8 @@ enum Command {
         /// magician cards
         #[arg(long, value_name = "COLOUR,...")]
         colours: Option<String>,
+        #[command(flatten)]
+        window: WindowArgs,
     },
     /// Play many bot games headless and report the results.
     Sim {
@@ -81,6 +107,7 @@ enum Command {
         /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
         #[arg(long, value_delimiter = ',', default_value = "random")]
         bots: Vec<String>,
+        /// Game variants as key=value, e.g. target=50 (a key the game lacks is refused)
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
@@ -105,6 +132,7 @@ enum Command {
         /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
         #[arg(long, value_delimiter = ',', default_value = "heuristic")]
         bots: Vec<String>,
+        /// Game variants as key=value, e.g. target=50 (a key the game lacks is refused)
         #[arg(long = "variant", value_name = "KEY=VALUE")]
         variants: Vec<String>,
         /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
@@ -133,7 +161,11 @@ enum Command {
     /// Replay a save file headless and print its public log and outcome.
     Replay { save: PathBuf },
     /// Open the window at a saved game (a save or an autosave file), to play on from there.
-    Open { save: PathBuf },
+    Open {
+        save: PathBuf,
+        #[command(flatten)]
+        window: WindowArgs,
+    },
 }
 
 /// How the window starts: at the menu, at a new table, or at a saved game.
@@ -197,6 +229,17 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
+    let headless = matches!(
+        cli.command,
+        Some(Command::Sim { .. } | Command::Balance { .. } | Command::Check { .. } | Command::Replay { .. })
+    );
+    if headless && cli.window != WindowArgs::default() {
+        return Err(
+            "--frames, --screenshot, --frame-stats, --window-size and --bot-pace are for the window \
+                    (no command, play or open), not for sim, balance, check or replay"
+                .into(),
+        );
+    }
     match cli.command.as_ref() {
         Some(Command::Check { paths }) => check(cli.content.as_ref(), paths),
         Some(Command::Sim {
@@ -221,7 +264,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 variants: with_colours(game, *players, colours, parse_variants(variants)?)?,
                 max_actions: 20_000,
             };
-            let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"));
+            let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"))?;
             if *json {
                 println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
             } else {
@@ -264,10 +307,6 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             json,
         }) => {
             let game = parse_game(game)?;
-            let (lo, hi) = game.seats();
-            if *players < lo || *players > hi {
-                return Err(format!("{} takes {lo} to {hi} players, not {players}", game.title()));
-            }
             let now = load_library(cli.content.as_ref())?;
             let now_name = cli
                 .content
@@ -349,6 +388,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             variants,
             colours,
+            window: flags,
         }) => {
             let game = parse_game(game)?;
             let (lo, hi) = game.seats();
@@ -362,13 +402,6 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 seats.iter().map(|s| SeatKind::parse(s)).collect::<Result<_, _>>()?
             };
-            if kinds.len() < lo || kinds.len() > hi {
-                return Err(format!(
-                    "{} takes {lo} to {hi} seats, not {}",
-                    game.title(),
-                    kinds.len()
-                ));
-            }
             let seed = seed.unwrap_or_else(seed_from_clock);
             let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
             for (i, seat) in config.seats.iter_mut().enumerate() {
@@ -378,18 +411,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             config.variants = with_colours(game, kinds.len(), colours, parse_variants(variants)?)?;
-            window(&cli, Start::New(game, config))
+            // Set up here first, so that a table that cannot be built (the seats, a variant)
+            // says what is wrong on the terminal.
+            let library = load_library(cli.content.as_ref())?;
+            library.new_match(game, config.clone())?;
+            window(library, &cli, &flags.or(&cli.window), Start::New(game, config))
         }
-        Some(Command::Open { save }) => {
+        Some(Command::Open { save, window: flags }) => {
             // Checked here first, so that a broken save says what is wrong on the terminal.
             let library = load_library(cli.content.as_ref())?;
             let text = std::fs::read_to_string(save).map_err(|e| format!("{}: {e}", save.display()))?;
             library
                 .load_save(&text)
                 .map_err(|e| format!("{}: {e}", save.display()))?;
-            window(&cli, Start::Load(text))
+            window(library, &cli, &flags.or(&cli.window), Start::Load(text))
         }
-        None => window(&cli, Start::Menu),
+        None => window(load_library(cli.content.as_ref())?, &cli, &cli.window, Start::Menu),
     }
 }
 
@@ -440,9 +477,8 @@ fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, Strin
 }
 
 #[cfg(feature = "gui")]
-fn window(cli: &Cli, start: Start) -> Result<ExitCode, String> {
+fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Result<ExitCode, String> {
     use camelot::app::bridge::StartMatch;
-    let library = load_library(cli.content.as_ref())?;
     let start = match start {
         Start::Menu => None,
         Start::New(game, config) => Some(StartMatch::New { game, config }),
@@ -451,20 +487,48 @@ fn window(cli: &Cli, start: Start) -> Result<ExitCode, String> {
     let opts = camelot::app::WindowOptions {
         library,
         content_dir: cli.content.clone(),
-        frames: cli.frames,
-        screenshot: cli.screenshot.clone(),
-        frame_stats: cli.frame_stats.clone(),
-        bot_pace: cli.bot_pace.max(0.0),
-        window_size: cli.window_size,
+        frames: flags.frames,
+        screenshot: flags.screenshot.clone(),
+        frame_stats: flags.frame_stats.clone(),
+        bot_pace: flags.bot_pace.unwrap_or(0.7).max(0.0),
+        window_size: flags.window_size.unwrap_or((1440, 900)),
         start,
     };
     camelot::app::run(opts)
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(_: &Cli, _: Start) -> Result<ExitCode, String> {
+fn window(_: Library, _: &Cli, _: &WindowArgs, _: Start) -> Result<ExitCode, String> {
     Err(
-        "this build has no window (built without the \"gui\" feature); use the headless commands: sim, check, replay"
+        "this build has no window (built without the \"gui\" feature); use the headless commands: sim, balance, check, replay"
             .into(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_flag_counts_before_the_command_and_after_it_wins() {
+        let cli = Cli::try_parse_from([
+            "camelot",
+            "--frames",
+            "3",
+            "--window-size",
+            "800x600",
+            "play",
+            "court",
+            "--window-size",
+            "1280x800",
+        ])
+        .expect("parses");
+        let Some(Command::Play { window, .. }) = &cli.command else {
+            panic!("play: {cli:?}")
+        };
+        let flags = window.or(&cli.window);
+        assert_eq!(flags.frames, Some(3), "given before the command");
+        assert_eq!(flags.window_size, Some((1280, 800)), "given after it wins");
+        assert_eq!(flags.bot_pace, None, "not given: the window's default");
+    }
 }

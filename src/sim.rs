@@ -140,7 +140,6 @@ pub fn summarise(mut samples: Vec<f64>) -> DecisionStats {
     }
 }
 
-/// Plays the games; problems are described on `warn` (stderr for the command line).
 impl SimOptions {
     /// The bot at a seat (the last one given for seats beyond the list).
     pub fn bot_of(&self, seat: usize) -> BotKind {
@@ -150,30 +149,48 @@ impl SimOptions {
             .copied()
             .unwrap_or(BotKind::Random)
     }
+
+    /// The table of game number `g` of a run: its seed is the run's seed plus `g`, so every game
+    /// is the same whoever plays it and in whatever order.
+    pub fn config(&self, g: usize) -> TableConfig {
+        let seed = self.seed.wrapping_add(g as u64);
+        let mut config = TableConfig::with_players(self.players, SeatKind::Human, seed);
+        for (i, seat) in config.seats.iter_mut().enumerate() {
+            seat.kind = match self.bot_of(i) {
+                BotKind::Level(d) => SeatKind::Bot(d),
+                _ => SeatKind::Bot(crate::rules::Difficulty::Easy),
+            };
+        }
+        config.variants = self.variants.clone();
+        config
+    }
+
+    /// Whether the run's table can be set up with this content (the players, the variants' keys
+    /// and values): checked once before any game, so a setup that cannot be built is refused
+    /// once instead of once a game.
+    pub fn check(&self, library: &Library) -> Result<(), String> {
+        library.new_match(self.game, self.config(0)).map(drop)
+    }
 }
 
-/// Plays game number `g` of a run (its seed is the run's seed plus `g`, so every game is the same
-/// whoever plays it and in whatever order). A panic is caught and reported as an error.
+/// Plays game number `g` of a run (`SimOptions::config`). A panic is caught and reported as an
+/// error.
 pub fn play_one(library: &Library, opts: &SimOptions, g: usize, usage: bool) -> (u64, Result<PlayedGame, String>) {
-    let seed = opts.seed.wrapping_add(g as u64);
-    let mut config = TableConfig::with_players(opts.players, SeatKind::Human, seed);
-    for (i, seat) in config.seats.iter_mut().enumerate() {
-        seat.kind = match opts.bot_of(i) {
-            BotKind::Level(d) => SeatKind::Bot(d),
-            _ => SeatKind::Bot(crate::rules::Difficulty::Easy),
-        };
-    }
-    config.variants = opts.variants.clone();
+    let config = opts.config(g);
+    let seed = config.seed;
     let bot_of = |seat: usize| opts.bot_of(seat);
     let result = catch_unwind(AssertUnwindSafe(|| -> Result<PlayedGame, String> {
         library
-            .new_match(opts.game, config.clone())?
+            .new_match(opts.game, config)?
             .play_out(&bot_of, seed, opts.max_actions, usage)
     }));
     (seed, result.unwrap_or_else(|_| Err("panicked".into())))
 }
 
-pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -> SimReport {
+/// Plays the run's games one after another. A table that cannot be set up is refused before
+/// any game; a game that fails is counted as an error and told on `warn`.
+pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -> Result<SimReport, String> {
+    opts.check(library)?;
     let bot_of = |seat: usize| opts.bot_of(seat);
     let started = Instant::now();
     let mut wins = vec![0usize; opts.players];
@@ -239,7 +256,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             (x as f64 / finished as f64 * 100.0).round() / 100.0
         }
     };
-    SimReport {
+    Ok(SimReport {
         game: opts.game.key().to_string(),
         players: opts.players,
         games: opts.games,
@@ -294,5 +311,5 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             .collect(),
         shares: shares(&outcomes, finished),
         outcomes,
-    }
+    })
 }

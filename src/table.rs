@@ -5,7 +5,7 @@ use crate::bots::{self, BotHints, BotKind, SearchStats};
 use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
-use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, TableConfig, VariantSpec, Visibility};
+use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, SetupError, TableConfig, VariantSpec, Visibility};
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -318,6 +318,7 @@ pub struct GameEntry {
     pub files: &'static [&'static str],
     load: fn(&ContentSet) -> Result<ErasedContent, Vec<ContentError>>,
     variants: fn(Option<&ErasedContent>) -> Vec<VariantSpec>,
+    fork: fn(&ErasedContent) -> ErasedContent,
     start: fn(&Library, TableConfig) -> Result<BoxedMatch, String>,
     resume: fn(&Library, &str) -> Result<BoxedMatch, SaveError>,
 }
@@ -330,6 +331,7 @@ impl GameEntry {
             files: <G::Content as LoadContent>::FILES,
             load: load_content::<G>,
             variants: variants_of::<G>,
+            fork: fork_content::<G>,
             start: start_match::<G>,
             resume: resume_match::<G>,
         }
@@ -370,6 +372,14 @@ fn variants_of<G: Game>(content: Option<&ErasedContent>) -> Vec<VariantSpec> {
     match content.and_then(|c| c.downcast_ref::<G::Content>()) {
         Some(content) => G::variants_for(content),
         None => G::variants(),
+    }
+}
+
+/// A copy of a game's content that shares no memory with the original.
+fn fork_content<G: Game>(content: &ErasedContent) -> ErasedContent {
+    match content.downcast_ref::<G::Content>() {
+        Some(c) => Arc::new(c.clone()),
+        None => content.clone(),
     }
 }
 
@@ -414,6 +424,20 @@ impl Library {
         }
     }
 
+    /// This library with `game`'s content copied, so that the copy shares no memory with the
+    /// original that playing writes to. Every state and view of a game holds an `Arc` of its
+    /// content and clones it often (a view a decision); threads playing from one shared content
+    /// all write its reference count, and that cache line then travels between the cores at
+    /// every step. A thread that plays many games (the balance bench's workers) plays from a
+    /// fork of its own.
+    pub fn fork(&self, game: GameId) -> Library {
+        let mut copy = self.clone();
+        if let (Some(e), Some(Ok(content))) = (entry(game), self.contents.get(&game)) {
+            copy.contents.insert(game, Ok((e.fork)(content)));
+        }
+        copy
+    }
+
     /// Whether a game's content loaded without problems.
     pub fn content_ok(&self, game: GameId) -> bool {
         matches!(self.contents.get(&game), Some(Ok(_)))
@@ -441,10 +465,45 @@ impl Library {
             .unwrap_or_default()
     }
 
+    /// Refuses a variant key the game does not declare (`Game::variants_for` its content), naming
+    /// the keys it has: a typo such as `targt=50` would otherwise play the defaults unnoticed.
+    /// The values are the game's to judge when it sets up. The menu sends only declared keys, so
+    /// this meets the command line and saves; every new match and every save passes here.
+    pub fn check_variants(&self, game: GameId, variants: &BTreeMap<String, String>) -> Result<(), String> {
+        if !self.content_ok(game) {
+            // The match cannot start, and says why (its content's problems).
+            return Ok(());
+        }
+        let specs = self.variants(game);
+        let unknown: Vec<String> = variants
+            .keys()
+            .filter(|k| !specs.iter().any(|s| s.key == k.as_str()))
+            .map(|k| format!("\"{k}\""))
+            .collect();
+        if unknown.is_empty() {
+            return Ok(());
+        }
+        let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        Err(if known.is_empty() {
+            format!("{} has no variants (not {})", game.title(), unknown.join(", "))
+        } else {
+            format!(
+                "{} has no {} {}; its variants are {}",
+                game.title(),
+                if unknown.len() == 1 { "variant" } else { "variants" },
+                unknown.join(", "),
+                known.join(", ")
+            )
+        })
+    }
+
     /// Sets up a new match.
     pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
         match entry(game) {
-            Some(e) => (e.start)(self, config),
+            Some(e) => {
+                self.check_variants(game, &config.variants)?;
+                (e.start)(self, config)
+            }
             None => Err(LibraryError::NotBuilt(game).to_string()),
         }
     }
@@ -453,7 +512,11 @@ impl Library {
     pub fn load_save(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
         let header = record::read_header(text)?;
         match entry(header.game) {
-            Some(e) => (e.resume)(self, text),
+            Some(e) => {
+                self.check_variants(header.game, &header.config.variants)
+                    .map_err(|e| SaveError::Setup(SetupError(e)))?;
+                (e.resume)(self, text)
+            }
             None => Err(SaveError::Io(LibraryError::NotBuilt(header.game).to_string())),
         }
     }

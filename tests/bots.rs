@@ -295,7 +295,7 @@ fn the_simulator_reports_searches() {
         variants: Default::default(),
         max_actions: 1000,
     };
-    let report = camelot::sim::run(&library, &opts, &mut |w| panic!("{w}"));
+    let report = camelot::sim::run(&library, &opts, &mut |w| panic!("{w}")).expect("a table that sets up");
     assert_eq!(report.finished, 5);
     assert_eq!(report.mean_turns, 9.0, "every action is a turn in the test game");
     let normal = &report.search_by_bot["normal"];

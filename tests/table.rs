@@ -383,3 +383,143 @@ fn colours_on_the_command_line_are_honoured_and_bad_lists_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn an_unknown_variant_key_is_refused_naming_the_game_s_keys() {
+    let library = Library::load(ContentSet::embedded());
+    for g in GameId::LISTED {
+        let keys: Vec<&str> = library.variants(g).iter().map(|v| v.key).collect();
+        // Every declared key passes the check (its value is the game's to judge)...
+        let mut config = TableConfig::with_players(g.seats().0.max(3), SeatKind::Human, 2);
+        for spec in library.variants(g) {
+            let value = spec.options.first().cloned().unwrap_or_default();
+            config.variants.insert(spec.key.to_string(), value);
+        }
+        let started = library
+            .new_match(g, config.clone())
+            .expect("the declared variants at their defaults");
+        // ...and a key the game does not declare is refused, naming it and every known key,
+        // whether a new table or a save brings it.
+        config.variants.insert("targt".into(), "50".into());
+        let err = library.new_match(g, config.clone()).err().expect("refused");
+        assert!(err.contains("\"targt\""), "{err}");
+        for key in &keys {
+            assert!(err.contains(key), "{}: {err} names {key}", g.title());
+        }
+        let save = started.to_ron();
+        let bad = save.replacen("variants: {", "variants: {\"targt\": \"50\", ", 1);
+        assert_ne!(bad, save, "the save lists its variants: {save}");
+        let err = library.load_save(&bad).err().expect("refused").to_string();
+        assert!(err.contains("\"targt\"") && err.contains(keys[0]), "{err}");
+        library.load_save(&save).expect("the save as written loads");
+    }
+}
+
+/// Runs the command line; (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = camelot().args(args).output().expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_that_takes_variants_refuses_an_unknown_key() {
+    for args in [
+        &["sim", "court", "--games", "3", "--variant", "targt=50"][..],
+        &["balance", "court", "--games", "3", "--variant", "targt=50"],
+        &["play", "court", "--variant", "targt=50", "--frames", "1"],
+        &["sim", "shadows", "--games", "3", "--variant", "bogus=1"],
+    ] {
+        let (code, out, err) = run(args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?}: exit {code:?}");
+        assert!(out.is_empty(), "{args:?}: nothing played: {out}");
+        let unknown = args[args.len() - 1].split('=').next().unwrap_or_default();
+        let unknown = if args[0] == "play" { "targt" } else { unknown };
+        let known = if args[1] == "court" { "target" } else { "loyalty" };
+        assert!(
+            err.contains(&format!("\"{unknown}\"")) && err.contains(known),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_setup_that_cannot_be_built_is_refused_once_before_any_game() {
+    for (args, says) in [
+        (&["sim", "court", "--players", "9", "--games", "5"][..], "not 9"),
+        (&["balance", "court", "--players", "9", "--games", "5"], "not 9"),
+        (
+            &["sim", "shadows", "--games", "5", "--variant", "loyalty=bogus"],
+            "bogus",
+        ),
+        (
+            &["balance", "shadows", "--games", "5", "--variant", "loyalty=bogus"],
+            "bogus",
+        ),
+        (&["sim", "court", "--games", "5", "--variant", "target=abc"], "abc"),
+        (&["balance", "court", "--games", "5", "--variant", "target=abc"], "abc"),
+    ] {
+        let (code, out, err) = run(args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?}: exit {code:?}");
+        assert!(!out.contains("finished"), "{args:?}: no report of no games: {out}");
+        assert_eq!(err.matches(says).count(), 1, "{args:?}: said once: {err}");
+    }
+}
+
+#[test]
+fn each_command_shows_only_the_flags_it_reads() {
+    let window = [
+        "--frames",
+        "--screenshot",
+        "--frame-stats",
+        "--window-size",
+        "--bot-pace",
+    ];
+    for cmd in ["sim", "balance", "check", "replay"] {
+        let (code, out, _) = run(&[cmd, "--help"]);
+        assert_eq!(code, Some(0));
+        for flag in window {
+            assert!(!out.contains(flag), "{cmd} --help lists {flag}:\n{out}");
+        }
+        assert!(out.contains("--content"), "{cmd} reads content:\n{out}");
+    }
+    for cmd in ["play", "open"] {
+        let (_, out, _) = run(&[cmd, "--help"]);
+        for flag in window {
+            assert!(out.contains(flag), "{cmd} --help lacks {flag}:\n{out}");
+        }
+    }
+    // A window's flag given to a command without a window is refused, not ignored.
+    let (code, out, err) = run(&["--frames", "3", "sim", "test", "--players", "3", "--games", "2"]);
+    assert!(code.is_some_and(|c| c != 0) && out.is_empty(), "{out}");
+    assert!(err.contains("--frames"), "{err}");
+    let (code, _, err) = run(&["sim", "test", "--players", "3", "--games", "2", "--frames", "3"]);
+    assert!(code.is_some_and(|c| c != 0) && err.contains("--frames"), "{err}");
+}
+
+#[test]
+fn a_content_file_with_windows_line_endings_is_the_same_content() {
+    let shipped = Library::load(ContentSet::embedded());
+    let dir = temp_dir("crlf");
+    let key = "levels/court/rules.ron";
+    let text = ContentSet::embedded().get(key).expect("shipped").text.clone();
+    let path = camelot::content::disk_path(&dir, key);
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
+    std::fs::write(&path, text.replace('\n', "\r\n")).expect("write");
+    let set = ContentSet::shipped(Some(&dir)).expect("reads");
+    assert_eq!(
+        set.get(key).expect("known").shown_as,
+        path.display().to_string(),
+        "read from disk"
+    );
+    let crlf = Library::load(set);
+    assert!(crlf.content_ok(GameId::Court), "{:?}", crlf.errors());
+    assert_eq!(
+        crlf.content_hash(GameId::Court),
+        shipped.content_hash(GameId::Court),
+        "saves made with the shipped content load"
+    );
+}

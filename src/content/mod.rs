@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
@@ -79,6 +79,23 @@ pub fn locate(text: &str, needle: &str, n: usize) -> Option<(usize, usize)> {
     Some((line, col))
 }
 
+/// Where the file `key` (`assets/decks/court.ron`, always with `/`) lies under `dir`, in the
+/// system's own separators.
+pub fn disk_path(dir: &Path, key: &str) -> PathBuf {
+    key.split('/').fold(dir.to_path_buf(), |path, part| path.join(part))
+}
+
+/// Line endings are not content: a file with Windows' CRLF (an editor's, or a checkout's without
+/// this repository's `.gitattributes`) reads, and hashes, as its LF twin, so saves and content
+/// match across systems.
+fn without_cr(text: String) -> String {
+    if text.contains("\r\n") {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    }
+}
+
 /// The content files a game reads, keyed by their place in the tree.
 #[derive(Clone, Debug, Default)]
 pub struct ContentSet {
@@ -96,7 +113,7 @@ impl ContentSet {
                     ContentFile {
                         key: key.to_string(),
                         shown_as: key.to_string(),
-                        text: text.to_string(),
+                        text: without_cr(text.to_string()),
                     },
                 )
             })
@@ -129,7 +146,7 @@ impl ContentSet {
         };
         for key in self.files.keys() {
             fold(key.as_bytes());
-            if let Ok(meta) = std::fs::metadata(dir.join(key)) {
+            if let Ok(meta) = std::fs::metadata(disk_path(dir, key)) {
                 fold(&meta.len().to_le_bytes());
                 let nanos = meta
                     .modified()
@@ -146,7 +163,7 @@ impl ContentSet {
     pub fn overlay_dir(&mut self, dir: &Path) -> Result<(), ContentError> {
         let keys: Vec<String> = self.files.keys().cloned().collect();
         for key in keys {
-            let path = dir.join(&key);
+            let path = disk_path(dir, &key);
             if path.is_file() {
                 self.overlay_file(&key, &path)?;
             }
@@ -169,6 +186,7 @@ impl ContentSet {
             col: 1,
             message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
         })?;
+        let text = without_cr(text);
         self.files.insert(
             key.to_string(),
             ContentFile {
@@ -249,7 +267,7 @@ impl ContentSet {
 
 /// A game's validated content: the files it is read from and how to read and validate them.
 /// The library loads every registered game's content through this, once.
-pub trait LoadContent: Sized + Send + Sync + 'static {
+pub trait LoadContent: Clone + Sized + Send + Sync + 'static {
     /// The content keys (paths under `assets/` and `levels/`) it reads, for the content hash.
     const FILES: &'static [&'static str];
     /// Parses and validates, reporting every problem found.
