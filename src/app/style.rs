@@ -890,8 +890,8 @@ mod tests {
         let zoom = interface_zoom(small, 1.6);
         assert!(zoom > ui_zoom(small) * 1.2, "it does grow: {zoom}");
         assert!(small.x / zoom >= MIN_INTERFACE_WIDTH - 0.5, "{zoom}");
-        // On a large screen the whole scale applies; a small scale always does.
-        let large = Vec2::new(2560.0, 1440.0);
+        // On a wide screen the whole scale applies; a small scale always does.
+        let large = Vec2::new(3840.0, 1600.0);
         assert_eq!(interface_zoom(large, 1.6), ui_zoom(large) * 1.6);
         assert_eq!(interface_zoom(small, 0.8), ui_zoom(small) * 0.8);
     }
