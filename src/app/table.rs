@@ -5,7 +5,7 @@
 use super::bots::{Animating, BotThinking};
 use super::bridge::{ActionRequest, CloseMatch, MatchRes, Refused, Request, StartMatch};
 use super::handoff::{Handoff, HandoffConfirmed};
-use super::style::{GOLD, PARCHMENT, WARN, seat_colour, text_on};
+use super::style::{GOLD, PARCHMENT, WARN, seat_colour, size, text_on};
 use super::{LibraryRes, Screen};
 use crate::rules::{GameId, Pending, Seat};
 use bevy::prelude::*;
@@ -30,6 +30,9 @@ pub struct TableUi {
     pub show_log: bool,
     pub show_rules: bool,
     pub rules_query: String,
+    /// A section of the rulebook to scroll to when the Rules window is drawn next (a contents
+    /// entry clicked, or a refusal's rule).
+    pub rules_jump: Option<String>,
     pub muted: bool,
     /// Short messages and the seconds they have left.
     pub toasts: Vec<(String, f32)>,
@@ -41,6 +44,7 @@ impl Default for TableUi {
             show_log: true,
             show_rules: false,
             rules_query: String::new(),
+            rules_jump: None,
             muted: false,
             toasts: Vec::new(),
         }
@@ -656,18 +660,23 @@ fn rules_window(
         .set
         .rulebook(game)
         .unwrap_or("The rulebook text is missing from this build.");
+    let sections = rulebook_sections(text);
     let mut open = true;
-    let TableUi { rules_query, .. } = &mut *table;
+    let TableUi {
+        rules_query,
+        rules_jump,
+        ..
+    } = &mut *table;
     egui::Window::new(format!("Rules — {}", game.title()))
         .open(&mut open)
-        .default_size(egui::vec2(620.0, 560.0))
+        .default_size(egui::vec2(760.0, 560.0))
         .default_pos(egui::pos2(200.0, 90.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Search");
                 ui.add(
                     egui::TextEdit::singleline(rules_query)
-                        .hint_text("e.g. Banish, Merlin, score")
+                        .hint_text(search_hint(&sections))
                         .desired_width(260.0),
                 );
                 if !rules_query.is_empty() && ui.small_button("Clear").clicked() {
@@ -675,36 +684,181 @@ fn rules_window(
                 }
             });
             let query = rules_query.trim().to_lowercase();
-            let paragraphs: Vec<String> = text.lines().filter_map(readable_line).collect();
-            let paragraphs: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
-            let shown: Vec<&str> = if query.is_empty() {
-                paragraphs
-            } else {
-                paragraphs
-                    .into_iter()
-                    .filter(|p| p.to_lowercase().contains(&query))
-                    .collect()
-            };
+            let matches = |p: &str| query.is_empty() || p.to_lowercase().contains(&query);
+            let found: usize = sections
+                .iter()
+                .map(|s| s.paragraphs.iter().filter(|p| matches(p)).count())
+                .sum();
             ui.label(
                 egui::RichText::new(if query.is_empty() {
-                    "The whole rulebook".to_string()
+                    "The whole rulebook: click a part of the contents to go there".to_string()
                 } else {
-                    format!("{} paragraph(s) mention \"{}\"", shown.len(), query)
+                    format!("{found} paragraph(s) mention \"{query}\"")
                 })
                 .small(),
             );
             ui.separator();
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                for p in shown {
-                    ui.label(highlight(p, &query));
-                    ui.add_space(4.0);
-                }
+            ui.horizontal_top(|ui| {
+                // The contents, each entry a link to its part.
+                egui::ScrollArea::vertical()
+                    .id_salt("rules-contents")
+                    .max_width(190.0)
+                    .auto_shrink([true, false])
+                    .show(ui, |ui| {
+                        ui.set_width(180.0);
+                        ui.vertical(|ui| {
+                            ui.label(egui::RichText::new("Contents").strong().color(GOLD));
+                            for section in sections.iter().filter(|s| !s.title.is_empty()) {
+                                let hits = section.paragraphs.iter().filter(|p| matches(p)).count();
+                                let label = if query.is_empty() || hits == 0 {
+                                    egui::RichText::new(&section.title)
+                                } else {
+                                    egui::RichText::new(format!("{} ({hits})", section.title)).color(GOLD)
+                                };
+                                if ui.link(label).clicked() {
+                                    *rules_jump = Some(section.title.clone());
+                                    rules_query.clear();
+                                }
+                            }
+                        });
+                    });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("rules-text")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width());
+                            for section in &sections {
+                                let shown: Vec<&String> = section.paragraphs.iter().filter(|p| matches(p)).collect();
+                                if shown.is_empty() && !query.is_empty() {
+                                    continue;
+                                }
+                                if !section.title.is_empty() {
+                                    let heading = ui.label(
+                                        egui::RichText::new(&section.title)
+                                            .size(size::SUBHEADING)
+                                            .strong()
+                                            .color(GOLD),
+                                    );
+                                    if rules_jump.as_deref() == Some(section.title.as_str()) {
+                                        heading.scroll_to_me(Some(egui::Align::TOP));
+                                        *rules_jump = None;
+                                    }
+                                }
+                                for p in shown {
+                                    ui.add(egui::Label::new(highlight(p, &query)).wrap());
+                                    ui.add_space(4.0);
+                                }
+                                ui.add_space(6.0);
+                            }
+                        });
+                    });
             });
         });
     if !open {
         table.show_rules = false;
     }
     Ok(())
+}
+
+/// A part of a rulebook: its heading (empty for what comes before the first) and its paragraphs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSection {
+    pub title: String,
+    pub paragraphs: Vec<String>,
+}
+
+/// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
+/// paragraph follows. The rulebook's own table of contents (a bullet list under "Table of
+/// Contents", which the window draws as links instead) and its title line are left out.
+pub fn rulebook_sections(text: &str) -> Vec<RuleSection> {
+    let all: Vec<&str> = text.lines().map(str::trim).collect();
+    // What comes before the book's table of contents is its title.
+    let from = all
+        .iter()
+        .position(|l| l.eq_ignore_ascii_case("table of contents"))
+        .unwrap_or(0);
+    let lines = &all[from..];
+    let mut sections = vec![RuleSection {
+        title: String::new(),
+        paragraphs: Vec::new(),
+    }];
+    let mut in_contents = false;
+    for (i, line) in lines.iter().enumerate() {
+        if line.eq_ignore_ascii_case("table of contents") {
+            in_contents = true;
+            continue;
+        }
+        if in_contents {
+            if line.is_empty() || line.starts_with('•') {
+                continue;
+            }
+            in_contents = false;
+        }
+        let next = lines[i + 1..].iter().find(|l| !l.is_empty());
+        // Three or more short lines in a row are a list ("1. Preparation" / "2. Send out
+        // knights" / …), not headings (a heading and its first sub-heading are two).
+        let short = |j: usize| {
+            lines
+                .get(j)
+                .is_some_and(|l| is_heading(l) && !l.eq_ignore_ascii_case("table of contents"))
+        };
+        let before = (0..i).rev().take_while(|&j| short(j)).count();
+        let after = (i + 1..lines.len()).take_while(|&j| short(j)).count();
+        let listed = before + after >= 2;
+        if is_heading(line) && !listed && next.is_some_and(|n| !n.starts_with('|')) {
+            // The same heading twice in a row (a title line and the book's first heading) is one.
+            if sections
+                .last()
+                .is_some_and(|s| s.title == *line && s.paragraphs.is_empty())
+            {
+                continue;
+            }
+            sections.push(RuleSection {
+                title: line.to_string(),
+                paragraphs: Vec::new(),
+            });
+            continue;
+        }
+        if let Some(p) = readable_line(line)
+            && let Some(last) = sections.last_mut()
+        {
+            last.paragraphs.push(p);
+        }
+    }
+    sections.retain(|s| !(s.title.is_empty() && s.paragraphs.is_empty()));
+    sections
+}
+
+/// A heading of a rulebook: a short line of a few words, starting with a capital, with no
+/// sentence's end, no list bullet and no table.
+fn is_heading(line: &str) -> bool {
+    let words = line.split_whitespace().count();
+    line.len() <= 60
+        && (1..=8).contains(&words)
+        && line
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+        && !line.ends_with(['.', ',', ';', ':', '!', '?'])
+        && !line.starts_with(['•', '|', '-', '('])
+}
+
+/// The search box's example words, from the open game's own rulebook: a few of its headings.
+fn search_hint(sections: &[RuleSection]) -> String {
+    let titles: Vec<&str> = sections
+        .iter()
+        .map(|s| s.title.as_str())
+        .filter(|t| !t.is_empty() && t.split_whitespace().count() <= 2)
+        .skip(1)
+        .take(2)
+        .collect();
+    if titles.is_empty() {
+        "a word of the rules".into()
+    } else {
+        format!("e.g. {}", titles.join(", "))
+    }
 }
 
 /// A rulebook line as it is shown: blank lines and table rules dropped, table rows as plain text.
@@ -994,6 +1148,40 @@ mod tests {
                 });
         });
         output.textures_delta.clear();
+    }
+
+    #[test]
+    fn each_rulebook_reads_in_parts_with_its_contents_once() {
+        let set = crate::content::ContentSet::embedded();
+        for (game, wanted) in [
+            (crate::rules::GameId::Court, ["Game Overview", "Game Rules"]),
+            (
+                crate::rules::GameId::Future,
+                ["Final Scoring", "The Rooms of the Castle"],
+            ),
+            (crate::rules::GameId::Shadows, ["Setup", "End of the game"]),
+        ] {
+            let text = set.rulebook(game).expect("a rulebook");
+            let sections = super::rulebook_sections(text);
+            let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
+            for w in wanted {
+                assert!(titles.contains(&w), "{game:?}: no part {w:?} in {titles:?}");
+            }
+            assert!(
+                !titles.iter().any(|t| t.eq_ignore_ascii_case("table of contents")),
+                "{game:?}: the contents are drawn once, as links"
+            );
+            let words: usize = sections.iter().flat_map(|s| &s.paragraphs).map(|p| p.len()).sum();
+            assert!(words * 10 > text.len() * 8, "{game:?}: the text is all there");
+            // The search box suggests words of this rulebook.
+            let hint = super::search_hint(&sections);
+            let first = hint.trim_start_matches("e.g. ").split(", ").next().unwrap_or("");
+            assert!(text.contains(first), "{game:?}: {hint}");
+            assert!(
+                !hint.contains("Banish") || game == crate::rules::GameId::Court,
+                "{hint}"
+            );
+        }
     }
 
     #[test]
