@@ -770,6 +770,19 @@ pub fn root_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
     )
 }
 
+/// The largest font size, at most `size`, at which `text` fits on one line `width` wide in the
+/// world (an estimate from the faces' average letter width: a long single word, which a text
+/// bound cannot wrap, shrinks instead of spilling past its tile).
+pub fn fitting_size(text: &str, size: f32, width: f32) -> f32 {
+    let longest = text
+        .split_whitespace()
+        .map(|w| w.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    size.min(width / (longest as f32 * 0.55))
+}
+
 /// Whether seat and faction colours are shown from the colour-blind-safe palette.
 static SAFE_COLOURS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -894,6 +907,15 @@ mod tests {
         let large = Vec2::new(3840.0, 1600.0);
         assert_eq!(interface_zoom(large, 1.6), ui_zoom(large) * 1.6);
         assert_eq!(interface_zoom(small, 0.8), ui_zoom(small) * 0.8);
+    }
+
+    #[test]
+    fn a_long_name_shrinks_to_its_tile() {
+        assert_eq!(fitting_size("Bors", 19.0, 82.0), 19.0);
+        let long = fitting_size("Constantine", 19.0, 82.0);
+        assert!(long < 19.0 && long * 11.0 * 0.55 <= 82.0 + 0.01, "{long}");
+        // Words wrap: only the longest word must fit.
+        assert_eq!(fitting_size("Bors de Ganis", 19.0, 82.0), 19.0);
     }
 
     #[test]

@@ -222,6 +222,34 @@ pub fn world_pointer_allowed(ctx: &egui::Context) -> bool {
         .is_none_or(|layer| layer.order == egui::Order::Background)
 }
 
+/// A board's tooltip by the pointer, kept on the board: above the pointer in the board's lower
+/// half and below it in the upper half, and never past the board's edges, so it never covers the
+/// decision panel along the bottom (where the question it explains is) or the side panels.
+/// `board` is the part of the window the panels left (`FreeRect`).
+pub fn board_tip(ctx: &egui::Context, board: Option<egui::Rect>, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    let Some(at) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    let board = board.unwrap_or_else(|| ctx.viewport_rect());
+    let (pivot, offset) = if at.y < board.center().y {
+        (egui::Align2::LEFT_TOP, egui::vec2(16.0, 22.0))
+    } else {
+        (egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -14.0))
+    };
+    egui::Area::new(egui::Id::new(id))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .pivot(pivot)
+        .fixed_pos(at + offset)
+        .constrain_to(board)
+        .show(ctx, |ui| {
+            super::style::window_frame(ctx).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                add(ui);
+            });
+        });
+}
+
 /// Whether a board's tooltip may show now: never through the hand-off screen, and not before
 /// the pointer has moved (a window that opens under a resting pointer, or one no one touches as
 /// in a screenshot run, shows none). `moved` is the caller's memory of a first move.

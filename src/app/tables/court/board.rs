@@ -545,10 +545,11 @@ pub(super) fn draw_tile(
             Transform::from_translation(shield_at.with_z(z::ICON) + Vec3::Y),
         ));
         let name = info.name.strip_prefix("Sir ").unwrap_or(&info.name).to_string();
+        let name_size = crate::app::style::fitting_size(&name, size::WORLD_NAME, TILE.x - 10.0);
         t.spawn((
             Pickable::IGNORE,
             Text2d::new(name),
-            TextFont::from_font_size(size::WORLD_NAME).with_font(fonts.bold.clone()),
+            TextFont::from_font_size(name_size).with_font(fonts.bold.clone()),
             TextColor(ink),
             TextLayout::justify(Justify::Center),
             TextBounds::new_horizontal(TILE.x - 10.0),

@@ -1224,6 +1224,7 @@ pub(super) fn hover_tip(
     hovered: Res<Hovered>,
     handoff: Res<Handoff>,
     moments: Res<Moments>,
+    free: Res<FreeRect>,
     mut moved: Local<bool>,
 ) -> Result {
     let (Some(m), Some(what)) = (shadows_match(&res), hovered.0) else {
@@ -1305,15 +1306,7 @@ pub(super) fn hover_tip(
     if lines.is_empty() {
         return Ok(());
     }
-    egui::Tooltip::always_open(
-        ctx.clone(),
-        egui::LayerId::background(),
-        egui::Id::new("shadows-hover"),
-        egui::PopupAnchor::Pointer,
-    )
-    .gap(24.0)
-    .show(|ui| {
-        ui.set_max_width(360.0);
+    crate::app::table::board_tip(ctx, free.0, "shadows-hover", |ui| {
         for (i, l) in lines.iter().enumerate() {
             if i == 0 {
                 ui.label(egui::RichText::new(l).strong().color(GOLD));
