@@ -11,6 +11,7 @@ pub mod bridge;
 pub mod capture;
 pub mod frame_stats;
 pub mod handoff;
+pub mod icons;
 pub mod menu;
 pub mod motion;
 pub mod redraw;
@@ -76,6 +77,8 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Camelot".into(),
+                    // The application id the desktop groups its windows and icon by (X11 WM_CLASS).
+                    name: Some("camelot".into()),
                     resolution: WindowResolution::new(opts.window_size.0, opts.window_size.1),
                     resizable: true,
                     ..default()
@@ -97,6 +100,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .insert_resource(bots::BotPace(opts.bot_pace))
     .add_plugins((
         style::StylePlugin,
+        icons::PicturesPlugin,
         settings::SettingsPlugin,
         motion::MotionPlugin,
         menu::MenuPlugin,
