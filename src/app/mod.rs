@@ -9,6 +9,7 @@ pub mod balance_window;
 pub mod bots;
 pub mod bridge;
 pub mod capture;
+pub mod cards;
 pub mod frame_stats;
 pub mod handoff;
 pub mod icons;

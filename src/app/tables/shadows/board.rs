@@ -4,6 +4,8 @@
 //! cards that move as the match changes. Everything here is the public view.
 
 use super::*;
+use crate::app::cards::{CardFace, CardSide, spawn_face};
+use crate::app::icons::{Picture, Pictures};
 use crate::app::motion::{Arrive, Glide, Leg};
 use crate::app::style::{Paint, frame, icon, rect, world_colour};
 use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
@@ -13,6 +15,8 @@ const CELL: Vec2 = Vec2::new(430.0, 292.0);
 const PLATE: Vec2 = Vec2::new(414.0, 276.0);
 const CARD: Vec2 = Vec2::new(40.0, 56.0);
 const CARD_STEP: f32 = 44.0;
+/// How large a Black card turns over above Camelot, against the table's cards.
+const REVEAL_SCALE: f32 = 3.2;
 /// Camelot: the Round Table's radius, the Sword places' circle, the Siege Engines' ring.
 const TABLE_R: f32 = 84.0;
 const SWORD_R: f32 = 70.0;
@@ -90,8 +94,9 @@ pub(super) struct Table {
     white_discard: Vec2,
     black_pile: Vec2,
     black_discard: Vec2,
-    /// Where cards come from and go to the hands (the bottom edge of the table).
-    hand: Vec2,
+    /// Where the hand lies (the band along the foot of the table), and where cards come from and
+    /// go to the hands.
+    pub(super) hand: Vec2,
     looks: [Option<QuestLook>; 7],
     /// The Sword places around the Round Table and the Siege Engine places of the ring: as many
     /// as end the game (`swords_end`) and lose it (`siege_lose`).
@@ -175,6 +180,7 @@ pub(super) fn build_or_sync_table(
     mut commands: Commands,
     res: Res<MatchRes>,
     fonts: Option<Res<WorldFonts>>,
+    pictures: Res<Pictures>,
     table: Option<ResMut<Table>>,
     roots: Query<Entity, With<TableRoot>>,
     mut changed: MessageReader<MatchChanged>,
@@ -232,7 +238,7 @@ pub(super) fn build_or_sync_table(
     };
     // A Black card drawn turns over above Camelot, then goes its way.
     for card in moments.black_flights.drain(..) {
-        spawn_black_reveal(&mut commands, root, &table, card, &fonts);
+        spawn_black_reveal(&mut commands, root, &table, s, card, &fonts, &pictures);
     }
     // White cards drawn fly face down from the pile to the hands; discarded ones the other way.
     for (drawn, count) in moments.white_flights.drain(..) {
@@ -243,7 +249,7 @@ pub(super) fn build_or_sync_table(
         };
         for i in 0..count.min(6) {
             let start = from.extend(z::FLIGHT);
-            let e = spawn_card(&mut commands, root, "", false, start, &fonts);
+            let e = spawn_card(&mut commands, root, &back_face(false), start, &fonts, &pictures);
             let mut glide = Glide::at(start);
             glide.arrive = Arrive::Despawn;
             glide.wait_then(
@@ -367,7 +373,16 @@ pub(super) fn build_or_sync_table(
                 commands.entity(e).despawn();
             }
         }
-        draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), &fonts, &mut paint);
+        draw_quest(
+            &mut commands,
+            root,
+            &table,
+            g,
+            &look,
+            old.as_ref(),
+            (&fonts, &pictures),
+            &mut paint,
+        );
         table.looks[b] = Some(look);
     }
 }
@@ -463,7 +478,8 @@ fn build_table(
         let (col, row) = content.quest(q).at;
         boards[q.index()] = Table::cell(col, row);
     }
-    let hand_y = -1.5 * CELL.y;
+    // The hand's band under the grid: it also fills the room a wide window leaves below it.
+    let hand_y = -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND / 2.0;
     let table = Table {
         content: content.clone(),
         key,
@@ -477,14 +493,17 @@ fn build_table(
         looks: Default::default(),
         sword_places: s.numbers().swords_end.clamp(1, 24),
         engine_places: s.numbers().siege_lose.clamp(1, 24),
-        frame: Rect::from_center_size(Vec2::ZERO, Vec2::new(3.0 * CELL.x + 16.0, 3.0 * CELL.y + 16.0)),
+        frame: Rect::from_corners(
+            Vec2::new(-1.5 * CELL.x - 8.0, -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND),
+            Vec2::new(1.5 * CELL.x + 8.0, 1.5 * CELL.y + 8.0),
+        ),
     };
     rect(
         commands,
         root,
         Color::srgb(0.11, 0.12, 0.10),
         table.frame.size(),
-        Vec3::new(0.0, 0.0, z::FLOOR),
+        table.frame.center().extend(z::FLOOR),
     );
     frame(commands, root, world::WOOD, table.frame, 8.0, z::FLOOR + 0.1);
     draw_camelot(commands, root, &table, s, fonts, paint);
@@ -821,72 +840,112 @@ fn spawn_knight(
 
 /// A card on the table: a White card's value or name on silver, a Black card's on black (a
 /// face-down one shows its back with a question mark).
+/// A card on the table, at the table's card size.
 fn spawn_card(
     commands: &mut Commands,
     parent: Entity,
-    words: &str,
-    dark: bool,
+    face: &CardFace,
     at: Vec3,
     fonts: &WorldFonts,
+    pictures: &Pictures,
 ) -> Entity {
-    let (rim, fill, ink) = if dark {
-        (EVIL_RIM, EVIL, world::PARCHMENT)
-    } else {
-        (world::INK, SILVER, world::INK)
-    };
-    let e = commands
-        .spawn((
-            Transform::from_translation(at),
-            Visibility::default(),
-            Pickable::IGNORE,
-            ChildOf(parent),
-        ))
-        .id();
-    let long = words.chars().count() > 2;
-    // A single glyph of the icon font (a Grail card's chalice, Despair's raven).
-    let glyph = words.chars().count() == 1 && words.chars().all(|c| ('\u{e000}'..='\u{f8ff}').contains(&c));
-    let font = if glyph {
-        fonts.icons.clone()
-    } else {
-        fonts.numbers.clone()
-    };
-    commands.entity(e).with_children(|t| {
-        t.spawn((Pickable::IGNORE, Sprite::from_color(rim, CARD)));
-        t.spawn((
-            Pickable::IGNORE,
-            Sprite::from_color(fill, CARD - Vec2::splat(4.0)),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-        ));
-        t.spawn((
-            Pickable::IGNORE,
-            Text2d::new(words),
-            TextFont::from_font_size(if long { 11.0 } else { 24.0 }).with_font(font),
-            TextColor(ink),
-            TextLayout::justify(Justify::Center),
-            bevy::text::TextBounds::new_horizontal(CARD.x - 4.0),
-            Transform::from_xyz(0.0, 0.0, 0.02),
-        ));
-    });
-    e
+    spawn_face(commands, parent, face, CARD, at, fonts, pictures)
 }
 
-/// The words on a White card on the table.
-pub(super) fn white_words(c: White) -> String {
-    match c {
-        White::Fight(v) => v.to_string(),
-        White::Grail => icon::TROPHY.to_string(),
-        other => other.name(),
+/// A card lying face down: a White one, or a Black one.
+fn back_face(dark: bool) -> CardFace {
+    CardFace {
+        name: String::new(),
+        value: None,
+        picture: Some(if dark { Picture::EvilTree } else { Picture::Shield }),
+        line: None,
+        side: CardSide::Back { dark },
     }
 }
 
-/// The words on a Black card as it lies on a quest: its value there, or "?" face down.
-fn black_words(q: QuestId, p: &Placed) -> String {
-    match p.card {
-        Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => "?".into(),
-        Black::BlackKnight(v) => v.to_string(),
-        Black::Lancelot(l, d) => (if q == QuestId::Dragon { d } else { l }).to_string(),
-        Black::Despair | Black::Desolation => icon::RAVEN.to_string(),
-        other => other.name(),
+/// The picture of a White card.
+pub(super) fn white_picture(c: White) -> Picture {
+    match c {
+        White::Fight(_) => Picture::CrossedSwords,
+        White::Grail => Picture::HolyGrail,
+        White::Merlin => Picture::WizardFace,
+        White::Clairvoyance => Picture::CrystalBall,
+        White::Convocation => Picture::RoundTable,
+        White::Fate => Picture::RollingDice,
+        White::Heroism => Picture::LaurelCrown,
+        White::LadyOfTheLake => Picture::WaterSplash,
+        White::Messenger => Picture::Scroll,
+        White::Piety => Picture::SunPriest,
+        White::Reinforcements => Picture::KnightBanner,
+    }
+}
+
+/// A White card's face: its name, its picture, its value (a Fight card's) and what it does.
+pub(super) fn white_face(s: &Shadows, c: White) -> CardFace {
+    CardFace {
+        name: c.name(),
+        value: c.fight().map(|v| v.to_string()),
+        picture: Some(white_picture(c)),
+        line: Some(super::panel::white_line(s, c)),
+        side: CardSide::Light,
+    }
+}
+
+/// The picture of a Black card (on `quest` where it lies: a Lancelot card on the Dragon is the
+/// Dragon).
+fn black_picture(c: Black, quest: Option<QuestId>) -> Picture {
+    match c {
+        Black::BlackKnight(_) => Picture::BlackKnightHelm,
+        Black::Lancelot(..) if quest == Some(QuestId::Dragon) => Picture::DragonHead,
+        Black::Lancelot(..) => Picture::MountedKnight,
+        Black::Excalibur => Picture::SwordInStone,
+        Black::Despair => Picture::BrokenHeart,
+        Black::Desolation => Picture::DeadWood,
+        Black::Picts => Picture::Barbarian,
+        Black::Saxons => Picture::VikingHelmet,
+        Black::Mercenaries => Picture::Coins,
+        Black::MorganDiscard | Black::MorganMore | Black::MorganSiege | Black::MorganWound | Black::MorganSacrifice => {
+            Picture::WitchFace
+        }
+        Black::DarkForest => Picture::EvilTree,
+        Black::Vivien => Picture::MagicSwirl,
+        Black::Guinevere => Picture::QueenCrown,
+        Black::Mists => Picture::Fog,
+        Black::Mordred => Picture::HoodedAssassin,
+        Black::Hidden => Picture::EvilTree,
+    }
+}
+
+/// A Black card's face as it lies on a quest: its picture and its value there; face down, its
+/// kind only and a "?".
+fn black_face(s: &Shadows, q: QuestId, p: &Placed) -> CardFace {
+    let value = match p.card {
+        Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => Some("?".to_string()),
+        Black::BlackKnight(v) => Some(v.to_string()),
+        Black::Lancelot(l, d) => Some((if q == QuestId::Dragon { d } else { l }).to_string()),
+        _ => None,
+    };
+    CardFace {
+        name: p.card.name(),
+        value,
+        picture: Some(black_picture(p.card, Some(q))),
+        line: Some(super::panel::black_text(s, p.card)),
+        side: CardSide::Dark,
+    }
+}
+
+/// A Black card drawn, as it turns over above Camelot (an unseen Combat card: its kind only).
+fn drawn_face(s: &Shadows, card: Black) -> CardFace {
+    let unseen = card.is_combat() && card.hidden() == card;
+    CardFace {
+        name: if unseen { "A Combat card".into() } else { card.name() },
+        value: match card {
+            Black::BlackKnight(v) | Black::Lancelot(v, _) if v > 0 => Some(v.to_string()),
+            _ => None,
+        },
+        picture: Some(black_picture(card, s.lancelot_or_dragon())),
+        line: (!unseen).then(|| super::panel::black_text(s, card)),
+        side: CardSide::Dark,
     }
 }
 
@@ -901,7 +960,7 @@ fn draw_quest(
     g: &Shadows,
     look: &QuestLook,
     old: Option<&QuestLook>,
-    fonts: &WorldFonts,
+    (fonts, pictures): (&WorldFonts, &Pictures),
     paint: &mut Paint,
 ) {
     let q = look.quest;
@@ -972,13 +1031,13 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, w), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), white_row(i, w), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, white_row(i, w), i - old_white);
                 }
             }
             for (i, p) in qs.black.iter().enumerate() {
-                let e = spawn_card(commands, layer, &black_words(q, p), true, black_row(i, b), fonts);
+                let e = spawn_card(commands, layer, &black_face(g, q, p), black_row(i, b), fonts, pictures);
                 if i >= old_black {
                     fly(commands, e, table.black_pile, black_row(i, b), i - old_black);
                 }
@@ -1072,14 +1131,14 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, row(i), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), row(i), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, row(i), i - old_white);
                 }
             }
             for (i, p) in qs.black.iter().enumerate() {
                 let spot = n.saturating_sub(1 + i);
-                let e = spawn_card(commands, layer, &black_words(q, p), true, row(spot), fonts);
+                let e = spawn_card(commands, layer, &black_face(g, q, p), row(spot), fonts, pictures);
                 if i >= old_black {
                     fly(commands, e, table.black_pile, row(spot), i - old_black);
                 }
@@ -1118,7 +1177,7 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, n), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), white_row(i, n), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, white_row(i, n), i - old_white);
                 }
@@ -1191,7 +1250,7 @@ fn draw_quest(
         {
             for i in 0..count {
                 let from = table.slot(q, i, count, from_dy).extend(z::FLIGHT);
-                let e = spawn_card(commands, root, "", dark, from, fonts);
+                let e = spawn_card(commands, root, &back_face(dark), from, fonts, pictures);
                 let mut glide = Glide::at(from);
                 glide.arrive = Arrive::Despawn;
                 glide.wait_then(
@@ -1254,18 +1313,30 @@ fn side_labels(commands: &mut Commands, layer: Entity, c: Vec2, fonts: &WorldFon
 
 /// A Black card drawn: its back leaves the pile, grows above Camelot, turns over and shows its
 /// face, then goes away.
-fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card: Black, fonts: &WorldFonts) {
+fn spawn_black_reveal(
+    commands: &mut Commands,
+    root: Entity,
+    table: &Table,
+    s: &Shadows,
+    card: Black,
+    fonts: &WorldFonts,
+    pictures: &Pictures,
+) {
+    // Both sides are built at the size they are seen at above Camelot, so their words are sharp;
+    // the back starts at the pile's size.
+    let big = CARD * REVEAL_SCALE;
+    let small = 1.0 / REVEAL_SCALE;
     let from = table.black_pile.extend(z::FLIGHT);
     let over = (table.camelot + Vec2::new(0.0, 10.0)).extend(z::FLIGHT + 0.5);
-    let back = spawn_card(commands, root, "", true, from, fonts);
+    let back = spawn_face(commands, root, &back_face(true), big, from, fonts, pictures);
     let mut glide = Glide::at(from);
     glide.arrive = Arrive::Despawn;
     glide.path(
-        &Transform::from_translation(from),
+        &Transform::from_translation(from).with_scale(Vec3::splat(small)),
         [
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 0.6,
             },
             Leg {
@@ -1275,13 +1346,10 @@ fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card
             },
         ],
     );
-    commands.entity(back).insert(glide);
-    let words = match card {
-        Black::BlackKnight(0) => "Black Knight\n(face down)".to_string(),
-        Black::Lancelot(0, 0) => "Lancelot\n(face down)".to_string(),
-        other => other.name(),
-    };
-    let face = spawn_card(commands, root, &words, true, over, fonts);
+    commands
+        .entity(back)
+        .insert((Transform::from_translation(from).with_scale(Vec3::splat(small)), glide));
+    let face = spawn_face(commands, root, &drawn_face(s, card), big, over, fonts, pictures);
     let mut glide = Glide::at(over);
     glide.arrive = Arrive::Despawn;
     glide.path(
@@ -1294,12 +1362,12 @@ fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card
             },
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 0.2,
             },
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 1.4,
             },
             Leg {

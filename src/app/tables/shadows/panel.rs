@@ -602,6 +602,24 @@ fn black_pile_words(secrets: &Shown) -> String {
     words.join(" ")
 }
 
+/// What a White card does, in a line short enough for the card itself.
+pub(super) fn white_line(s: &Shadows, c: White) -> String {
+    let n = s.numbers();
+    match c {
+        White::Fight(_) => "On your quest, or against a Siege Engine".into(),
+        White::Grail => "On the Holy Grail quest".into(),
+        White::Merlin => "Remove a Siege Engine, a figure or a Black card".into(),
+        White::Clairvoyance => format!("Look at the top {} Black cards", n.clairvoyance),
+        White::Convocation => "Everyone home to the Round Table".into(),
+        White::Fate => "Every Knight draws a White card".into(),
+        White::Heroism => "One more Sword when its quest ends".into(),
+        White::LadyOfTheLake => format!("Excalibur a step, or {} Life", n.lady_life),
+        White::Messenger => format!("Give up to {} cards to a Knight", n.messenger_max),
+        White::Piety => format!("{} Life for you, or 1 for all", n.piety_self),
+        White::Reinforcements => format!("{} White cards for you, or 1 for all", n.reinforcements_self),
+    }
+}
+
 pub(super) fn white_text(s: &Shadows, c: White) -> String {
     let n = s.numbers();
     match c {
@@ -718,15 +736,18 @@ pub(super) fn decision_panel(
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
     mut clicks: MessageReader<SpotClick>,
+    mut card_clicks: MessageReader<super::hand::HandClick>,
     mut requests: MessageWriter<ActionRequest>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         clicks.clear();
+        card_clicks.clear();
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     if !crate::app::table::world_pointer_allowed(ctx) {
         clicks.clear();
+        card_clicks.clear();
     }
     let acting = acting_seat(m, &handoff);
     let s = &m.state;
@@ -775,8 +796,29 @@ pub(super) fn decision_panel(
                     Asked::Nothing => {}
                 }
             }
+            // A card of the hand (in the world): picked, put back, or played at once when it
+            // has one use.
+            let hand = super::hand::shown_hand(s, Some(seat)).map(|h| h.1).unwrap_or_default();
+            for click in card_clicks.read() {
+                let Some(&card) = hand.get(click.0) else { continue };
+                if ui_state.selected == Some(card) {
+                    ui_state.selected = None;
+                    continue;
+                }
+                match click_card(s, &legal, seat, card) {
+                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
+                    Asked::Several(_) => {
+                        ui_state.choices.clear();
+                        ui_state.selected = Some(card);
+                    }
+                    _ => {}
+                }
+            }
         }
-        None => clicks.clear(),
+        None => {
+            clicks.clear();
+            card_clicks.clear();
+        }
     }
     let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
         read_keys(ctx)
@@ -918,7 +960,7 @@ pub(super) fn decision_panel(
     let mut root = free.ui(ctx, "shadows-decision");
     egui::Panel::bottom("shadows-decision")
         .resizable(false)
-        .min_size(if secrets.hand.is_some() { 190.0 } else { 92.0 })
+        .min_size(92.0)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             // Told from what the screen may show: the full state's words would name a face-down
@@ -1025,80 +1067,18 @@ pub(super) fn decision_panel(
                     });
                 }
             }
-            // The hand of the seat at the screen.
+            // The hand lies in the world, along the foot of the table (`hand.rs`).
             if let Some((owner, hand)) = &secrets.hand {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!("{}'s hand", m.config.seat_name(*owner)))
-                            .small()
-                            .color(MUTED),
-                    );
-                    if hand.is_empty() {
-                        ui.label(egui::RichText::new("(no cards)").italics().color(MUTED));
-                    }
-                    // Identical cards lie together, with their count.
-                    let mut groups: Vec<(White, usize)> = Vec::new();
-                    for card in hand {
-                        match groups.iter_mut().find(|g| g.0 == *card) {
-                            Some(g) => g.1 += 1,
-                            None => groups.push((*card, 1)),
-                        }
-                    }
-                    for &(card, count) in &groups {
-                        let card = &card;
-                        let usable = acting == Some(*owner) && hand_uses.contains(card);
-                        let picked = ui_state.selected == Some(*card);
-                        let fill = match card {
-                            White::Fight(_) => egui::Color32::from_rgb(214, 218, 226),
-                            White::Grail => egui::Color32::from_rgb(236, 205, 110),
-                            White::Merlin => egui::Color32::from_rgb(150, 190, 240),
-                            _ => egui::Color32::from_rgb(200, 225, 200),
-                        };
-                        let fill = if usable || acting != Some(*owner) {
-                            fill
-                        } else {
-                            fill.gamma_multiply(0.55)
-                        };
-                        let mut words = match card {
-                            White::Fight(v) => format!("Fight {v}"),
-                            other => other.name().replace(' ', "\n"),
-                        };
-                        if count > 1 {
-                            words.push_str(&format!("\n×{count}"));
-                        }
-                        let button = egui::Button::new(
-                            egui::RichText::new(words)
-                                .size(if matches!(card, White::Fight(_)) { 20.0 } else { 13.0 })
-                                .color(crate::app::style::INK)
-                                .strong(),
-                        )
-                        .fill(fill)
-                        .stroke(if picked {
-                            egui::Stroke::new(3.0, GOLD)
-                        } else {
-                            egui::Stroke::new(1.0, crate::app::style::INK)
-                        })
-                        .min_size(egui::vec2(64.0, 84.0));
-                        let response = ui.add_enabled(!confirming, button).on_hover_text(white_text(s, *card));
-                        if response.clicked()
-                            && let Some(seat) = acting.filter(|a| a == owner)
-                        {
-                            if picked {
-                                ui_state.selected = None;
-                            } else {
-                                match click_card(s, &legal, seat, *card) {
-                                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
-                                    Asked::Several(_) => {
-                                        ui_state.choices.clear();
-                                        ui_state.selected = Some(*card);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                    }
-                });
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{}'s hand: {} card{} at the foot of the table — click one to play it",
+                        m.config.seat_name(*owner),
+                        hand.len(),
+                        if hand.len() == 1 { "" } else { "s" }
+                    ))
+                    .small()
+                    .color(MUTED),
+                );
             }
         });
     free.take_rest(&root);
@@ -1297,6 +1277,17 @@ pub(super) fn hover_tip(
             g.white_draw.len(),
             g.white_discard.len()
         )],
+        Hover::Hand(i) => match super::hand::shown_hand(&m.state, handoff.private_viewer())
+            .and_then(|(_, hand)| hand.get(i).copied())
+        {
+            Some(card) => {
+                let text = white_text(&m.state, card);
+                let name = card.name();
+                let what = text.strip_prefix(&format!("{name}: ")).unwrap_or(&text).to_string();
+                vec![name, crate::rules::capitalised(&what)]
+            }
+            None => Vec::new(),
+        },
         Hover::BlackPile => vec![format!(
             "Black cards: {} to draw, {} discarded",
             g.black_draw.len(),
