@@ -214,7 +214,7 @@ pub(super) fn build_or_sync_table(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_table(&mut commands, m, key, &fonts, &mut paint);
+            let built = build_table(&mut commands, m, key, (&fonts, &pictures), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
@@ -373,16 +373,7 @@ pub(super) fn build_or_sync_table(
                 commands.entity(e).despawn();
             }
         }
-        draw_quest(
-            &mut commands,
-            root,
-            &table,
-            g,
-            &look,
-            old.as_ref(),
-            (&fonts, &pictures),
-            &mut paint,
-        );
+        draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), (&fonts, &pictures));
         table.looks[b] = Some(look);
     }
 }
@@ -460,7 +451,7 @@ fn build_table(
     commands: &mut Commands,
     m: &Match<Shadows>,
     key: (u64, usize),
-    fonts: &WorldFonts,
+    (fonts, pictures): (&WorldFonts, &Pictures),
     paint: &mut Paint,
 ) -> Table {
     let s = &m.state;
@@ -506,7 +497,7 @@ fn build_table(
         table.frame.center().extend(z::FLOOR),
     );
     frame(commands, root, world::WOOD, table.frame, 8.0, z::FLOOR + 0.1);
-    draw_camelot(commands, root, &table, s, fonts, paint);
+    draw_camelot(commands, root, &table, s, (fonts, pictures), paint);
     // The quest boards (one for Lancelot and the Dragon).
     for q in QuestId::ALL {
         if q == QuestId::Dragon {
@@ -593,7 +584,7 @@ fn draw_camelot(
     root: Entity,
     table: &Table,
     s: &Shadows,
-    fonts: &WorldFonts,
+    (fonts, pictures): (&WorldFonts, &Pictures),
     paint: &mut Paint,
 ) {
     let c = table.camelot;
@@ -643,12 +634,10 @@ fn draw_camelot(
             ))
             .id();
         commands.entity(e).with_children(|t| {
-            t.spawn((Pickable::IGNORE, Sprite::from_color(EVIL_RIM, Vec2::splat(22.0))));
+            t.spawn((Pickable::IGNORE, Sprite::from_color(EVIL_RIM, Vec2::splat(24.0))));
             t.spawn((
                 Pickable::IGNORE,
-                Text2d::new(icon::HAMMER.to_string()),
-                TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
-                TextColor(world::PARCHMENT),
+                pictures.sprite(Picture::Trebuchet, 22.0, world::PARCHMENT),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
         });
@@ -840,6 +829,19 @@ fn spawn_knight(
 
 /// A card on the table: a White card's value or name on silver, a Black card's on black (a
 /// face-down one shows its back with a question mark).
+/// The motif of a quest's board.
+fn quest_picture(q: QuestId) -> Picture {
+    match q {
+        QuestId::BlackKnight => Picture::BlackKnightHelm,
+        QuestId::Grail => Picture::HolyGrail,
+        QuestId::Lancelot => Picture::MountedKnight,
+        QuestId::Dragon => Picture::DragonHead,
+        QuestId::Excalibur => Picture::SwordInStone,
+        QuestId::PictWar => Picture::Barbarian,
+        QuestId::SaxonWar => Picture::VikingHelmet,
+    }
+}
+
 /// A card on the table, at the table's card size.
 fn spawn_card(
     commands: &mut Commands,
@@ -961,7 +963,6 @@ fn draw_quest(
     look: &QuestLook,
     old: Option<&QuestLook>,
     (fonts, pictures): (&WorldFonts, &Pictures),
-    paint: &mut Paint,
 ) {
     let q = look.quest;
     let def = g.content().quest(q);
@@ -984,6 +985,24 @@ fn draw_quest(
     if look.heroism {
         title.push_str("  · Heroism");
     }
+    // The quest's motif, large and faint behind its spots, and its title on a plaque.
+    commands.spawn((
+        Pickable::IGNORE,
+        pictures.sprite(quest_picture(q), PLATE.y * 0.82, Color::srgba(0.93, 0.85, 0.62, 0.055)),
+        Transform::from_translation((c + Vec2::new(PLATE.x * 0.27, -8.0)).extend(z::PLATE + 0.02)),
+        ChildOf(layer),
+    ));
+    let plaque = Vec2::new(PLATE.x * 0.78, 30.0);
+    let plaque_at = c + Vec2::new(0.0, top - 19.0);
+    rect(commands, layer, world::WOOD, plaque, plaque_at.extend(z::LABEL - 0.05));
+    frame(
+        commands,
+        layer,
+        world::GOLD_DIM,
+        Rect::from_center_size(plaque_at, plaque),
+        1.5,
+        z::LABEL - 0.04,
+    );
     text(
         commands,
         layer,
@@ -991,7 +1010,7 @@ fn draw_quest(
         size::WORLD_LABEL,
         &fonts.bold,
         world::GOLD,
-        (c + Vec2::new(0.0, top - 18.0)).extend(z::LABEL),
+        plaque_at.extend(z::LABEL),
     );
     // What was on the board before (same quest), to know what is new.
     let before = old.filter(|o| o.quest == q).map(|o| &o.state);
@@ -1185,7 +1204,11 @@ fn draw_quest(
             // The Picts or Saxons: the last place loses the war.
             let f = *figures as usize;
             let old_figures = before.map_or(0, |b| b.figures as usize);
-            let letter = if q == QuestId::PictWar { "P" } else { "S" };
+            let raider = if q == QuestId::PictWar {
+                Picture::Barbarian
+            } else {
+                Picture::VikingHelmet
+            };
             for i in 0..f {
                 let at = black_row(i, f).with_z(z::SLOT);
                 rect(commands, layer, Color::srgb(0.16, 0.10, 0.10), Vec2::splat(32.0), at);
@@ -1198,24 +1221,11 @@ fn draw_quest(
                             ChildOf(layer),
                         ))
                         .id();
+                    // A Pict or a Saxon: a figure, not a letter.
                     commands.entity(e).with_children(|t| {
                         t.spawn((
                             Pickable::IGNORE,
-                            Mesh2d(paint.mesh("shadows-raider", || {
-                                crate::app::style::polygon_mesh(&[
-                                    Vec2::new(-13.0, -13.0),
-                                    Vec2::new(13.0, -13.0),
-                                    Vec2::new(0.0, 14.0),
-                                ])
-                            })),
-                            MeshMaterial2d(paint.colour(EVIL_RIM)),
-                        ));
-                        t.spawn((
-                            Pickable::IGNORE,
-                            Text2d::new(letter),
-                            TextFont::from_font_size(13.0).with_font(fonts.bold.clone()),
-                            TextColor(world::PARCHMENT),
-                            Transform::from_xyz(0.0, -4.0, 0.01),
+                            pictures.sprite(raider, 30.0, Color::srgb(0.86, 0.30, 0.24)),
                         ));
                     });
                     if i >= old_figures {
