@@ -404,8 +404,16 @@ fn a_continued_game_tells_its_whole_story_in_the_log() {
     other.world_mut().write_message(StartMatch::Load(text));
     other.update();
     let after = lines(&other);
-    assert_eq!(after.len(), before.len() + 1, "every line, and one saying the game resumed");
-    assert_eq!(after[..before.len()], before[..], "the same lines, each for the same readers");
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "every line, and one saying the game resumed"
+    );
+    assert_eq!(
+        after[..before.len()],
+        before[..],
+        "the same lines, each for the same readers"
+    );
     assert!(after[before.len()].1.starts_with("Game resumed"));
 }
 
@@ -419,7 +427,9 @@ fn a_hand_off_leaves_the_next_player_a_clean_screen() {
     app.update();
     play_first_choice(&mut app, 0);
     assert_eq!(handoff(&app).covering, Some(1));
-    app.world_mut().resource_mut::<Messages<bevy_egui::input::EguiInputEvent>>().clear();
+    app.world_mut()
+        .resource_mut::<Messages<bevy_egui::input::EguiInputEvent>>()
+        .clear();
     app.world_mut().write_message(camelot::app::handoff::HandoffConfirmed);
     app.update();
     let gone = app
@@ -427,7 +437,10 @@ fn a_hand_off_leaves_the_next_player_a_clean_screen() {
         .resource::<Messages<bevy_egui::input::EguiInputEvent>>()
         .iter_current_update_messages()
         .any(|m| m.context == context && m.event == bevy_egui::egui::Event::PointerGone);
-    assert!(gone, "the pointer is forgotten: no button is left lit for the next player");
+    assert!(
+        gone,
+        "the pointer is forgotten: no button is left lit for the next player"
+    );
 }
 
 #[test]
@@ -437,7 +450,10 @@ fn the_hand_off_screen_waits_while_something_public_plays_out() {
         covering: Some(1),
         viewer: Some(0),
     };
-    assert!(!cover_drawn(&covered, 0.1), "the fists open before everyone's eyes first");
+    assert!(
+        !cover_drawn(&covered, 0.1),
+        "the fists open before everyone's eyes first"
+    );
     assert!(cover_drawn(&covered, 0.0));
     assert_eq!(covered.private_viewer(), None, "nothing private meanwhile");
     assert!(!cover_drawn(&Handoff::default(), 0.0));

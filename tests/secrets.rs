@@ -109,7 +109,12 @@ fn shadows_asks_and_words_by_the_public_record_only() {
         let g = Shadows::new_shared(&config(players, game, &[("loyalty", loyalty)]), &content).expect("setup");
         (g, players)
     });
-    assert!(t.before > 10_000 && t.after > 2_000, "too few comparisons: {} / {}", t.before, t.after);
+    assert!(
+        t.before > 10_000 && t.after > 2_000,
+        "too few comparisons: {} / {}",
+        t.before,
+        t.after
+    );
 }
 
 #[test]
@@ -120,7 +125,12 @@ fn the_court_asks_and_words_by_the_public_record_only() {
         let g = Court::new_shared(&config(players, game, &[("target", "50")]), &content).expect("setup");
         (g, players)
     });
-    assert!(t.before > 5_000 && t.after > 1_000, "too few comparisons: {} / {}", t.before, t.after);
+    assert!(
+        t.before > 5_000 && t.after > 1_000,
+        "too few comparisons: {} / {}",
+        t.before,
+        t.after
+    );
 }
 
 #[test]
@@ -132,5 +142,10 @@ fn die_zukunft_asks_and_words_by_the_public_record_only() {
         let config = config(players, game, &[("heroes", heroes), ("sides", "random")]);
         (Future::new_shared(&config, &content).expect("setup"), players)
     });
-    assert!(t.before > 5_000 && t.after > 1_000, "too few comparisons: {} / {}", t.before, t.after);
+    assert!(
+        t.before > 5_000 && t.after > 1_000,
+        "too few comparisons: {} / {}",
+        t.before,
+        t.after
+    );
 }

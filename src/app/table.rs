@@ -214,7 +214,8 @@ pub fn world_pointer_allowed(ctx: &egui::Context) -> bool {
     let Some(at) = ctx.input(|i| i.pointer.interact_pos()) else {
         return true;
     };
-    ctx.layer_id_at(at).is_none_or(|layer| layer.order == egui::Order::Background)
+    ctx.layer_id_at(at)
+        .is_none_or(|layer| layer.order == egui::Order::Background)
 }
 
 /// Whether a board's tooltip may show now: never through the hand-off screen, and not before
@@ -880,7 +881,10 @@ fn handoff_screen(
     animating: Res<Animating>,
     mut confirm: MessageWriter<HandoffConfirmed>,
 ) -> Result {
-    let Some(seat) = handoff.covering.filter(|_| super::handoff::cover_drawn(&handoff, animating.0)) else {
+    let Some(seat) = handoff
+        .covering
+        .filter(|_| super::handoff::cover_drawn(&handoff, animating.0))
+    else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -1001,7 +1005,10 @@ mod tests {
         }
         assert!(world_pointer_allowed(&ctx), "the pointer is over the board");
         frame(&ctx, egui::pos2(600.0, 340.0), true);
-        assert!(!world_pointer_allowed(&ctx), "a click on the window stays in the window");
+        assert!(
+            !world_pointer_allowed(&ctx),
+            "a click on the window stays in the window"
+        );
         // Off the window, over the board, the world has the pointer.
         frame(&ctx, egui::pos2(1000.0, 700.0), true);
         assert!(world_pointer_allowed(&ctx));

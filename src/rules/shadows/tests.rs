@@ -331,7 +331,11 @@ fn no_merlins(g: &mut Shadows) {
 fn draw_unpledged(g: &mut Shadows) {
     act(g, Action::Evil(EvilChoice::DrawBlack));
     while matches!(g.stack.last(), Some(Task::MerlinPledge { .. })) {
-        assert_eq!(g.legal_actions(), vec![Action::Pledge(0)], "no Merlin, nothing to pledge");
+        assert_eq!(
+            g.legal_actions(),
+            vec![Action::Pledge(0)],
+            "no Merlin, nothing to pledge"
+        );
         act(g, Action::Pledge(0));
     }
 }
@@ -1501,7 +1505,11 @@ fn every_knight_with_cards_is_asked_to_pledge_merlins_holding_one_or_not() {
     act(&mut g, Action::Pledge(0));
     act(&mut g, Action::Pledge(0));
     assert_eq!(g.siege, 2, "nothing added in that round: the card takes effect");
-    assert_eq!(g.knights[1].count(White::Merlin), 1, "a pledge that falls short spends nothing");
+    assert_eq!(
+        g.knights[1].count(White::Merlin),
+        1,
+        "a pledge that falls short spends nothing"
+    );
     // A Knight with no cards at all is not asked: everyone can see his empty hand.
     let mut g = scenario("kay,gawain,tristan");
     hand(&mut g, 1, &[]);
@@ -1541,12 +1549,22 @@ fn a_look_at_the_black_pile_is_remembered_until_the_pile_changes() {
     g.knights[0].black_top = 1;
     let top = *g.black_draw.last().expect("cards");
     act(&mut g, Action::Evil(EvilChoice::AddSiege));
-    assert_eq!(g.view(0).game.black_draw.last(), Some(&top), "still known at his Heroic Action");
+    assert_eq!(
+        g.view(0).game.black_draw.last(),
+        Some(&top),
+        "still known at his Heroic Action"
+    );
     assert_eq!(g.view(1).game.black_draw.last(), Some(&Black::Hidden));
     // Clairvoyance: the five put back are known in order, by him alone.
     let mut g = scenario("gawain,palamedes,kay");
     hand(&mut g, 0, &[White::Clairvoyance]);
-    let five = [Black::Picts, Black::Saxons, Black::Excalibur, Black::Despair, Black::Mercenaries];
+    let five = [
+        Black::Picts,
+        Black::Saxons,
+        Black::Excalibur,
+        Black::Despair,
+        Black::Mercenaries,
+    ];
     on_top(&mut g, &five);
     at_heroic(&mut g);
     act(&mut g, Action::Clairvoyance);
@@ -1588,7 +1606,10 @@ fn an_unseen_combat_card_is_a_combat_card_until_it_lies_on_its_quest() {
         .filter(|(to, _)| to.shows_to(Some(1)))
         .map(|(_, l)| l)
         .collect();
-    assert!(others.iter().any(|l| l == "The Black card: a Combat card."), "{others:?}");
+    assert!(
+        others.iter().any(|l| l == "The Black card: a Combat card."),
+        "{others:?}"
+    );
     assert!(others.iter().all(|l| !l.contains("face down")), "{others:?}");
     let events = g.apply(&Action::FaceDown(true)).expect("legal");
     let placed: Vec<String> = g
@@ -1606,7 +1627,11 @@ fn an_unseen_combat_card_is_a_combat_card_until_it_lies_on_its_quest() {
 #[test]
 fn three_brave_knights_look_at_their_loyalty_only_at_six_swords() {
     let mut g = game_with(3, 4, &[("three_brave_knights", "on"), ("loyalty", "traitor")]);
-    assert!(g.opening_events().iter().all(|t| !matches!(t.event, Event::LoyaltySeen { .. })));
+    assert!(
+        g.opening_events()
+            .iter()
+            .all(|t| !matches!(t.event, Event::LoyaltySeen { .. }))
+    );
     for s in 0..3 {
         assert!(
             g.view(s).game.knights.iter().all(|k| k.loyalty == Loyalty::Unknown),
@@ -1633,7 +1658,10 @@ fn three_brave_knights_look_at_their_loyalty_only_at_six_swords() {
         .collect();
     assert_eq!(seen, (0..3).map(|s| (Visibility::Only(s), s)).collect::<Vec<_>>());
     assert_eq!(g.view(traitor).game.knights[traitor].loyalty, Loyalty::Traitor);
-    assert_eq!(g.view((traitor + 1) % 3).game.knights[traitor].loyalty, Loyalty::Unknown);
+    assert_eq!(
+        g.view((traitor + 1) % 3).game.knights[traitor].loyalty,
+        Loyalty::Unknown
+    );
     assert!(g.legal_actions().contains(&Action::RevealSelf));
     // Only for three players, and only on or off.
     let mut config = TableConfig::with_players(4, SeatKind::Human, 1);

@@ -531,7 +531,10 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
                 format!("{} goes onto {}.", card.name(), quest(*q))
             }
         }
-        Event::BlackToSiege { card } => format!("{}: its quest is over, a Siege Engine instead.", capitalised(&card.name())),
+        Event::BlackToSiege { card } => format!(
+            "{}: its quest is over, a Siege Engine instead.",
+            capitalised(&card.name())
+        ),
         Event::ExcaliburCancels { seat, card } => {
             format!(
                 "{} gives up the sword Excalibur to cancel {}.",

@@ -583,14 +583,12 @@ fn hand_card(commands: &mut Commands, card: CardKind, index: usize, at: Transfor
                 }
             },
         )
-        .observe(
-            |ev: On<Pointer<Out>>, mut shown: ResMut<HandShown>| {
-                if shown.hover_card == Some(ev.entity) {
-                    shown.hover = None;
-                    shown.hover_card = None;
-                }
-            },
-        )
+        .observe(|ev: On<Pointer<Out>>, mut shown: ResMut<HandShown>| {
+            if shown.hover_card == Some(ev.entity) {
+                shown.hover = None;
+                shown.hover_card = None;
+            }
+        })
         .observe(
             |ev: On<Pointer<Press>>, cards: Query<&HandCard>, mut clicks: MessageWriter<CardClicked>| {
                 if ev.button == PointerButton::Primary

@@ -5,9 +5,7 @@
 use super::*;
 use crate::app::settings::Settings;
 use crate::app::table::ResultsDetail;
-use crate::rules::future::{
-    COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, effect_words, final_step_name,
-};
+use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, final_step_name};
 
 /// How long the open fists stay on screen (normal speed), and each final scoring step.
 pub(super) const REVEAL_SECS: f32 = 3.2;
@@ -795,7 +793,7 @@ fn track_words(s: &Future, pos: usize) -> String {
         .track
         .get(pos)
         .and_then(|&slot| s.colours.get(slot as usize))
-        .map(|c| format!("{} acts {}", colour_title(c.colour), ordinal(pos + 1)))
+        .map(|c| format!("{} acts {}", colour_title(c.colour), crate::rules::ordinal(pos + 1)))
         .unwrap_or_else(|| "empty".into());
     format!(
         "Turn-order track, place {}: {who}. After the fists open the track is filled from the top: exact predictions, then those below the total (highest first), then those above (lowest first); on a shared space the first placed goes first.{}",
@@ -808,19 +806,8 @@ fn track_words(s: &Future, pos: usize) -> String {
     )
 }
 
-fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        _ => format!("{n}th"),
-    }
-}
-
 /// What a room's rule pays, from its file: line bonuses, majority ranks, penalties.
-fn rule_numbers(rule: &RoomRule) -> Option<String> {
+fn rule_numbers(s: &Future, rule: &RoomRule) -> Option<String> {
     let list = |v: &[i32]| v.iter().map(|p| format!("{p:+}")).collect::<Vec<_>>().join(" / ");
     Some(match rule {
         RoomRule::LowestOpenRow {
@@ -832,7 +819,7 @@ fn rule_numbers(rule: &RoomRule) -> Option<String> {
             bonuses_per_turn,
             line_bonuses
                 .iter()
-                .map(|e| effect_words(*e))
+                .map(|e| s.effect_text(*e))
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
@@ -879,13 +866,13 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
     let Some(f) = room.fields().get(i as usize) else {
         return String::new();
     };
-    let mut lines = vec![format!("{} — field {}", room.name(), f.id)];
+    let mut lines = vec![s.field_name(board, i)];
     let mut gives = Vec::new();
     if f.points != 0 {
         gives.push(format!("{:+} points", f.points));
     }
     for e in &f.effects {
-        gives.push(effect_words(*e));
+        gives.push(s.effect_text(*e));
     }
     if f.hearts > 0 {
         gives.push(format!("{} heart{}", f.hearts, if f.hearts == 1 { "" } else { "s" }));
@@ -911,7 +898,7 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
         lines.push("The queen's field".into());
     }
     lines.push(format!("Room rule: {}", Future::rule_words(room)));
-    if let Some(numbers) = rule_numbers(&room.file.rule) {
+    if let Some(numbers) = rule_numbers(s, &room.file.rule) {
         lines.push(numbers);
     }
     let occupant = s.fields[board.index()].get(i as usize).copied().unwrap_or(Piece::Empty);

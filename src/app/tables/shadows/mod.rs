@@ -400,7 +400,8 @@ mod tests {
         m.state.siege = m.state.numbers().accuse_siege - 1;
         let by = m.state.active;
         let target = (by + 1) % 4;
-        m.apply(&Action::Evil(crate::rules::shadows::EvilChoice::AddSiege)).expect("Evil progresses");
+        m.apply(&Action::Evil(crate::rules::shadows::EvilChoice::AddSiege))
+            .expect("Evil progresses");
         m.apply(&Action::Accuse(target)).expect("an open accusation");
         let g = m.state.public_view().game;
         let accuser = panel::accusation_words(&m, &g, by);

@@ -562,9 +562,9 @@ fn confirm_words(m: &Match<Shadows>, seat: Seat, a: Action) -> (String, String, 
 /// "Accused by Ann (King Arthur) — Loyal" on the accused.
 pub(super) fn accusation_words(m: &Match<Shadows>, g: &Shadows, seat: Seat) -> Vec<String> {
     let name = |s: Seat| {
-        g.knights
-            .get(s)
-            .map_or_else(String::new, |k| format!("{} ({})", m.config.seat_name(s), g.content().knight_name(k.knight)))
+        g.knights.get(s).map_or_else(String::new, |k| {
+            format!("{} ({})", m.config.seat_name(s), g.content().knight_name(k.knight))
+        })
     };
     let mut lines = Vec::new();
     if let Some(target) = g.knights.get(seat).and_then(|k| k.accused_whom) {
@@ -822,7 +822,11 @@ pub(super) fn decision_panel(
     }
     // The Knights one may accuse, chosen in a window of their own (the buttons never appear
     // where the buttons of the moment were).
-    let accusations: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Accuse(_))).copied().collect();
+    let accusations: Vec<Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Accuse(_)))
+        .copied()
+        .collect();
     if let Some(seat) = acting.filter(|_| ui_state.accusing && ui_state.confirm.is_none() && !accusations.is_empty()) {
         let mut close = false;
         crate::app::style::fixed_window(
@@ -833,10 +837,7 @@ pub(super) fn decision_panel(
             egui::Vec2::ZERO,
         )
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new("Whom do you accuse? You will be asked once more.")
-                    .size(size::BODY),
-            );
+            ui.label(egui::RichText::new("Whom do you accuse? You will be asked once more.").size(size::BODY));
             ui.horizontal_wrapped(|ui| {
                 for a in &accusations {
                     if ui.button(s.describe_action(a)).clicked() {
