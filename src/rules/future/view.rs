@@ -529,6 +529,7 @@ impl Future {
 /// An effect in words, from the content alone (`Future::effect_text` names the room in play).
 fn effect_words(e: Effect) -> String {
     match e {
+        Effect::Points(n) if n.abs() == 1 => format!("{n:+} point"),
         Effect::Points(n) => format!("{n:+} points"),
         Effect::Grail(n) => format!("{n} Grail tile(s)"),
         Effect::Tree => "a tree (a hinterland knight home and a Grail tile)".into(),

@@ -1589,7 +1589,7 @@ fn a_look_at_the_black_pile_is_remembered_until_the_pile_changes() {
     assert_eq!(g.view(1).game.black_draw.first(), Some(&Black::Hidden));
     // A reshuffle forgets everything.
     let mut r = apply::Report(None);
-    g.black_discard.extend(g.black_draw.drain(..));
+    g.black_discard.append(&mut g.black_draw);
     g.knights[0].black_bottom = 0;
     assert!(g.take_black(&mut r).is_some());
     assert!(g.knights.iter().all(|k| k.black_top == 0 && k.black_bottom == 0));

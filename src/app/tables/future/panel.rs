@@ -689,6 +689,7 @@ pub(super) fn hover_tip(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     hovered: Res<Hovered>,
+    free: Res<FreeRect>,
     mut moved: Local<bool>,
 ) -> Result {
     let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
@@ -774,16 +775,10 @@ pub(super) fn hover_tip(
             t
         }
     };
-    egui::Area::new(egui::Id::new("future-tip"))
-        .order(egui::Order::Tooltip)
-        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
-        .constrain(true)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(320.0);
-                ui.label(text);
-            });
-        });
+    // Within the castle's part of the window: never over the decision along the bottom, the
+    // colours' screens or a window open over the board.
+    let board = free.0.unwrap_or_else(|| ctx.viewport_rect());
+    crate::app::table::board_tip(ctx, "future-tip", board, pointer, text, 320.0);
     Ok(())
 }
 
@@ -869,7 +864,7 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
     let mut lines = vec![s.field_name(board, i)];
     let mut gives = Vec::new();
     if f.points != 0 {
-        gives.push(format!("{:+} points", f.points));
+        gives.push(s.effect_text(crate::rules::future::Effect::Points(f.points)));
     }
     for e in &f.effects {
         gives.push(s.effect_text(*e));
