@@ -436,6 +436,9 @@ pub(super) fn decision_panel(
                     ui.label(egui::RichText::new(hint).italics().color(MUTED));
                 }
             });
+            // What the button under the pointer does (and its key) is said on a line of the
+            // panel's own, under the buttons: a tooltip would cover the question it answers.
+            let mut explained: Option<String> = None;
             if let Some([first, second]) = fist_grid {
                 let most = m.state.content.0.deck.max_fist;
                 let mut pressed = None;
@@ -456,12 +459,12 @@ pub(super) fn decision_panel(
                         for b in 0..=most {
                             match buttons.iter().position(|x| *x == Action::Send(a, b)) {
                                 Some(i) => {
-                                    let label = m.state.describe_action(&buttons[i]);
-                                    if ui
-                                        .add(egui::Button::new(format!("{a} + {b}")).min_size(egui::vec2(64.0, 0.0)))
-                                        .on_hover_text(label)
-                                        .clicked()
-                                    {
+                                    let button =
+                                        ui.add(egui::Button::new(format!("{a} + {b}")).min_size(egui::vec2(64.0, 0.0)));
+                                    if button.hovered() {
+                                        explained = Some(m.state.describe_action(&buttons[i]));
+                                    }
+                                    if button.clicked() {
                                         pressed = Some(buttons[i]);
                                     }
                                 }
@@ -480,6 +483,7 @@ pub(super) fn decision_panel(
                 if let Some(a) = pressed {
                     send(&mut requests, seat, a);
                 }
+                explain_line(ui, explained);
                 return;
             }
             ui.horizontal_wrapped(|ui| {
@@ -501,21 +505,19 @@ pub(super) fn decision_panel(
                         _ if i < 9 => (format!("{}  {label}", i + 1), Some(i + 1)),
                         _ => (label.clone(), None),
                     };
-                    let keys_hint = match (key, enter == Some(i)) {
-                        (Some(k), true) => format!("{label} (key {k}, or Enter)"),
-                        (Some(k), false) => format!("{label} (key {k})"),
-                        (None, true) => format!("{label} (Enter)"),
-                        (None, false) => label.clone(),
-                    };
-                    let pressed = ui
-                        .add(
-                            egui::Button::new(egui::RichText::new(text).size(size::BODY))
-                                .min_size(egui::vec2(30.0, 0.0)),
-                        )
-                        .on_hover_text(keys_hint)
-                        .clicked()
-                        || (key.is_some() && keys.digit == key)
-                        || (keys.enter && enter == Some(i));
+                    let button = ui.add(
+                        egui::Button::new(egui::RichText::new(text).size(size::BODY)).min_size(egui::vec2(30.0, 0.0)),
+                    );
+                    if button.hovered() {
+                        explained = Some(match (key, enter == Some(i)) {
+                            (Some(k), true) => format!("{label} (key {k}, or Enter)"),
+                            (Some(k), false) => format!("{label} (key {k})"),
+                            (None, true) => format!("{label} (Enter)"),
+                            (None, false) => label.clone(),
+                        });
+                    }
+                    let pressed =
+                        button.clicked() || (key.is_some() && keys.digit == key) || (keys.enter && enter == Some(i));
                     if pressed {
                         ui_state.choices.clear();
                         send(&mut requests, seat, *a);
@@ -523,9 +525,16 @@ pub(super) fn decision_panel(
                     }
                 }
             });
+            explain_line(ui, explained);
         });
     free.take_rest(&root);
     Ok(())
+}
+
+/// The decision's line for what the button under the pointer does (empty when none is): always
+/// there, so the panel keeps its height.
+fn explain_line(ui: &mut egui::Ui, explained: Option<String>) {
+    ui.label(egui::RichText::new(explained.unwrap_or_default()).small().color(MUTED));
 }
 
 /// The fists opening, and final scoring step by step; at the end the steps go to the results.
