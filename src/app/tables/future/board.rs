@@ -268,7 +268,7 @@ pub(super) fn build_or_sync_castle(
     mut moments: ResMut<Moments>,
     mut sync: CastleSync,
     mut fresh: Local<bool>,
-    mut synced_actions: Local<usize>,
+    mut synced: Local<(usize, Option<Action>)>,
 ) {
     let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh);
     let Some(m) = future_match(&res) else {
@@ -297,7 +297,7 @@ pub(super) fn build_or_sync_castle(
             *moments = Moments::default();
             // Everything already on the board comes in on the next frame.
             *fresh = true;
-            *synced_actions = 0;
+            *synced = (0, None);
             return;
         }
     };
@@ -313,9 +313,13 @@ pub(super) fn build_or_sync_castle(
         return;
     }
     // Fewer actions than when last in step: an undo took the last one back.
-    let undone = changed && m.actions.len() < *synced_actions;
+    let taken_back = if changed && m.actions.len() < synced.0 {
+        synced.1
+    } else {
+        None
+    };
     if changed {
-        *synced_actions = m.actions.len();
+        *synced = (m.actions.len(), m.actions.last().copied());
     }
     // The castle shows only what everyone may see.
     let view = s.public_view();
@@ -329,7 +333,7 @@ pub(super) fn build_or_sync_castle(
         &mut paint,
         &mut moments,
         changed,
-        undone,
+        taken_back,
     );
 }
 
@@ -467,7 +471,7 @@ impl CastleSync<'_, '_> {
         paint: &mut Paint,
         moments: &mut Moments,
         changed: bool,
-        undone: bool,
+        taken_back: Option<Action>,
     ) {
         let Some(root) = self.roots.iter().next() else {
             return;
@@ -598,7 +602,7 @@ impl CastleSync<'_, '_> {
             // Gone: a knight recalled from the red room walks to its hinterland; a piece whose
             // placement was taken back goes where it came from (a knight to its screen, the
             // magician to its place on the track).
-            let to = match (fp.piece, undone) {
+            let to = match (fp.piece, taken_back.is_some()) {
                 (Piece::Knight(slot), true) => castle.home(slot),
                 (Piece::Magician(slot), true) => castle.track_at(s.track.iter().position(|&t| t == slot).unwrap_or(0)),
                 (Piece::Knight(slot) | Piece::Magician(slot), false) => castle
@@ -714,7 +718,13 @@ impl CastleSync<'_, '_> {
             commands.entity(e).remove::<MissionCard>();
         }
         for (n, &card) in s.display.iter().filter(|c| !shown.contains(c)).enumerate() {
-            let from = castle.stacks[card_row(s, card)].extend(z::FLIGHT);
+            // A card whose taking was taken back comes back from its taker's screen; the others
+            // deal from their stack.
+            let from = match (taken_back, s.deciding_slot()) {
+                (Some(Action::Take(c)), Some(slot)) if c == card => castle.home(slot),
+                _ => castle.stacks[card_row(s, card)],
+            }
+            .extend(z::FLIGHT);
             let e = spawn_card(commands, root, s, card, from, fonts);
             let mut glide = Glide::at(from);
             let start = Transform::from_translation(from).with_scale(Vec3::splat(0.8));
