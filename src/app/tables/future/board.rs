@@ -1144,7 +1144,7 @@ const HEART_TAB: Color = Color::srgb(0.42, 0.14, 0.24);
 
 /// What a field's heart tab says: a heart for each heart it gives, or for the queen's field the
 /// hearts it needs ("needs ♥♥♥"); `None` for a field without hearts.
-pub(super) fn hearts_tab(hearts: u8, queen_needs: Option<u8>) -> Option<String> {
+fn hearts_tab(hearts: u8, queen_needs: Option<u8>) -> Option<String> {
     match (hearts, queen_needs) {
         (_, Some(n)) if n > 0 => Some(format!("needs {}", "♥".repeat(n as usize))),
         (0, _) => None,
