@@ -1297,15 +1297,17 @@ pub(super) fn hover_tip(
     if lines.is_empty() {
         return Ok(());
     }
-    crate::app::table::board_tip(ctx, free.0, "shadows-hover", |ui| {
-        for (i, l) in lines.iter().enumerate() {
-            if i == 0 {
-                ui.label(egui::RichText::new(l).strong().color(GOLD));
-            } else if !l.is_empty() {
-                ui.label(l);
-            }
-        }
-    });
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return Ok(());
+    };
+    let text = lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
+    let board = free.0.unwrap_or_else(|| ctx.viewport_rect());
+    crate::app::table::board_tip(ctx, "shadows-hover", board, pointer, text, 360.0);
     Ok(())
 }
 
