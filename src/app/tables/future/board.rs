@@ -458,6 +458,7 @@ pub(super) struct CastleSync<'w, 's> {
     >,
     /// Whether the magicians stood on number spaces when last seen (to walk them back in order).
     predicted: Local<'s, bool>,
+    pictures: Res<'w, crate::app::icons::Pictures>,
 }
 
 impl CastleSync<'_, '_> {
@@ -725,7 +726,7 @@ impl CastleSync<'_, '_> {
                 _ => castle.stacks[card_row(s, card)],
             }
             .extend(z::FLIGHT);
-            let e = spawn_card(commands, root, s, card, from, fonts);
+            let e = spawn_card(commands, root, s, card, from, (fonts, &self.pictures), paint);
             let mut glide = Glide::at(from);
             let start = Transform::from_translation(from).with_scale(Vec3::splat(0.8));
             glide.wait_then(
@@ -1676,9 +1677,20 @@ fn shield_look(shield: Shield) -> (Color, &'static str) {
     }
 }
 
-/// A face-up mission card: its shields (each a room's colour and letter; the multicolour one
-/// quartered), Grail tiles and a tree; a special mission says what it does.
-fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: Vec3, fonts: &WorldFonts) -> Entity {
+/// A face-up mission card: its shields drawn as shields in their rooms' colours (with the room's
+/// letter; the multicolour one quartered), its Grail tiles and tree as pictures, the key stack's
+/// key; a special mission says what it does. What a card asks can be read without hovering.
+fn spawn_card(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    card: u16,
+    at: Vec3,
+    (fonts, pictures): (&WorldFonts, &crate::app::icons::Pictures),
+    paint: &mut Paint,
+) -> Entity {
+    use crate::app::icons::Picture;
+    use crate::app::style::{ShieldShape, shield_mesh};
     let m = &s.content.0.deck.missions[card as usize];
     let e = commands
         .spawn((
@@ -1689,6 +1701,31 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
         ))
         .id();
     clickable(commands, e, CastleClick::Mission(card));
+    let shield = Vec2::new(17.0, 21.0);
+    let outline = paint.mesh("future-card-shield-rim", || shield_mesh(ShieldShape::Heater, shield));
+    let inner = paint.mesh("future-card-shield", || {
+        shield_mesh(ShieldShape::Heater, shield - Vec2::splat(3.0))
+    });
+    let quarter = paint.mesh("future-card-shield-quarter", || {
+        shield_mesh(ShieldShape::Heater, (shield - Vec2::splat(3.0)) * 0.5)
+    });
+    let ink = paint.colour(world::INK);
+    let n = m.shields.len();
+    // Shields in one row (up to three), else two rows.
+    let per_row = if n <= 3 { n.max(1) } else { n.div_ceil(2) };
+    let spots: Vec<Vec3> = (0..n)
+        .map(|k| {
+            let (row, col) = (k / per_row, k % per_row);
+            let in_row = if row == 0 { per_row.min(n) } else { n - per_row };
+            let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * (shield.x + 2.0);
+            Vec3::new(x, 22.0 - row as f32 * (shield.y + 2.0), 0.03)
+        })
+        .collect();
+    let mut colours = Vec::new();
+    for sh in &m.shields {
+        colours.push((paint.colour(shield_look(*sh).0), *sh));
+    }
+    let quarters: Vec<Handle<ColorMaterial>> = Board::CASTLE.iter().map(|b| paint.colour(board_colour(*b))).collect();
     commands.entity(e).with_children(|t| {
         t.spawn((
             Pickable::IGNORE,
@@ -1704,18 +1741,19 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
             CardBody(card),
         ));
         if let Some(sp) = m.special {
-            for (k, line) in [
-                "Special".to_string(),
-                format!("{} back", sp.knights),
-                format!("+{}", sp.points),
-            ]
-            .into_iter()
-            .enumerate()
+            t.spawn((
+                Pickable::IGNORE,
+                pictures.sprite(Picture::WizardStaff, 30.0, Color::srgb(0.36, 0.24, 0.52)),
+                Transform::from_xyz(0.0, 18.0, 0.03),
+            ));
+            for (k, line) in [format!("{} back", sp.knights), format!("+{}", sp.points)]
+                .into_iter()
+                .enumerate()
             {
                 t.spawn((
                     Pickable::IGNORE,
                     Text2d::new(line),
-                    TextFont::from_font_size(if k == 2 { 18.0 } else { 13.0 }).with_font(if k == 2 {
+                    TextFont::from_font_size(if k == 1 { 18.0 } else { 13.0 }).with_font(if k == 1 {
                         fonts.numbers.clone()
                     } else {
                         fonts.bold.clone()
@@ -1723,72 +1761,80 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
                     TextColor(world::INK),
                     TextLayout::justify(Justify::Center),
                     TextBounds::new_horizontal(CARD.x - 4.0),
-                    Transform::from_xyz(0.0, 22.0 - k as f32 * 20.0, 0.05),
+                    Transform::from_xyz(0.0, -8.0 - k as f32 * 18.0, 0.05),
                 ));
             }
         } else {
-            let n = m.shields.len() as f32;
-            for (k, sh) in m.shields.iter().enumerate() {
-                let x = (k as f32 - (n - 1.0) / 2.0) * 18.0;
-                let p = Vec3::new(x, 20.0, 0.03);
+            for (p, (colour, sh)) in spots.iter().zip(&colours) {
                 t.spawn((
                     Pickable::IGNORE,
-                    Sprite::from_color(world::INK, Vec2::splat(17.0)),
-                    Transform::from_translation(p),
+                    Mesh2d(outline.clone()),
+                    MeshMaterial2d(ink.clone()),
+                    Transform::from_translation(*p),
                 ));
-                let (colour, letter) = shield_look(*sh);
                 if *sh == Shield::Multi {
-                    for (q, b) in Board::CASTLE.iter().enumerate() {
-                        let off = Vec2::new(if q % 2 == 0 { -3.75 } else { 3.75 }, if q < 2 { 3.75 } else { -3.75 });
+                    for (q, c) in quarters.iter().enumerate() {
+                        let off = Vec2::new(if q % 2 == 0 { -3.6 } else { 3.6 }, if q < 2 { 4.5 } else { -3.8 });
                         t.spawn((
                             Pickable::IGNORE,
-                            Sprite::from_color(board_colour(*b), Vec2::splat(7.5)),
-                            Transform::from_translation(p + off.extend(0.01)),
+                            Mesh2d(quarter.clone()),
+                            MeshMaterial2d(c.clone()),
+                            Transform::from_translation(*p + off.extend(0.01)),
                         ));
                     }
                 } else {
                     t.spawn((
                         Pickable::IGNORE,
-                        Sprite::from_color(colour, Vec2::splat(15.0)),
-                        Transform::from_translation(p + Vec3::Z * 0.01),
+                        Mesh2d(inner.clone()),
+                        MeshMaterial2d(colour.clone()),
+                        Transform::from_translation(*p + Vec3::Z * 0.01),
                     ));
                     t.spawn((
                         Pickable::IGNORE,
-                        Text2d::new(letter),
+                        Text2d::new(shield_look(*sh).1),
                         TextFont::from_font_size(11.0).with_font(fonts.bold.clone()),
                         TextColor(Color::WHITE),
-                        Transform::from_translation(p + Vec3::Z * 0.02),
+                        Transform::from_translation(*p + Vec3::new(0.0, 2.0, 0.02)),
                     ));
                 }
             }
-            let mut line = 0.0;
+            // Grail tiles and the tree, as pictures along the foot.
+            let mut foot: Vec<(Picture, Color, Option<String>)> = Vec::new();
             if m.grail > 0 {
-                t.spawn((
-                    Pickable::IGNORE,
-                    Text2d::new(format!("{}{}", icon::TROPHY, m.grail)),
-                    TextFont::from_font_size(14.0).with_font(fonts.icons.clone()),
-                    TextColor(Color::srgb(0.55, 0.40, 0.05)),
-                    Transform::from_xyz(-12.0, -8.0, 0.05),
+                foot.push((
+                    Picture::JeweledChalice,
+                    Color::srgb(0.62, 0.45, 0.06),
+                    (m.grail > 1).then(|| m.grail.to_string()),
                 ));
-                line = 1.0;
             }
             if m.tree {
+                foot.push((Picture::PineTree, Color::srgb(0.15, 0.45, 0.15), None));
+            }
+            let y = if n > 3 { -26.0 } else { -12.0 };
+            let k = foot.len() as f32;
+            for (i, (pic, colour, count)) in foot.into_iter().enumerate() {
+                let x = (i as f32 - (k - 1.0) / 2.0) * 24.0;
                 t.spawn((
                     Pickable::IGNORE,
-                    Text2d::new(icon::TREE.to_string()),
-                    TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
-                    TextColor(Color::srgb(0.15, 0.45, 0.15)),
-                    Transform::from_xyz(if line > 0.0 { 14.0 } else { 0.0 }, -8.0, 0.05),
+                    pictures.sprite(pic, 24.0, colour),
+                    Transform::from_xyz(x, y, 0.05),
                 ));
+                if let Some(c) = count {
+                    t.spawn((
+                        Pickable::IGNORE,
+                        Text2d::new(format!("×{c}")),
+                        TextFont::from_font_size(12.0).with_font(fonts.numbers.clone()),
+                        TextColor(world::INK),
+                        Transform::from_xyz(x + 12.0, y - 8.0, 0.06),
+                    ));
+                }
             }
         }
         if m.stack == Stack::Key {
             t.spawn((
                 Pickable::IGNORE,
-                Text2d::new("key"),
-                TextFont::from_font_size(12.0).with_font(fonts.regular.clone()),
-                TextColor(world::INK),
-                Transform::from_xyz(0.0, -30.0, 0.05),
+                pictures.sprite(Picture::Key, 16.0, world::INK),
+                Transform::from_xyz(CARD.x / 2.0 - 11.0, -CARD.y / 2.0 + 10.0, 0.05),
             ));
         }
     });
