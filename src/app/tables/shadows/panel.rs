@@ -23,6 +23,10 @@ pub(super) struct Moment {
     pub lines: Vec<String>,
     pub good: Option<bool>,
     pub left: f32,
+    /// How long it shows in all (what has passed is `secs - left`).
+    pub secs: f32,
+    /// The Siege die's roll, rolled on screen before it shows.
+    pub die: Option<u8>,
 }
 
 /// A line of the game's story for the summary at the end: the turn, what happened, and the
@@ -158,7 +162,7 @@ pub(super) fn read_events(
         let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
             continue;
         };
-        let mut moment = |title: String, lines: Vec<String>, good: Option<bool>| {
+        let mut moment_with = |title: String, lines: Vec<String>, good: Option<bool>, die: Option<u8>| {
             // With animations off the log tells it; there is no moment to wait for.
             if secs > 0.0 {
                 queue.push(Moment {
@@ -166,6 +170,8 @@ pub(super) fn read_events(
                     lines,
                     good,
                     left: secs,
+                    secs,
+                    die,
                 });
             }
         };
@@ -191,7 +197,7 @@ pub(super) fn read_events(
             }
             Event::SiegeFight { seat, total, roll, won } => {
                 sfx.write(Sfx::Dice);
-                moment(
+                moment_with(
                     "A Siege fight".into(),
                     vec![
                         format!("{} fights a Siege Engine", name(*seat)),
@@ -203,6 +209,7 @@ pub(super) fn read_events(
                         },
                     ],
                     Some(*won),
+                    Some(*roll),
                 );
             }
             Event::CombatRevealed {
@@ -210,31 +217,33 @@ pub(super) fn read_events(
                 knights,
                 evil,
             } => {
-                moment(
+                moment_with(
                     quest(*q),
                     vec![
                         "The face-down cards turn over".into(),
                         format!("Knights {knights} against Evil {evil}"),
                     ],
                     Some(knights > evil),
+                    None,
                 );
             }
             Event::QuestEnded { quest: q, won, .. } => {
                 sfx.write(if *won { Sfx::Score } else { Sfx::Refuse });
                 moments.results.push((*q, *won));
-                moment(quest(*q), story_line(s, event).into_iter().collect(), Some(*won));
+                moment_with(quest(*q), story_line(s, event).into_iter().collect(), Some(*won), None);
             }
             Event::MerlinsCancel { card } => {
-                moment(
+                moment_with(
                     "Merlin!".into(),
                     vec![format!("Three Merlins cancel {}", card.name())],
                     Some(true),
+                    None,
                 );
             }
             Event::Accused { by, target, loyalty } => {
                 sfx.write(Sfx::Dice);
                 let right = *loyalty == Loyalty::Traitor;
-                moment(
+                moment_with(
                     "An accusation".into(),
                     vec![
                         format!("{} accuses {}", name(*by), name(*target)),
@@ -245,24 +254,27 @@ pub(super) fn read_events(
                         },
                     ],
                     Some(right),
+                    None,
                 );
             }
             Event::Unmasked { seat } => {
-                moment(
+                moment_with(
                     "The Traitor unmasked".into(),
                     vec![format!("{} is the Traitor", name(*seat))],
+                    None,
                     None,
                 );
             }
             Event::Died { seat } => {
-                moment(
+                moment_with(
                     "A Knight falls".into(),
                     vec![format!("{} dies", name(*seat))],
                     Some(false),
+                    None,
                 );
             }
             Event::TraitorRevealedAtEnd { seat, flipped } => {
-                moment(
+                moment_with(
                     "The Traitor revealed".into(),
                     vec![
                         format!("{} was the Traitor all along", name(*seat)),
@@ -273,6 +285,7 @@ pub(super) fn read_events(
                         ),
                     ],
                     Some(false),
+                    None,
                 );
             }
             Event::GameOver {
@@ -282,7 +295,7 @@ pub(super) fn read_events(
                 why,
             } => {
                 sfx.write(Sfx::Fanfare);
-                moment(
+                moment_with(
                     if *loyal_win {
                         "The Loyal Knights win".into()
                     } else {
@@ -290,6 +303,7 @@ pub(super) fn read_events(
                     },
                     vec![why.clone(), format!("Swords: {white} White, {black} Black")],
                     Some(*loyal_win),
+                    None,
                 );
             }
             _ => {}
@@ -1121,11 +1135,15 @@ fn evil_cost(s: &Shadows, choice: EvilChoice) -> String {
 }
 
 /// The moment at the front of the queue, over the table.
+/// How long the Siege die tumbles before it lands.
+const DIE_ROLL_SECS: f32 = 0.9;
+
 pub(super) fn moments_window(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
     moments: Res<Moments>,
     mut detail: ResMut<ResultsDetail>,
+    pictures: Res<crate::app::icons::Pictures>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         return Ok(());
@@ -1146,7 +1164,36 @@ pub(super) fn moments_window(
         )
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
+                // The Siege die rolls (tumbling through its faces), then lands on its number.
+                if let Some(roll) = moment.die {
+                    let passed = moment.secs - moment.left;
+                    let rolling = passed < DIE_ROLL_SECS;
+                    let face = if rolling {
+                        ((passed * 14.0) as u8 + roll) % 8 + 1
+                    } else {
+                        roll
+                    };
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(72.0, 72.0), egui::Sense::hover());
+                    if let Some(image) = pictures.egui(crate::app::icons::Picture::DiceEight, 72.0, PARCHMENT) {
+                        let angle = if rolling { passed * 9.0 } else { 0.0 };
+                        image.rotate(angle, egui::vec2(0.5, 0.5)).paint_at(ui, rect);
+                    }
+                    ui.painter().text(
+                        rect.center() + egui::vec2(0.0, 6.0),
+                        egui::Align2::CENTER_CENTER,
+                        face.to_string(),
+                        egui::FontId::proportional(22.0),
+                        if rolling { MUTED } else { colour },
+                    );
+                    if rolling {
+                        ctx.request_repaint();
+                    }
+                }
                 for (i, line) in moment.lines.iter().enumerate() {
+                    // The roll and what it did show once the die has landed.
+                    if moment.die.is_some() && moment.secs - moment.left < DIE_ROLL_SECS && i > 0 {
+                        break;
+                    }
                     let text = egui::RichText::new(line);
                     ui.label(if i + 1 == moment.lines.len() {
                         text.size(size::SUBHEADING).strong().color(colour)
