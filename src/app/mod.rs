@@ -18,6 +18,7 @@ pub mod motion;
 pub mod redraw;
 pub mod settings;
 pub mod style;
+pub mod surfaces;
 pub mod table;
 pub mod tables;
 
@@ -102,6 +103,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .add_plugins((
         style::StylePlugin,
         icons::PicturesPlugin,
+        surfaces::SurfacesPlugin,
         settings::SettingsPlugin,
         motion::MotionPlugin,
         menu::MenuPlugin,

@@ -259,6 +259,7 @@ pub(super) fn build_or_sync_castle(
     mut commands: Commands,
     res: Res<MatchRes>,
     fonts: Option<Res<WorldFonts>>,
+    surfaces: Res<crate::app::surfaces::Surfaces>,
     castle: Option<Res<Castle>>,
     roots: Query<Entity, With<CastleRoot>>,
     mut changed: MessageReader<MatchChanged>,
@@ -291,7 +292,7 @@ pub(super) fn build_or_sync_castle(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_castle(&mut commands, s, key, &fonts, &mut paint);
+            let built = build_castle(&mut commands, s, key, (&fonts, &surfaces), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             *moments = Moments::default();
@@ -824,9 +825,10 @@ fn build_castle(
     commands: &mut Commands,
     s: &Future,
     key: (u64, usize, [Option<usize>; 5]),
-    fonts: &WorldFonts,
+    (fonts, surfaces): (&WorldFonts, &crate::app::surfaces::Surfaces),
     paint: &mut Paint,
 ) -> Castle {
+    use crate::app::surfaces::Surface;
     let content = s.content.0.clone();
     let root = commands
         .spawn((
@@ -849,14 +851,13 @@ fn build_castle(
         origin[Board::Green.index()].y + ROOM + TITLE,
     );
     let frame_rect = castle_rect.inflate(TRACK_TILE + 18.0);
-    // The castle's floor and walls.
-    rect(
-        commands,
-        root,
-        Color::srgb(0.13, 0.12, 0.12),
-        frame_rect.size(),
-        frame_rect.center().extend(z::FLOOR - 0.1),
-    );
+    // The castle's floor (grey flagstones) and walls.
+    commands.spawn((
+        surfaces.sprite(Surface::Stone, frame_rect.size(), Color::srgb(0.16, 0.15, 0.15)),
+        Pickable::IGNORE,
+        Transform::from_translation(frame_rect.center().extend(z::FLOOR - 0.1)),
+        ChildOf(root),
+    ));
     frame(commands, root, world::WOOD, frame_rect, 8.0, z::FRAME);
     frame(commands, root, world::GOLD_DIM, castle_rect.inflate(6.0), 3.0, z::FRAME);
     // The rooms in play.
@@ -872,13 +873,13 @@ fn build_castle(
         };
         let area = Rect::from_corners(o, o + size);
         let colour = board_colour(b);
-        rect(
-            commands,
-            root,
-            Color::srgb(0.20, 0.18, 0.17),
-            area.size(),
-            area.center().extend(z::FLOOR),
-        );
+        // A room's floor: worn boards.
+        commands.spawn((
+            surfaces.sprite(Surface::Wood, area.size(), Color::srgb(0.25, 0.21, 0.18)),
+            Pickable::IGNORE,
+            Transform::from_translation(area.center().extend(z::FLOOR)),
+            ChildOf(root),
+        ));
         frame(commands, root, colour, area, 5.0, z::FRAME);
         let band = Rect::new(area.min.x, area.max.y, area.max.x, area.max.y + TITLE);
         rect(commands, root, colour, band.size(), band.center().extend(z::FRAME));

@@ -8,6 +8,7 @@ use crate::app::cards::{CardFace, CardSide, spawn_face};
 use crate::app::icons::{Picture, Pictures};
 use crate::app::motion::{Arrive, Glide, Leg};
 use crate::app::style::{Paint, frame, icon, rect, world_colour};
+use crate::app::surfaces::{Surface, Surfaces};
 use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
 
 /// A cell of the table's 3 × 3 grid, and the board drawn in it.
@@ -181,6 +182,7 @@ pub(super) fn build_or_sync_table(
     res: Res<MatchRes>,
     fonts: Option<Res<WorldFonts>>,
     pictures: Res<Pictures>,
+    surfaces: Res<Surfaces>,
     table: Option<ResMut<Table>>,
     roots: Query<Entity, With<TableRoot>>,
     mut changed: MessageReader<MatchChanged>,
@@ -214,7 +216,7 @@ pub(super) fn build_or_sync_table(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_table(&mut commands, m, key, (&fonts, &pictures), &mut paint);
+            let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
@@ -451,7 +453,7 @@ fn build_table(
     commands: &mut Commands,
     m: &Match<Shadows>,
     key: (u64, usize),
-    (fonts, pictures): (&WorldFonts, &Pictures),
+    (fonts, pictures, surfaces): (&WorldFonts, &Pictures, &Surfaces),
     paint: &mut Paint,
 ) -> Table {
     let s = &m.state;
@@ -489,15 +491,15 @@ fn build_table(
             Vec2::new(1.5 * CELL.x + 8.0, 1.5 * CELL.y + 8.0),
         ),
     };
-    rect(
-        commands,
-        root,
-        Color::srgb(0.11, 0.12, 0.10),
-        table.frame.size(),
-        table.frame.center().extend(z::FLOOR),
-    );
+    // The table: a dark green cloth.
+    commands.spawn((
+        surfaces.sprite(Surface::Cloth, table.frame.size(), Color::srgb(0.12, 0.17, 0.13)),
+        Pickable::IGNORE,
+        Transform::from_translation(table.frame.center().extend(z::FLOOR)),
+        ChildOf(root),
+    ));
     frame(commands, root, world::WOOD, table.frame, 8.0, z::FLOOR + 0.1);
-    draw_camelot(commands, root, &table, s, (fonts, pictures), paint);
+    draw_camelot(commands, root, &table, s, (fonts, pictures, surfaces), paint);
     // The quest boards (one for Lancelot and the Dragon).
     for q in QuestId::ALL {
         if q == QuestId::Dragon {
@@ -505,7 +507,14 @@ fn build_table(
         }
         let c = table.boards[q.index()];
         let area = Rect::from_center_size(c, PLATE);
-        let plate = rect(commands, root, Color::srgb(0.21, 0.19, 0.17), PLATE, c.extend(z::PLATE));
+        // A quest's board: dark oak.
+        let plate = commands
+            .spawn((
+                surfaces.sprite(Surface::Wood, PLATE, Color::srgb(0.27, 0.22, 0.17)),
+                Transform::from_translation(c.extend(z::PLATE)),
+                ChildOf(root),
+            ))
+            .id();
         clickable(commands, plate, SpotClick::Quest(q));
         frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
         light(commands, root, SpotClick::Quest(q), area);
@@ -584,12 +593,19 @@ fn draw_camelot(
     root: Entity,
     table: &Table,
     s: &Shadows,
-    (fonts, pictures): (&WorldFonts, &Pictures),
+    (fonts, pictures, surfaces): (&WorldFonts, &Pictures, &Surfaces),
     paint: &mut Paint,
 ) {
     let c = table.camelot;
     let area = Rect::from_center_size(c, PLATE);
-    let plate = rect(commands, root, Color::srgb(0.19, 0.20, 0.24), PLATE, c.extend(z::PLATE));
+    // Camelot's courtyard: grey stone.
+    let plate = commands
+        .spawn((
+            surfaces.sprite(Surface::Stone, PLATE, Color::srgb(0.26, 0.27, 0.31)),
+            Transform::from_translation(c.extend(z::PLATE)),
+            ChildOf(root),
+        ))
+        .id();
     clickable(commands, plate, SpotClick::Siege);
     frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
     light(commands, root, SpotClick::Siege, area);
