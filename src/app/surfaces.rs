@@ -100,7 +100,7 @@ pub fn texels(surface: Surface) -> Vec<u8> {
                     let grain = noise(fx, fy, (64, 4), 16) * 0.5 + noise(fx, fy, (16, 2), 7) * 0.2;
                     let wobble = noise(fx, fy, (64, 32), 3) * 4.0;
                     let rings = ((tau * 24.0 * fy / side + wobble).sin() * 0.5 + 0.5) * 0.12;
-                    let seam = if y % 32 == 0 { -0.22 } else { 0.0 };
+                    let seam = if y.is_multiple_of(32) { -0.22 } else { 0.0 };
                     0.72 + grain * 0.22 + rings + seam
                 }
                 Surface::Stone => {
@@ -108,7 +108,7 @@ pub fn texels(surface: Surface) -> Vec<u8> {
                     let course = if (x / 64) % 2 == 0 { 0 } else { 32 };
                     let yy = (y + course) % SIDE;
                     let shade = hash(x / 64, yy / 64, 5) * 0.12;
-                    let joint = x % 64 == 0 || yy % 64 == 0;
+                    let joint = x.is_multiple_of(64) || yy.is_multiple_of(64);
                     let grit = noise(fx, fy, (8, 8), 11) * 0.1 + noise(fx, fy, (32, 32), 13) * 0.12;
                     if joint { 0.55 } else { 0.74 + shade + grit }
                 }
@@ -118,7 +118,7 @@ pub fn texels(surface: Surface) -> Vec<u8> {
                     0.88 + blotch + fibre
                 }
                 Surface::Cloth => {
-                    let weave = if (x + y) % 2 == 0 { 0.03 } else { -0.03 };
+                    let weave = if (x + y).is_multiple_of(2) { 0.03 } else { -0.03 };
                     0.8 + weave + noise(fx, fy, (8, 8), 31) * 0.08
                 }
             };
