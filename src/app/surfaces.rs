@@ -51,6 +51,13 @@ impl Surfaces {
             ..default()
         }
     }
+
+    /// The table a board lies on: dark oak reaching far past the board `around` on every side,
+    /// so that whatever the window's shape, no part of the world camera's view is empty.
+    pub fn table_top(&self, around: Rect) -> Sprite {
+        let side = around.size().max_element() * 4.0;
+        self.sprite(Surface::Wood, Vec2::splat(side), Color::srgb(0.13, 0.10, 0.08))
+    }
 }
 
 pub struct SurfacesPlugin;

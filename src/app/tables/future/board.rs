@@ -292,7 +292,7 @@ pub(super) fn build_or_sync_castle(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_castle(&mut commands, s, key, (&fonts, &surfaces), &mut paint);
+            let built = build_castle(&mut commands, s, key, (&fonts, &surfaces, &sync.pictures), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             *moments = Moments::default();
@@ -481,7 +481,7 @@ impl CastleSync<'_, '_> {
         // Grail tiles drawn fly from the supply to their colour's screen.
         for slot in moments.grail_flights.drain(..) {
             let from = castle.supply.extend(z::FLIGHT);
-            let e = spawn_tile(commands, root, from, icon::TROPHY, world::GOLD, fonts);
+            let e = spawn_tile(commands, root, from, grail_tile(&self.pictures));
             let mut glide = Glide::at(from);
             glide.arrive = Arrive::Despawn;
             glide.path(
@@ -505,7 +505,7 @@ impl CastleSync<'_, '_> {
             let delay = 0.25 * k as f32;
             let from = castle.home(slot).extend(z::FLIGHT);
             let to = spot.extend(z::FLIGHT);
-            let back = spawn_tile(commands, root, from, icon::CRYSTAL_BALL, MERLIN_BLUE, fonts);
+            let back = spawn_tile(commands, root, from, merlin_back(&self.pictures));
             let mut glide = Glide::at(from);
             glide.arrive = Arrive::Despawn;
             glide.path(
@@ -825,7 +825,11 @@ fn build_castle(
     commands: &mut Commands,
     s: &Future,
     key: (u64, usize, [Option<usize>; 5]),
-    (fonts, surfaces): (&WorldFonts, &crate::app::surfaces::Surfaces),
+    (fonts, surfaces, pictures): (
+        &WorldFonts,
+        &crate::app::surfaces::Surfaces,
+        &crate::app::icons::Pictures,
+    ),
     paint: &mut Paint,
 ) -> Castle {
     use crate::app::surfaces::Surface;
@@ -851,7 +855,13 @@ fn build_castle(
         origin[Board::Green.index()].y + ROOM + TITLE,
     );
     let frame_rect = castle_rect.inflate(TRACK_TILE + 18.0);
-    // The castle's floor (grey flagstones) and walls.
+    // The table the castle lies on, its floor (grey flagstones) and walls.
+    commands.spawn((
+        surfaces.table_top(frame_rect),
+        Pickable::IGNORE,
+        Transform::from_translation(frame_rect.center().extend(z::FLOOR - 0.2)),
+        ChildOf(root),
+    ));
     commands.spawn((
         surfaces.sprite(Surface::Stone, frame_rect.size(), Color::srgb(0.16, 0.15, 0.15)),
         Pickable::IGNORE,
@@ -928,7 +938,7 @@ fn build_castle(
     }
     draw_throne(commands, root, s, &mut castle, fonts);
     draw_display(commands, root, s, &mut castle, fonts);
-    draw_hinterland(commands, root, s, &mut castle, castle_rect, fonts, paint);
+    draw_hinterland(commands, root, s, &mut castle, castle_rect, (fonts, pictures), paint);
     draw_score_track(commands, root, &castle, fonts);
     // Everything that stands on the board at the start.
     for (slot, _) in s.colours.iter().enumerate() {
@@ -956,7 +966,7 @@ fn build_castle(
             continue;
         }
         let at = at.extend(z::CARD);
-        let e = spawn_tile(commands, root, at, icon::CRYSTAL_BALL, MERLIN_BLUE, fonts);
+        let e = spawn_tile(commands, root, at, merlin_back(pictures));
         commands.entity(e).insert((MerlinTile(i), Glide::at(at)));
     }
     castle
@@ -1358,7 +1368,7 @@ fn draw_hinterland(
     s: &Future,
     castle: &mut Castle,
     castle_rect: Rect,
-    fonts: &WorldFonts,
+    (fonts, pictures): (&WorldFonts, &crate::app::icons::Pictures),
     paint: &mut Paint,
 ) {
     let o = castle.throne;
@@ -1421,14 +1431,7 @@ fn draw_hinterland(
         castle.supply.extend(z::CARD - 0.05),
     );
     hoverable(commands, supply, Hover::Supply);
-    spawn_tile(
-        commands,
-        root,
-        castle.supply.extend(z::CARD),
-        icon::TROPHY,
-        world::GOLD,
-        fonts,
-    );
+    spawn_tile(commands, root, castle.supply.extend(z::CARD), grail_tile(pictures));
     let e = text(
         commands,
         root,
@@ -1617,16 +1620,25 @@ fn spawn_marker(
 }
 
 /// A square tile with an icon (a Merlin tile's back, a Grail tile).
-fn spawn_tile(
-    commands: &mut Commands,
-    root: Entity,
-    at: Vec3,
-    glyph: char,
-    colour: Color,
-    fonts: &WorldFonts,
-) -> Entity {
-    let face = (glyph.to_string(), fonts.icons.clone(), 15.0, colour);
-    square_tile(commands, root, at, world::INK, Color::srgb(0.20, 0.18, 0.30), face)
+fn spawn_tile(commands: &mut Commands, root: Entity, at: Vec3, picture: Sprite) -> Entity {
+    square_tile(
+        commands,
+        root,
+        at,
+        world::INK,
+        Color::srgb(0.20, 0.18, 0.30),
+        TileFace::Picture(picture),
+    )
+}
+
+/// A Merlin tile face down: the wizard's staff on the tiles' blue.
+fn merlin_back(pictures: &crate::app::icons::Pictures) -> Sprite {
+    pictures.sprite(crate::app::icons::Picture::WizardStaff, 20.0, MERLIN_BLUE)
+}
+
+/// A Grail tile: the jewelled chalice in gold.
+fn grail_tile(pictures: &crate::app::icons::Pictures) -> Sprite {
+    pictures.sprite(crate::app::icons::Picture::JeweledChalice, 20.0, world::GOLD)
 }
 
 /// A Merlin tile face up: its value on parchment, framed in its owner's colour.
@@ -1638,19 +1650,18 @@ fn spawn_merlin_face(
     owner: [u8; 3],
     fonts: &WorldFonts,
 ) -> Entity {
-    let face = (format!("{value:+}"), fonts.numbers.clone(), 13.0, world::INK);
+    let face = TileFace::Text(format!("{value:+}"), fonts.numbers.clone(), 13.0, world::INK);
     square_tile(commands, root, at, world_colour(owner), world::PARCHMENT, face)
 }
 
-/// A square tile: a rim, a face, and on it a text (in its font, size and colour).
-fn square_tile(
-    commands: &mut Commands,
-    root: Entity,
-    at: Vec3,
-    rim: Color,
-    fill: Color,
-    (text, font, size, ink): (String, Handle<Font>, f32, Color),
-) -> Entity {
+/// What a square tile shows: a text (in its font, size and colour) or a picture.
+enum TileFace {
+    Text(String, Handle<Font>, f32, Color),
+    Picture(Sprite),
+}
+
+/// A square tile: a rim, a face, and on it a text or a picture.
+fn square_tile(commands: &mut Commands, root: Entity, at: Vec3, rim: Color, fill: Color, face: TileFace) -> Entity {
     let e = holder(commands, root, at);
     commands.entity(e).with_children(|t| {
         t.spawn((Pickable::IGNORE, Sprite::from_color(rim, Vec2::splat(26.0))));
@@ -1659,13 +1670,16 @@ fn square_tile(
             Sprite::from_color(fill, Vec2::splat(22.0)),
             Transform::from_xyz(0.0, 0.0, 0.01),
         ));
-        t.spawn((
-            Pickable::IGNORE,
-            Text2d::new(text),
-            TextFont::from_font_size(size).with_font(font),
-            TextColor(ink),
-            Transform::from_xyz(0.0, 0.0, 0.02),
-        ));
+        match face {
+            TileFace::Text(text, font, size, ink) => t.spawn((
+                Pickable::IGNORE,
+                Text2d::new(text),
+                TextFont::from_font_size(size).with_font(font),
+                TextColor(ink),
+                Transform::from_xyz(0.0, 0.0, 0.02),
+            )),
+            TileFace::Picture(sprite) => t.spawn((Pickable::IGNORE, sprite, Transform::from_xyz(0.0, 0.0, 0.02))),
+        };
     });
     e
 }

@@ -491,7 +491,13 @@ fn build_table(
             Vec2::new(1.5 * CELL.x + 8.0, 1.5 * CELL.y + 8.0),
         ),
     };
-    // The table: a dark green cloth.
+    // The table: dark oak, and on it a green cloth.
+    commands.spawn((
+        surfaces.table_top(table.frame),
+        Pickable::IGNORE,
+        Transform::from_translation(table.frame.center().extend(z::FLOOR - 0.2)),
+        ChildOf(root),
+    ));
     commands.spawn((
         surfaces.sprite(Surface::Cloth, table.frame.size(), Color::srgb(0.12, 0.17, 0.13)),
         Pickable::IGNORE,
