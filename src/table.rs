@@ -187,8 +187,9 @@ fn make_hint<G: BotHints>(
             let rate = rating.rate.unwrap_or(0.0);
             let played = ranking.stats.iterations;
             let mut line = format!(
-                "It wins about {} of the {played} games the bot imagined from here (what you cannot see dealt at random)",
-                percent(rate)
+                "It wins about {} of the {played} games the bot imagined from here (what you cannot see dealt at random) and had {} of its attention",
+                percent(rate),
+                percent(rating.share.unwrap_or(0.0))
             );
             match next.and_then(|n| n.rate.map(|r| (n, r))) {
                 Some((n, r)) => line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r))),

@@ -646,11 +646,20 @@ fn scores_of(view: &Seen, legal: &[Action]) -> Option<Vec<f64>> {
                 let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
                 eval.losing(*knight, card, scandalised) - now
             }
-            (Phase::Play, Action::Play { effect: Effect::Score, .. }) => {
+            (
+                Phase::Play,
+                Action::Play {
+                    effect: Effect::Score, ..
+                },
+            ) => {
                 let (good, wins) = score_judgement(view, me);
                 let gains = view.score_gains();
                 let mine = gains.get(me).copied().unwrap_or(0);
-                let best_other = (0..gains.len()).filter(|&s| s != me).map(|s| gains[s]).max().unwrap_or(0);
+                let best_other = (0..gains.len())
+                    .filter(|&s| s != me)
+                    .map(|s| gains[s])
+                    .max()
+                    .unwrap_or(0);
                 let margin = 0.05 * (mine - best_other) as f64;
                 if wins {
                     1000.0
@@ -705,7 +714,11 @@ fn explain_court(v: &CourtView, action: &Action) -> Vec<String> {
                     let mut line = format!("Scoring now gives you {mine} points ({total} of {})", v.target);
                     let best = (0..gains.len()).filter(|&s| s != me).max_by_key(|&s| gains[s]);
                     if let Some(s) = best {
-                        line.push_str(&format!("; the most anyone else gains is {} ({}).", gains[s], seat_name(s)));
+                        line.push_str(&format!(
+                            "; the most anyone else gains is {} ({}).",
+                            gains[s],
+                            seat_name(s)
+                        ));
                     } else {
                         line.push('.');
                     }
