@@ -275,7 +275,7 @@ fn explain_future(view: &FutureView, action: &Action) -> Vec<String> {
     if let Action::Predict(n) = *action {
         let (least, most) = possible_totals(state, view.seat);
         out.push(format!(
-            "Your own fists hold {least} knights; with the others' the total can be anything from {least} to {most}, and {n} is the bot's guess of what they will send."
+            "Your own fists hold {least} knights; with the others' the total can be anything from {least} to {most}: {n} is the total the bot expects."
         ));
         return out;
     }
