@@ -2,7 +2,7 @@
 //! and at every decision the hard hint worked out for the seat to act (`AnyMatch::hint`, as the
 //! window and `camelot hint` ask for it), its seconds collected.
 //!
-//!     cargo run --release --no-default-features --example hint_times -- [games] [court,future,shadows]
+//!     cargo run --release --no-default-features --example hint_times -- [games] [court,future,shadows] [max hints a game]
 //!
 //! Prints, per game, the decisions timed, the mean, p95 and the slowest hint in seconds, and how
 //! the hints were ranked (a search, the heuristic's scores, or the choice alone). The hard bound
@@ -17,6 +17,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     let which = args.get(2).cloned().unwrap_or_else(|| "court,future,shadows".into());
+    let most: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(5000);
     let library = Library::load(ContentSet::embedded());
     for key in which.split(',') {
         let Some(game) = GameId::parse(key) else {
@@ -35,7 +36,7 @@ fn main() {
                     break;
                 }
             };
-            for step in 0..5000u64 {
+            for step in 0..most {
                 let Some(hint) = m.hint() else { break };
                 times.push(hint.seconds);
                 match hint.by {
