@@ -160,6 +160,9 @@ enum Command {
     },
     /// Replay a save file headless and print its public log and outcome.
     Replay { save: PathBuf },
+    /// Print the hard bot's hint for the seat to act in a save or autosave: the move, why, and
+    /// the alternatives as the bot rates them (from that seat's view only).
+    Hint { save: PathBuf },
     /// Open the window at a saved game (a save or an autosave file), to play on from there.
     Open {
         save: PathBuf,
@@ -231,12 +234,18 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let headless = matches!(
         cli.command,
-        Some(Command::Sim { .. } | Command::Balance { .. } | Command::Check { .. } | Command::Replay { .. })
+        Some(
+            Command::Sim { .. }
+                | Command::Balance { .. }
+                | Command::Check { .. }
+                | Command::Replay { .. }
+                | Command::Hint { .. }
+        )
     );
     if headless && cli.window != WindowArgs::default() {
         return Err(
             "--frames, --screenshot, --frame-stats, --window-size and --bot-pace are for the window \
-                    (no command, play or open), not for sim, balance, check or replay"
+                    (no command, play or open), not for sim, balance, check, replay or hint"
                 .into(),
         );
     }
@@ -381,6 +390,36 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Hint { save }) => {
+            let library = load_library(cli.content.as_ref())?;
+            let text = std::fs::read_to_string(save).map_err(|e| format!("{}: {e}", save.display()))?;
+            let m = library
+                .load_save(&text)
+                .map_err(|e| format!("{}: {e}", save.display()))?;
+            let (seat, prompt) = match m.pending() {
+                Pending::Decide { seat, prompt, .. } => (seat, prompt),
+                Pending::Finished(_) => {
+                    return Err(format!(
+                        "{}: the game is over, there is no move to hint",
+                        save.display()
+                    ));
+                }
+            };
+            let name = m.config().seat_name(seat).to_string();
+            let hint = m
+                .hint()
+                .ok_or_else(|| format!("{}: nobody has a move to make", save.display()))?;
+            println!(
+                "{} — {} actions; {name} to decide — {prompt}",
+                m.game().title(),
+                m.actions_taken()
+            );
+            for line in hint.lines() {
+                println!("{line}");
+            }
+            println!("  (worked out from {name}'s view in {:.2} s)", hint.seconds);
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Play {
             game,
             seats,
@@ -500,7 +539,7 @@ fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Resu
 #[cfg(not(feature = "gui"))]
 fn window(_: Library, _: &Cli, _: &WindowArgs, _: Start) -> Result<ExitCode, String> {
     Err(
-        "this build has no window (built without the \"gui\" feature); use the headless commands: sim, balance, check, replay"
+        "this build has no window (built without the \"gui\" feature); use the headless commands: sim, balance, check, replay, hint"
             .into(),
     )
 }

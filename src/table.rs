@@ -1,11 +1,13 @@
 //! The table: every game behind one object-safe face, so the command line, the simulator, saves
 //! and the window can hold "a match of some game" without knowing which.
 
-use crate::bots::{self, BotHints, BotKind, SearchStats};
+use crate::bots::{self, BotHints, BotKind, Budget, RankedBy, SearchStats};
 use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
-use crate::rules::{Game, GameId, GameRng, Pending, RuleError, Seat, SetupError, TableConfig, VariantSpec, Visibility};
+use crate::rules::{
+    Difficulty, Game, GameId, GameRng, Pending, RuleError, Seat, SetupError, TableConfig, VariantSpec, Visibility,
+};
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -32,6 +34,202 @@ pub type BotJob = Box<dyn FnOnce() -> Option<Arc<dyn Any + Send + Sync>> + Send>
 
 /// A bot's decision with what it cost (search iterations, time), as the simulator measures it.
 pub type BotStatsJob = Box<dyn FnOnce() -> (Option<Arc<dyn Any + Send + Sync>>, SearchStats) + Send>;
+
+/// What the hard bot would play for the seat to act, worked out from that seat's view alone, and
+/// why (`AnyMatch::hint`). The window shows it where the move would be played; `camelot hint`
+/// prints `Hint::lines`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The seat the hint is for (the seat to act).
+    pub seat: Seat,
+    /// The suggested action, as an index into `AnyMatch::legal_labels` (`apply_index` takes it).
+    pub action_index: usize,
+    /// The suggested action in the game's words (`Game::describe_action`).
+    pub action: String,
+    /// Why, in the game's words: how the bot rates it against the next best, and what it gains
+    /// or guards against.
+    pub why: Vec<String>,
+    /// The next best actions as the bot rates them, best first (at most `HINT_ALTERNATIVES`).
+    pub alternatives: Vec<HintChoice>,
+    /// How the bot rated the actions: a search, the heuristic's scores, or none.
+    pub by: RankedBy,
+    /// The suggested action's own rating (as in `alternatives`).
+    pub rating: HintChoice,
+    /// Seconds the hint took to work out.
+    pub seconds: f64,
+}
+
+/// One action of a hint, with how the bot rates it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintChoice {
+    /// Index into `AnyMatch::legal_labels`.
+    pub action_index: usize,
+    /// In the game's words.
+    pub action: String,
+    /// The search's estimate of the seat's chance to win after it, 0..=1.
+    pub rate: Option<f64>,
+    /// Its share of the search's attention (root visits), 0..=1.
+    pub share: Option<f64>,
+    /// The heuristic's score (rough units of the game; higher is better) where no search ran.
+    pub score: Option<f64>,
+}
+
+/// How many alternatives a hint names.
+pub const HINT_ALTERNATIVES: usize = 3;
+
+impl HintChoice {
+    /// The rating in words: "wins about 48 %, 21 % of the search", "rated +1.3", or "".
+    pub fn rating(&self) -> String {
+        match (self.rate, self.share, self.score) {
+            (Some(r), Some(s), _) => format!("wins about {:.0} %, {:.0} % of the search", r * 100.0, s * 100.0),
+            (None, Some(s), _) => format!("{:.0} % of the search", s * 100.0),
+            (_, _, Some(v)) => format!("rated {v:+.1}"),
+            _ => String::new(),
+        }
+    }
+}
+
+impl Hint {
+    /// The hint as text, one line each: the action, the reasons, the alternatives.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!("Hint: {}", self.action)];
+        out.extend(self.why.iter().map(|w| format!("  - {w}")));
+        if !self.alternatives.is_empty() {
+            out.push("  Alternatives:".into());
+            for a in &self.alternatives {
+                let rating = a.rating();
+                if rating.is_empty() {
+                    out.push(format!("    {}", a.action));
+                } else {
+                    out.push(format!("    {} ({rating})", a.action));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A hint worked out off the frame thread: it owns a copy of the seat's view only.
+pub type HintJob = Box<dyn FnOnce() -> Hint + Send>;
+
+/// The generator seed of the hint at a match's position: from the match's seed and the number of
+/// actions taken, so the same position of the same match always gets the same hint.
+pub fn hint_seed(match_seed: u64, actions_taken: usize) -> u64 {
+    match_seed.rotate_left(17) ^ 0x6869_6e74_0000_0000 ^ ((actions_taken as u64) << 20)
+}
+
+/// The hint job for the seat to act in `state` (`None` when the game is over): the hard level's
+/// ranking from that seat's view and the legal actions, drawn from `GameRng::seeded(seed)`.
+/// `tune` changes the hard budget (tests: no clock cap, fewer iterations); the window and the
+/// command line pass `None`.
+pub fn hint_job_of<G: BotHints>(state: &G, seed: u64, tune: Option<fn(Budget) -> Budget>) -> Option<HintJob> {
+    let seat = state.to_act()?;
+    let view = state.view(seat);
+    let legal = state.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    let labels: Vec<String> = legal.iter().map(|a| state.describe_action(a)).collect();
+    Some(Box::new(move || {
+        make_hint::<G>(seat, &view, &legal, &labels, seed, tune)
+    }))
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0} %", x * 100.0)
+}
+
+fn make_hint<G: BotHints>(
+    seat: Seat,
+    view: &G::View,
+    legal: &[G::Action],
+    labels: &[String],
+    seed: u64,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Hint {
+    let started = Instant::now();
+    let mut rng = GameRng::seeded(seed);
+    let kind = BotKind::Level(Difficulty::Hard);
+    let ranking = match tune {
+        Some(tune) => bots::rank_with::<G>(kind, view, legal, &mut rng, tune),
+        None => bots::rank::<G>(kind, view, legal, &mut rng),
+    };
+    let label = |i: usize| labels.get(i).cloned().unwrap_or_default();
+    let mut choices: Vec<HintChoice> = ranking
+        .ranked
+        .iter()
+        .filter_map(|r| {
+            let i = legal.iter().position(|a| *a == r.action)?;
+            Some(HintChoice {
+                action_index: i,
+                action: label(i),
+                rate: r.rate,
+                share: r.share,
+                score: r.score,
+            })
+        })
+        .collect();
+    if choices.is_empty() {
+        // No ranking (cannot happen with a legal action): the first choice, unrated.
+        choices.push(HintChoice {
+            action_index: 0,
+            action: label(0),
+            rate: None,
+            share: None,
+            score: None,
+        });
+    }
+    let rating = choices.remove(0);
+    let next = choices.first();
+    let mut why = Vec::new();
+    match ranking.by {
+        RankedBy::Search => {
+            let rate = rating.rate.unwrap_or(0.0);
+            let played = ranking.stats.iterations;
+            let mut line = format!(
+                "It wins about {} of the {played} games the bot imagined from here (what you cannot see dealt at random) and had {} of its attention",
+                percent(rate),
+                percent(rating.share.unwrap_or(0.0))
+            );
+            match next.and_then(|n| n.rate.map(|r| (n, r))) {
+                Some((n, r)) => line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r))),
+                None => line.push_str("; nothing else it tried came close."),
+            }
+            why.push(line);
+        }
+        RankedBy::Heuristic => {
+            let mut line = "The bot weighs this decision by rules of thumb, not by playing it out".to_string();
+            match (rating.score, next.and_then(|n| n.score.map(|s| (n, s)))) {
+                (Some(v), Some((n, s))) => line.push_str(&format!(
+                    ": it rates this {v:+.1}, the next best, \"{}\", {s:+.1}.",
+                    n.action
+                )),
+                (Some(v), None) => line.push_str(&format!(": it rates this {v:+.1}.")),
+                _ => line.push('.'),
+            }
+            why.push(line);
+        }
+        RankedBy::Alone => why.push(if legal.len() == 1 {
+            "It is the only legal choice.".to_string()
+        } else {
+            "The bot decides this by its rules of thumb; it does not weigh the alternatives here.".to_string()
+        }),
+    }
+    if let Some(action) = legal.get(rating.action_index) {
+        why.extend(G::explain(view, action));
+    }
+    choices.truncate(HINT_ALTERNATIVES);
+    Hint {
+        seat,
+        action_index: rating.action_index,
+        action: rating.action.clone(),
+        why,
+        alternatives: choices,
+        by: ranking.by,
+        rating,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
 
 /// A game played out by bots (`AnyMatch::play_out`).
 #[derive(Clone, Debug)]
@@ -80,6 +278,14 @@ pub trait AnyMatch: Send + Sync {
     }
     /// `bot_job`, also returning what the decision cost.
     fn bot_job_with_stats(&self, kind: BotKind, seed: u64) -> Option<BotStatsJob>;
+    /// A job that works out the hint for the seat to act, from that seat's view alone, at the hard
+    /// level, seeded by `hint_seed(config seed, actions taken)`; `None` when the game is over.
+    /// Run it off the frame thread (it searches for up to hard's time, under a second).
+    fn hint_job(&self) -> Option<HintJob>;
+    /// `hint_job`, run here and now.
+    fn hint(&self) -> Option<Hint> {
+        self.hint_job().map(|job| job())
+    }
     /// Plays a copy of the match to its end with `bot_of(seat)` deciding for every seat, as
     /// `camelot sim` does; the match itself is unchanged. The decision at action number `step`
     /// draws from `GameRng::seeded(seed ^ (step << 20))`, as a bot job seeded so would; random
@@ -193,6 +399,9 @@ impl<G: BotHints> AnyMatch for Match<G> {
             let action = decision.action.map(|a| Arc::new(a) as Arc<dyn Any + Send + Sync>);
             (action, decision.stats)
         }))
+    }
+    fn hint_job(&self) -> Option<HintJob> {
+        hint_job_of(&self.state, hint_seed(self.config.seed, self.actions.len()), None)
     }
     fn play_out(
         &self,

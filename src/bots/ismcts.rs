@@ -27,7 +27,7 @@
 //!
 //! The search only ever receives `&G::View` and the legal actions, never the state.
 
-use super::{BotHints, Budget, Decision, SearchStats};
+use super::{BotHints, Budget, Decision, Rated, SearchStats};
 use crate::rules::{GameRng, Seat};
 use std::time::Instant;
 
@@ -100,6 +100,19 @@ pub fn search<G: BotHints>(
     legal: &[G::Action],
     budget: &Budget,
     rng: &mut GameRng,
+) -> Decision<G::Action> {
+    search_rated::<G>(view, legal, budget, rng, None)
+}
+
+/// `search`, and when `rated` is given, the root's children as the search rated them (filled in
+/// once, after the search; it is left empty when no search ran): the chosen action first,
+/// then the others by visits and mean reward. The decision is the same either way.
+pub fn search_rated<G: BotHints>(
+    view: &G::View,
+    legal: &[G::Action],
+    budget: &Budget,
+    rng: &mut GameRng,
+    rated: Option<&mut Vec<Rated<G::Action>>>,
 ) -> Decision<G::Action> {
     let started = Instant::now();
     if legal.len() <= 1 {
@@ -319,18 +332,46 @@ pub fn search<G: BotHints>(
         stats.iterations += 1;
     }
 
-    let best = nodes[0]
-        .children
-        .iter()
-        .map(|&c| &nodes[c])
-        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean())));
-    let action = match best.and_then(|n| n.action.clone()) {
+    let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
+        let (a, b) = (&nodes[a], &nodes[b]);
+        a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+    });
+    let action = match best.and_then(|n| nodes[n].action.clone()) {
         Some(a) => Some(a),
         None => G::heuristic(view, legal, rng),
     };
+    if let (Some(out), Some(best)) = (rated, best) {
+        rate_root(&nodes, best, out);
+    }
     stats.nodes = nodes.len() as u32;
     stats.seconds = started.elapsed().as_secs_f64();
     Decision { action, stats }
+}
+
+/// The root's children as rated entries: `best` first, the rest by visits, then mean reward.
+fn rate_root<A: Clone>(nodes: &[Node<A>], best: usize, out: &mut Vec<Rated<A>>) {
+    out.clear();
+    let visits: u32 = nodes[0].children.iter().map(|&c| nodes[c].visits).sum();
+    let mut order: Vec<usize> = nodes[0].children.iter().copied().filter(|&c| c != best).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&nodes[a], &nodes[b]);
+        b.visits.cmp(&a.visits).then(b.mean().total_cmp(&a.mean()))
+    });
+    for c in std::iter::once(best).chain(order) {
+        let n = &nodes[c];
+        let Some(action) = n.action.clone() else { continue };
+        out.push(Rated {
+            action,
+            rate: (n.visits > 0).then(|| n.mean()),
+            share: Some(if visits == 0 {
+                0.0
+            } else {
+                n.visits as f64 / visits as f64
+            }),
+            score: None,
+            visits: n.visits,
+        });
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use crate::rules::{Difficulty, Game, GameRng, SeatKind};
 use std::fmt;
 use std::time::Duration;
 
-pub use ismcts::search;
+pub use ismcts::{search, search_rated};
 
 /// The kinds of bot, from the cheapest to the strongest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,6 +118,63 @@ pub struct Decision<A> {
     pub stats: SearchStats,
 }
 
+/// One action as a ranking (`rank`) rates it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated<A> {
+    pub action: A,
+    /// The search's estimate of the deciding seat's chance to win after this action: the mean
+    /// reward of its root child, 0..=1 (`None` when no search rated it).
+    pub rate: Option<f64>,
+    /// Its share of the search's root visits, 0..=1 (`None` when no search ran).
+    pub share: Option<f64>,
+    /// The heuristic's score of it, in the game's rough units, higher is better (`None` when the
+    /// heuristic did not score it: a search ranked, or the game's heuristic gives no scores).
+    pub score: Option<f64>,
+    /// Sampled games the search played through it (0 without a search).
+    pub visits: u32,
+}
+
+impl<A> Rated<A> {
+    fn alone(action: A) -> Rated<A> {
+        Rated {
+            action,
+            rate: None,
+            share: None,
+            score: None,
+            visits: 0,
+        }
+    }
+}
+
+/// How a ranking was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankedBy {
+    /// An information-set search: `rate` and `share` of each action it tried.
+    Search,
+    /// The heuristic's scores (`score` of each legal action).
+    Heuristic,
+    /// The chosen action alone: a single legal action, a random pick, or a heuristic without
+    /// scores.
+    Alone,
+}
+
+/// A bot's choice with the alternatives as it rates them (`rank`).
+#[derive(Clone, Debug)]
+pub struct Ranking<A> {
+    /// The chosen action first (what `decide` chooses with the same generator), then the others,
+    /// best first.
+    pub ranked: Vec<Rated<A>>,
+    pub by: RankedBy,
+    pub stats: SearchStats,
+}
+
+impl<A> Ranking<A> {
+    /// The chosen action.
+    pub fn chosen(&self) -> Option<&A> {
+        self.ranked.first().map(|r| &r.action)
+    }
+}
+
 /// What each game tells the bots about itself. Only `heuristic` and `determinize` matter much;
 /// the rest tune the search.
 pub trait BotHints: Game {
@@ -194,6 +251,21 @@ pub trait BotHints: Game {
         let _ = state;
         Vec::new()
     }
+
+    /// The heuristic's score of each legal action (by index into `legal`, higher is better,
+    /// without random noise), where it weighs actions one by one; `None` where it does not. For
+    /// hints: how a level that does not search rates the alternatives.
+    fn heuristic_scores(view: &Self::View, legal: &[Self::Action]) -> Option<Vec<f64>> {
+        let _ = (view, legal);
+        None
+    }
+
+    /// Why `action` is worth playing, in the game's words, from the view alone: what it gains,
+    /// what it guards against (hints). No card ids, nothing the view does not show.
+    fn explain(view: &Self::View, action: &Self::Action) -> Vec<String> {
+        let _ = (view, action);
+        Vec::new()
+    }
 }
 
 pub fn random_choice<A: Clone>(legal: &[A], rng: &mut GameRng) -> Option<A> {
@@ -215,6 +287,110 @@ pub fn decide<G: BotHints>(
     legal: &[G::Action],
     rng: &mut GameRng,
 ) -> Decision<G::Action> {
+    dispatch::<G>(kind, view, legal, rng, None, None)
+}
+
+/// `decide` with the level's search budget changed by `tune` (tests: fewer iterations and no
+/// clock cap, so that the decision is the same however loaded the machine is).
+pub fn decide_with<G: BotHints>(
+    kind: BotKind,
+    view: &G::View,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+    tune: fn(Budget) -> Budget,
+) -> Decision<G::Action> {
+    dispatch::<G>(kind, view, legal, rng, Some(tune), None)
+}
+
+/// The bot's choice and the alternatives as it rates them, best first. The first is the action
+/// `decide` chooses with the same generator (they share one search; the root's statistics are
+/// read once it is over). A searching level rates the actions its search tried (`rate`, `share`);
+/// a level that does not search ranks by the heuristic's scores when the game gives them
+/// (`BotHints::heuristic_scores`), else gives its choice alone.
+pub fn rank<G: BotHints>(kind: BotKind, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Ranking<G::Action> {
+    rank_inner::<G>(kind, view, legal, rng, None)
+}
+
+/// `rank` with the level's search budget changed by `tune` (as `decide_with`).
+pub fn rank_with<G: BotHints>(
+    kind: BotKind,
+    view: &G::View,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+    tune: fn(Budget) -> Budget,
+) -> Ranking<G::Action> {
+    rank_inner::<G>(kind, view, legal, rng, Some(tune))
+}
+
+fn rank_inner<G: BotHints>(
+    kind: BotKind,
+    view: &G::View,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Ranking<G::Action> {
+    let mut ranked = Vec::new();
+    let decision = dispatch::<G>(kind, view, legal, rng, tune, Some(&mut ranked));
+    let stats = decision.stats;
+    let Some(chosen) = decision.action else {
+        return Ranking {
+            ranked: Vec::new(),
+            by: RankedBy::Alone,
+            stats,
+        };
+    };
+    if stats.searched && ranked.first().is_some_and(|r| r.action == chosen) {
+        return Ranking {
+            ranked,
+            by: RankedBy::Search,
+            stats,
+        };
+    }
+    let scores = match kind {
+        BotKind::Random => None,
+        _ if legal.len() <= 1 => None,
+        _ => G::heuristic_scores(view, legal).filter(|s| s.len() == legal.len()),
+    };
+    let Some(scores) = scores else {
+        return Ranking {
+            ranked: vec![Rated::alone(chosen)],
+            by: RankedBy::Alone,
+            stats,
+        };
+    };
+    let mut rest: Vec<(f64, &G::Action)> = legal
+        .iter()
+        .zip(&scores)
+        .filter(|(a, _)| **a != chosen)
+        .map(|(a, s)| (*s, a))
+        .collect();
+    rest.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let chosen_score = legal.iter().position(|a| *a == chosen).map(|i| scores[i]);
+    let mut ranked = vec![Rated {
+        score: chosen_score,
+        ..Rated::alone(chosen)
+    }];
+    ranked.extend(rest.into_iter().map(|(s, a)| Rated {
+        score: Some(s),
+        ..Rated::alone(a.clone())
+    }));
+    Ranking {
+        ranked,
+        by: RankedBy::Heuristic,
+        stats,
+    }
+}
+
+/// The one dispatch of `decide` and `rank`: the level's budget (changed by `tune`), and the
+/// search's root statistics into `root` when asked.
+fn dispatch<G: BotHints>(
+    kind: BotKind,
+    view: &G::View,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+    tune: Option<fn(Budget) -> Budget>,
+    root: Option<&mut Vec<Rated<G::Action>>>,
+) -> Decision<G::Action> {
     let quick = |action| Decision {
         action,
         stats: SearchStats::default(),
@@ -224,7 +400,11 @@ pub fn decide<G: BotHints>(
         BotKind::Heuristic => quick(G::heuristic(view, legal, rng)),
         BotKind::Level(d) => match G::budget(view, d) {
             Some(budget) if legal.len() > 1 && G::worth_searching(view, legal) => {
-                search::<G>(view, legal, &budget, rng)
+                let budget = match tune {
+                    Some(tune) => tune(budget),
+                    None => budget,
+                };
+                search_rated::<G>(view, legal, &budget, rng, root)
             }
             _ if legal.len() == 1 => quick(legal.first().cloned()),
             _ => quick(G::heuristic_at(view, legal, rng, d)),

@@ -632,6 +632,152 @@ fn ranked_plays(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Vec<Action>
     scored.into_iter().map(|(_, a)| a).collect()
 }
 
+/// The heuristic's value of each legal action against the board as it stands, without its
+/// random noise (hints): placements and follower losses by the board they leave, plays as
+/// `ranked_plays` weighs them. `None` in the end phase, which keeps rules rather than values.
+fn scores_of(view: &Seen, legal: &[Action]) -> Option<Vec<f64>> {
+    let eval = Eval::new(view);
+    let now = eval.now;
+    let me = view.me;
+    let value = |a: &Action| -> f64 {
+        match (view.phase, *a) {
+            (Phase::Placement { .. }, Action::Place { knight, space }) => eval.with_moved(knight, Some(space)) - now,
+            (Phase::FollowerLoss { knight, .. }, Action::ChooseFollowerLoss(card)) => {
+                let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
+                eval.losing(*knight, card, scandalised) - now
+            }
+            (
+                Phase::Play,
+                Action::Play {
+                    effect: Effect::Score, ..
+                },
+            ) => {
+                let (good, wins) = score_judgement(view, me);
+                let gains = view.score_gains();
+                let mine = gains.get(me).copied().unwrap_or(0);
+                let best_other = (0..gains.len())
+                    .filter(|&s| s != me)
+                    .map(|s| gains[s])
+                    .max()
+                    .unwrap_or(0);
+                let margin = 0.05 * (mine - best_other) as f64;
+                if wins {
+                    1000.0
+                } else if good {
+                    1.0 + margin
+                } else {
+                    -0.5 + margin
+                }
+            }
+            (Phase::Play, Action::Play { card, effect }) => eval.expect(card, effect) - now - card_cost(card),
+            (Phase::Play, Action::EndPlay) => 0.25,
+            _ => f64::MIN,
+        }
+    };
+    match view.phase {
+        Phase::Placement { .. } | Phase::FollowerLoss { .. } | Phase::Play => Some(legal.iter().map(value).collect()),
+        _ => None,
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0} %", x * 100.0)
+}
+
+/// Why an action is worth playing, from the view (hints): the points of a Score, the odds of a
+/// challenge or a Banish, and what it does to the board as the heuristic counts it.
+fn explain_court(v: &CourtView, action: &Action) -> Vec<String> {
+    let seen = Seen::of_view(v);
+    let eval = Eval::new(&seen);
+    let c = &v.content;
+    let me = v.seat;
+    let name = |k: KnightId| c.knight_name(k).to_string();
+    let seat_name = |s: Seat| v.seat_names.get(s).cloned().unwrap_or_default();
+    let board = |gain: f64| -> String {
+        format!(
+            "On the bot's count of the board (what each seat's knights would score, their power and \
+             their chances to climb, yours against the others', the leader's most) it {} your standing by {:.1}.",
+            if gain >= 0.0 { "raises" } else { "lowers" },
+            gain.abs()
+        )
+    };
+    let mut out = Vec::new();
+    match *action {
+        Action::Play { card, effect } => match effect {
+            Effect::Score => {
+                let gains = seen.score_gains();
+                let mine = gains.get(me).copied().unwrap_or(0);
+                let total = v.scores.get(me).copied().unwrap_or(0) + mine;
+                if total >= v.target {
+                    out.push(format!("Scoring now brings you to {total} of {}: you win.", v.target));
+                } else {
+                    let mut line = format!("Scoring now gives you {mine} points ({total} of {})", v.target);
+                    let best = (0..gains.len()).filter(|&s| s != me).max_by_key(|&s| gains[s]);
+                    if let Some(s) = best {
+                        line.push_str(&format!(
+                            "; the most anyone else gains is {} ({}).",
+                            gains[s],
+                            seat_name(s)
+                        ));
+                    } else {
+                        line.push('.');
+                    }
+                    out.push(line);
+                    for s in (0..gains.len()).filter(|&s| s != me) {
+                        if v.scores.get(s).copied().unwrap_or(0) + gains[s] >= v.target {
+                            out.push(format!("Careful: it also brings {} to the target.", seat_name(s)));
+                        }
+                    }
+                }
+            }
+            Effect::Enter { knight, space } | Effect::Step { knight, to: space } => {
+                if let Some(d) = v.knight_at(space) {
+                    let (a, b) = (v.effective_power(knight), v.effective_power(d));
+                    out.push(format!(
+                        "{} (power {a}) challenges {} (power {b}) and wins about {} of the time.",
+                        name(knight),
+                        name(d),
+                        percent(challenge_chance(a, b))
+                    ));
+                }
+                out.push(board(eval.expect(card, effect) - eval.now));
+            }
+            Effect::Banish { knight } => {
+                out.push(format!(
+                    "The Banish roll beats {}'s power {} about {} of the time.",
+                    name(knight),
+                    v.effective_power(knight),
+                    percent(v.banish_chance(knight))
+                ));
+                out.push(board(eval.expect(card, effect) - eval.now));
+            }
+            _ => out.push(board(eval.expect(card, effect) - eval.now)),
+        },
+        Action::EndPlay => out.push(
+            "No card left in your hand gains enough on the board now; kept, they are worth more on a later turn."
+                .into(),
+        ),
+        Action::Place { knight, space } => out.push(board(eval.with_moved(knight, Some(space)) - eval.now)),
+        Action::ChooseFollowerLoss(card) => {
+            if let Phase::FollowerLoss { knight, .. } = &v.phase {
+                let scandalised = eval.state(*knight).is_some_and(|st| st.scandalised);
+                out.push(format!(
+                    "Of {}'s followers, the {} costs you least to lose.",
+                    name(*knight),
+                    card.name()
+                ));
+                out.push(board(eval.losing(*knight, card, scandalised) - eval.now));
+            }
+        }
+        Action::Discard(card) => out.push(format!(
+            "You hold more {} cards than you can use well; a discard makes room for a fresh one.",
+            card.name()
+        )),
+        Action::Draw => out.push("Nothing in your hand is worth discarding; draw to fill it.".into()),
+    }
+    out
+}
+
 /// How an unfinished game stands: each seat's points plus `POSITION` times its position on the
 /// board, turned into win chances by a softmax whose temperature is a share of the target.
 const POSITION: f64 = 1.0;
@@ -756,5 +902,13 @@ impl BotHints for Court {
 
     fn evaluate(state: &Court) -> Vec<f64> {
         win_chances(state)
+    }
+
+    fn heuristic_scores(view: &CourtView, legal: &[Action]) -> Option<Vec<f64>> {
+        scores_of(&Seen::of_view(view), legal)
+    }
+
+    fn explain(view: &CourtView, action: &Action) -> Vec<String> {
+        explain_court(view, action)
     }
 }

@@ -257,4 +257,33 @@ impl BotHints for Future {
     fn rollout_action(state: &Future, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         best_action(state, legal, rng, 1.5)
     }
+
+    fn heuristic_scores(view: &FutureView, legal: &[Action]) -> Option<Vec<f64>> {
+        Some(legal.iter().map(|a| action_value(&view.state, a) as f64).collect())
+    }
+
+    fn explain(view: &FutureView, action: &Action) -> Vec<String> {
+        explain_future(view, action)
+    }
+}
+
+/// Why an action is worth playing, from the view (hints): the heuristic's rough count in points,
+/// and for a prediction the totals the fists can show.
+fn explain_future(view: &FutureView, action: &Action) -> Vec<String> {
+    let state = &view.state;
+    let mut out = Vec::new();
+    if let Action::Predict(n) = *action {
+        let (least, most) = possible_totals(state, view.seat);
+        out.push(format!(
+            "Your own fists hold {least} knights; with the others' the total can be anything from {least} to {most}: {n} is the total the bot expects."
+        ));
+        return out;
+    }
+    let v = action_value(state, action);
+    if v.abs() >= 0.05 {
+        out.push(format!(
+            "By the bot's rough count it is worth about {v:.1} points to you, at once and in what it leads to (a knight behind your screen about 2 at the end, a Grail tile about 2, an open majority about 3)."
+        ));
+    }
+    out
 }

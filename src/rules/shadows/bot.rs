@@ -688,6 +688,14 @@ impl BotHints for Shadows {
         steps >= horizon.max(1) as usize
     }
 
+    fn heuristic_scores(view: &ShadowsView, legal: &[Action]) -> Option<Vec<f64>> {
+        Some(legal.iter().map(|a| action_value(&view.game, a) as f64).collect())
+    }
+
+    fn explain(view: &ShadowsView, action: &Action) -> Vec<String> {
+        explain_shadows(&view.game, action)
+    }
+
     fn evaluate(state: &Shadows) -> Vec<f64> {
         let p = loyal_chance(state);
         state
@@ -696,4 +704,91 @@ impl BotHints for Shadows {
             .map(|k| if k.loyalty == Loyalty::Traitor { 1.0 - p } else { p })
             .collect()
     }
+}
+
+fn percent(x: f32) -> String {
+    format!("{:.0} %", (x * 100.0).clamp(0.0, 100.0))
+}
+
+/// Why an action is worth playing, in the heuristic's terms, from the view (hints): where the
+/// Knights need work and what the seat's hand can do there, the Siege, a quest's danger, a
+/// suspect's public record.
+fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
+    let w = &Weights::DEFAULT.0;
+    let Some(me) = g.deciding() else { return Vec::new() };
+    let k = &g.knights[me];
+    let n = g.numbers();
+    let place = |at: Location| super::view::location_name(g, at);
+    let quest = |q: QuestId| g.content.quest(q).name.clone();
+    let siege = format!(
+        "Siege Engines: {} of {} (at {} Camelot falls)",
+        g.siege, n.siege_lose, n.siege_lose
+    );
+    let standing = |q: QuestId| {
+        format!(
+            "{}: the Knights are {} of the way to a victory there, Evil {} of the way to a defeat",
+            quest(q),
+            percent(progress(g, q)),
+            percent(quest_danger(g, q) / 2.0)
+        )
+    };
+    let mut out = Vec::new();
+    match *action {
+        Action::Move(to) => {
+            if let Location::Quest(q) = to {
+                out.push(format!("{}.", standing(q)));
+            } else if to == Location::Siege {
+                out.push(format!("{siege}."));
+            }
+            out.push(format!(
+                "At {} your hand can do about {:.1} Heroic Actions' worth where the need is {:.1}; where you stand, {:.1} where the need is {:.1} (need: the place's danger and how near it is to a win).",
+                place(to),
+                help(g, me, to, w),
+                need(g, to, w),
+                help(g, me, k.at, w),
+                need(g, k.at, w)
+            ));
+        }
+        Action::Evil(_) => {
+            let pressed = QuestId::ALL
+                .iter()
+                .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
+                .count();
+            out.push(format!(
+                "The three harms weighed: {siege}; your Life {} of {}; {pressed} quest(s) near defeat for another Black card.",
+                k.life, n.max_life
+            ));
+        }
+        Action::FightSiege(_) | Action::Roll | Action::Merlin(MerlinTarget::SiegeEngine) => {
+            out.push(format!("{siege}."));
+        }
+        Action::Merlin(MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q)) | Action::Heroism(q) => {
+            out.push(format!("{}.", standing(q)));
+        }
+        Action::Fight(_) | Action::PlayGrail | Action::RaiseExcalibur(_) => {
+            if let Location::Quest(q) = k.at {
+                out.push(format!("{}.", standing(q)));
+            }
+        }
+        Action::DrawWhite => out.push(format!(
+            "You hold {} White cards: stock up before going out, a trip pays for itself over several plays.",
+            k.hand.len()
+        )),
+        Action::Heal(_) => out.push(format!("Your Life is {} of {}.", k.life, n.max_life)),
+        Action::Accuse(s) => {
+            let d = g.deeds[s];
+            out.push(format!(
+                "{}'s public record: {} Combat card(s) placed face down, {} wrong accusation(s), {} Siege Engine(s) chosen at the Progression of Evil.",
+                g.who(s),
+                d.face_down,
+                d.wrong_accusations,
+                d.sieged
+            ));
+        }
+        _ => {}
+    }
+    if k.loyalty == Loyalty::Traitor && !k.unmasked {
+        out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed.".into());
+    }
+    out
 }

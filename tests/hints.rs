@@ -1,0 +1,294 @@
+//! Hints: the hard bot's choice for the seat to act with its alternatives and reasons, worked out
+//! from that seat's view only. A hint is the same for two states that differ only in what the
+//! seat cannot see (re-dealt as `tests/secrets.rs` does, with `BotHints::determinize`); a
+//! ranking's first action is the one `decide` takes; `camelot hint` refuses a broken save.
+
+use camelot::bots::{self, BotHints, BotKind, Budget, RankedBy};
+use camelot::content::ContentSet;
+use camelot::rules::court::{Court, CourtContent};
+use camelot::rules::future::{Future, FutureContent};
+use camelot::rules::shadows::{Shadows, ShadowsContent};
+use camelot::rules::{Difficulty, Game, GameId, GameRng, SeatKind, TableConfig};
+use camelot::table::{Hint, Library, hint_job_of};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Hard's search made small and without a clock cap, so that it decides the same however loaded
+/// the machine is.
+fn small(b: Budget) -> Budget {
+    Budget {
+        iterations: 80,
+        time_cap: std::time::Duration::from_secs(600),
+        ..b
+    }
+}
+
+fn config(players: usize, seed: u64, variants: &[(&str, &str)]) -> TableConfig {
+    let mut c = TableConfig::with_players(players, SeatKind::Human, seed);
+    for (k, v) in variants {
+        c.variants.insert(k.to_string(), v.to_string());
+    }
+    c
+}
+
+/// `count` positions of random games from `setup(game number)`, at random depths.
+fn positions<G: Game>(count: usize, seed: u64, max_depth: u32, setup: impl Fn(u64) -> (G, usize)) -> Vec<(G, usize)> {
+    let mut rng = GameRng::seeded(seed);
+    let mut out = Vec::new();
+    let mut game = 0;
+    while out.len() < count {
+        game += 1;
+        let (mut g, seats) = setup(game);
+        let depth = rng.below(max_depth);
+        for _ in 0..depth {
+            if g.to_act().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            if let Err(e) = g.apply(&a) {
+                panic!("a legal action was refused: {e}");
+            }
+        }
+        if g.to_act().is_some() {
+            out.push((g, seats));
+        }
+    }
+    out
+}
+
+fn hint_of<G: BotHints>(g: &G, seed: u64) -> Hint {
+    match hint_job_of(g, seed, Some(small)) {
+        Some(job) => Hint { seconds: 0.0, ..job() },
+        None => panic!("no hint for a game with a seat to act"),
+    }
+}
+
+/// Every position's hint, for the real state and for `redeals` re-deals of what the seat to act
+/// cannot see, is the same; it names a legal action in the table's words. Returns how many
+/// re-deals changed another seat's secrets, and how many hints were searched.
+fn same_hint_whatever_is_hidden<G: BotHints>(name: &str, games: &[(G, usize)], redeals: usize) -> (usize, usize)
+where
+    G::View: PartialEq,
+{
+    let mut rng = GameRng::seeded(28);
+    let (mut differed, mut searched) = (0, 0);
+    for (i, (g, seats)) in games.iter().enumerate() {
+        let Some(seat) = g.to_act() else { continue };
+        let seed = 1000 + i as u64;
+        let hint = hint_of(g, seed);
+        let legal = g.legal_actions();
+        assert_eq!(hint.seat, seat);
+        assert_eq!(
+            Some(&hint.action),
+            legal.get(hint.action_index).map(|a| g.describe_action(a)).as_ref(),
+            "{name} {i}: the hint's index and words agree"
+        );
+        assert!(!hint.why.is_empty(), "{name} {i}: a hint says why");
+        for line in &hint.why {
+            assert!(!line.contains("Id(") && !line.contains("NaN"), "{name} {i}: {line}");
+        }
+        if hint.by == RankedBy::Search {
+            searched += 1;
+        }
+        for _ in 0..redeals {
+            let Some(other) = G::determinize(&g.view(seat), &mut rng) else {
+                panic!("{name} {i}: the view cannot be dealt")
+            };
+            if (0..*seats).any(|s| s != seat && other.view(s) != g.view(s)) {
+                differed += 1;
+            }
+            assert_eq!(
+                hint_of(&other, seed),
+                hint,
+                "{name} position {i}: a re-deal changes the hint"
+            );
+        }
+    }
+    (differed, searched)
+}
+
+#[test]
+fn the_court_hint_depends_on_the_seat_s_view_only() {
+    let content = std::sync::Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(24, 1, 120, |game| {
+        let players = 2 + (game as usize % 4);
+        let g = Court::new_shared(&config(players, game, &[("target", "50")]), &content).expect("setup");
+        (g, players)
+    });
+    let (differed, searched) = same_hint_whatever_is_hidden("court", &games, 2);
+    assert!(differed >= 30, "the re-deals hid different cards ({differed})");
+    assert!(searched >= 8, "enough hints searched ({searched})");
+}
+
+#[test]
+fn die_zukunft_s_hint_depends_on_the_seat_s_view_only() {
+    let content = std::sync::Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(16, 2, 150, |game| {
+        let players = 2 + (game as usize % 4);
+        let heroes = if game % 2 == 0 { "on" } else { "off" };
+        let config = config(players, game, &[("heroes", heroes), ("sides", "random")]);
+        (Future::new_shared(&config, &content).expect("setup"), players)
+    });
+    let (differed, searched) = same_hint_whatever_is_hidden("future", &games, 2);
+    assert!(differed >= 16, "the re-deals hid different things ({differed})");
+    assert!(searched >= 8, "enough hints searched ({searched})");
+}
+
+#[test]
+fn shadows_hint_depends_on_the_seat_s_view_only() {
+    let content = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(40, 3, 250, |game| {
+        let players = 3 + (game as usize % 5);
+        let loyalty = ["standard", "traitor", "none"][game as usize % 3];
+        let g = Shadows::new_shared(&config(players, game, &[("loyalty", loyalty)]), &content).expect("setup");
+        (g, players)
+    });
+    let (differed, _) = same_hint_whatever_is_hidden("shadows", &games, 3);
+    assert!(differed >= 60, "the re-deals hid different cards ({differed})");
+}
+
+/// `rank`'s first action is `decide`'s with the same generator, at every level.
+fn rank_leads_with_decide<G: BotHints>(name: &str, games: &[(G, usize)]) -> usize {
+    let mut ranked_by_search = 0;
+    for (i, (g, _)) in games.iter().enumerate() {
+        let Some(seat) = g.to_act() else { continue };
+        let view = g.view(seat);
+        let legal = g.legal_actions();
+        for kind in [
+            BotKind::Heuristic,
+            BotKind::Level(Difficulty::Easy),
+            BotKind::Level(Difficulty::Normal),
+            BotKind::Level(Difficulty::Hard),
+        ] {
+            let seed = 7 + i as u64;
+            let d = bots::decide_with::<G>(kind, &view, &legal, &mut GameRng::seeded(seed), small);
+            let r = bots::rank_with::<G>(kind, &view, &legal, &mut GameRng::seeded(seed), small);
+            assert_eq!(
+                r.chosen(),
+                d.action.as_ref(),
+                "{name} {i} {kind}: rank leads with decide's choice"
+            );
+            assert_eq!(
+                r.stats.iterations, d.stats.iterations,
+                "{name} {i} {kind}: the same search"
+            );
+            for x in &r.ranked {
+                assert!(legal.contains(&x.action), "{name} {i} {kind}: only legal actions");
+            }
+            match r.by {
+                RankedBy::Search => {
+                    ranked_by_search += 1;
+                    let shares: f64 = r.ranked.iter().filter_map(|x| x.share).sum();
+                    assert!((shares - 1.0).abs() < 1e-9, "{name} {i}: shares add up to 1 ({shares})");
+                    assert!(r.ranked.iter().all(|x| x.rate.is_none_or(|p| (0.0..=1.0).contains(&p))));
+                }
+                RankedBy::Heuristic => {
+                    assert_eq!(r.ranked.len(), legal.len(), "{name} {i}: every action scored");
+                    assert!(r.ranked[1..].windows(2).all(|w| w[0].score >= w[1].score));
+                }
+                RankedBy::Alone => assert!(r.ranked.len() <= 1),
+            }
+        }
+    }
+    ranked_by_search
+}
+
+#[test]
+fn rank_leads_with_what_decide_chooses() {
+    let court = std::sync::Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(12, 4, 120, |game| {
+        let n = 2 + game as usize % 4;
+        (
+            Court::new_shared(&config(n, game, &[("target", "50")]), &court).expect("setup"),
+            n,
+        )
+    });
+    assert!(rank_leads_with_decide("court", &games) > 0);
+    let future = std::sync::Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(8, 5, 150, |game| {
+        let n = 2 + game as usize % 4;
+        (Future::new_shared(&config(n, game, &[]), &future).expect("setup"), n)
+    });
+    assert!(rank_leads_with_decide("future", &games) > 0);
+    let shadows = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(20, 6, 250, |game| {
+        let n = 3 + game as usize % 5;
+        (Shadows::new_shared(&config(n, game, &[]), &shadows).expect("setup"), n)
+    });
+    rank_leads_with_decide("shadows", &games);
+}
+
+// The command line.
+
+fn camelot() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_camelot"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("camelot-hint-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A save of `game` after `moves` actions chosen by heuristic bots.
+fn save_after(game: GameId, players: usize, seed: u64, moves: usize, variants: &[(&str, &str)]) -> String {
+    let library = Library::load(ContentSet::embedded());
+    let mut m = library.new_match(game, config(players, seed, variants)).expect("setup");
+    for step in 0..moves {
+        let Some(job) = m.bot_job(BotKind::Heuristic, step as u64) else {
+            break;
+        };
+        let Some(action) = job() else { break };
+        m.apply_any(action.as_ref()).expect("a bot's action is legal");
+    }
+    m.to_ron()
+}
+
+#[test]
+fn camelot_hint_refuses_broken_missing_and_finished_saves_without_a_panic() {
+    let dir = temp_dir("broken");
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (dir.join("broken.ron"), "(format: 1, game: \"shadows\", oops"),
+        (dir.join("garbage.ron"), "\u{0}\u{1}not a save at all"),
+        (dir.join("empty.ron"), ""),
+    ];
+    for (path, text) in &cases {
+        std::fs::write(path, text).expect("write");
+    }
+    let finished = dir.join("finished.ron");
+    std::fs::write(&finished, save_after(GameId::Test, 3, 1, 1000, &[])).expect("write");
+    let missing = dir.join("nowhere.ron");
+    for path in cases.iter().map(|(p, _)| p).chain([&finished, &missing]) {
+        let out = camelot().arg("hint").arg(path).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", path.display());
+        assert!(!err.contains("panicked"), "{err}");
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+        assert!(err.contains(name), "the error names the file: {err}");
+    }
+    let out = camelot().arg("hint").arg(&finished).output().expect("runs");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the game is over"));
+}
+
+#[test]
+fn camelot_hint_prints_the_move_why_and_the_alternatives() {
+    let dir = temp_dir("ok");
+    for (game, players, moves, variants) in [
+        (GameId::Court, 3, 40, vec![("target", "50")]),
+        (GameId::Future, 3, 30, vec![]),
+        (GameId::Shadows, 4, 40, vec![("loyalty", "traitor")]),
+    ] {
+        let path = dir.join(format!("{}.ron", game.key()));
+        std::fs::write(&path, save_after(game, players, 3, moves, &variants)).expect("write");
+        let out = camelot().arg("hint").arg(&path).output().expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains("Hint: "), "{text}");
+        assert!(text.contains("  - "), "reasons: {text}");
+        println!("$ camelot hint {}\n{text}", path.display());
+    }
+    let help = camelot().arg("--help").output().expect("runs");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("hint"));
+}
