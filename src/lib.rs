@@ -1,6 +1,6 @@
 //! Camelot: three Arthurian board games at one table.
 //!
-//! The rules core (`rules`, `content`, `bots`, `sim`) is plain Rust and builds without Bevy
+//! The rules core (`rules`, `content`, `bots`, `sim`, `tutorial`) is plain Rust and builds without Bevy
 //! (`--no-default-features`); the window lives in `app` behind the default feature `gui`.
 
 pub mod balance;
@@ -9,6 +9,7 @@ pub mod content;
 pub mod rules;
 pub mod sim;
 pub mod table;
+pub mod tutorial;
 
 #[cfg(feature = "gui")]
 pub mod app;

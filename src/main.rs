@@ -502,6 +502,10 @@ fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, Strin
     }
     let library = Library::load(set);
     errors.extend(library.errors());
+    // The guided first games: each script is read, validated and played through headless.
+    for game in GameId::LISTED {
+        errors.extend(camelot::tutorial::check(&library, game));
+    }
     if errors.is_empty() {
         let files = library.set.keys().filter(|k| k.ends_with(".ron")).count();
         println!("content ok: {files} files checked");

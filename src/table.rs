@@ -263,6 +263,11 @@ pub trait AnyMatch: Send + Sync {
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
     fn actions_taken(&self) -> usize;
+    /// The seat that took each action so far, in order (a tutorial counts a seat's decisions).
+    fn actors(&self) -> &[Option<Seat>];
+    /// The words (`Game::describe_action`) of the action numbered `index` (from 0), as described
+    /// just before it was taken; replays the match to that point, so it costs `index` actions.
+    fn action_label(&self, index: usize, library: &Library) -> Option<String>;
     /// The whole game's log so far, replayed from its actions: every line of the setup and of
     /// each action, with who may read it (a resumed game tells its story from the start).
     fn story_log(&self, library: &Library) -> Vec<(Visibility, String)>;
@@ -358,6 +363,18 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn actions_taken(&self) -> usize {
         self.actions.len()
+    }
+    fn actors(&self) -> &[Option<Seat>] {
+        &self.actors
+    }
+    fn action_label(&self, index: usize, library: &Library) -> Option<String> {
+        let action = self.actions.get(index)?;
+        let content = library.content::<G>().ok()?;
+        let mut state = G::new_shared(&self.config, &content).ok()?;
+        for a in &self.actions[..index] {
+            state.apply_quiet(a).ok()?;
+        }
+        Some(state.describe_action(action))
     }
     fn story_log(&self, library: &Library) -> Vec<(Visibility, String)> {
         let Ok(content) = library.content::<G>() else {

@@ -202,8 +202,12 @@ fn check_reports_a_truncated_file_with_its_position() {
     for key in set.keys().filter(|k| k.ends_with(".ron")).cloned().collect::<Vec<_>>() {
         let text = &set.get(&key).expect("present").text;
         let dir = temp_dir(&key.replace('/', "_"));
-        let path = dir.join(key.rsplit('/').next().expect("name"));
-        std::fs::write(&path, &text[..text.len() / 2]).expect("write");
+        // The file at its place in the tree, so its path names it even where several files share
+        // a name (each game's `tutorial.ron`).
+        let path = camelot::content::disk_path(&dir, &key);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
+        let half = (0..=text.len() / 2).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        std::fs::write(&path, &text[..half]).expect("write");
         let out = camelot().arg("check").arg(&path).output().expect("runs");
         assert_eq!(out.status.code(), Some(1), "{key}: a truncated file fails the check");
         let err = String::from_utf8_lossy(&out.stderr);

@@ -94,10 +94,8 @@ fn background_priority() {
     }
 }
 
-/// The seed of a bot's decision: the table's seed and how far the game has come.
-pub fn decision_seed(table_seed: u64, actions_taken: usize) -> u64 {
-    table_seed ^ (actions_taken as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
+/// The seed of a bot's decision (in the core, so headless replays of a tutorial decide alike).
+pub use crate::bots::decision_seed;
 
 fn drive_bots(
     time: Res<Time>,

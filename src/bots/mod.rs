@@ -268,6 +268,13 @@ pub trait BotHints: Game {
     }
 }
 
+/// The seed of a bot's decision at a table: the table's seed and how far the game has come. The
+/// window's bots and the headless replay of a tutorial (`crate::tutorial`) both seed so, so a
+/// scripted game goes the same way in both.
+pub fn decision_seed(table_seed: u64, actions_taken: usize) -> u64 {
+    table_seed ^ (actions_taken as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 pub fn random_choice<A: Clone>(legal: &[A], rng: &mut GameRng) -> Option<A> {
     if legal.is_empty() {
         return None;
