@@ -169,6 +169,14 @@ enum Command {
         #[command(flatten)]
         window: WindowArgs,
     },
+    /// Open the window at a game's guided first game (its levels/<game>/tutorial.ron): callouts
+    /// show what matters and why, then the game goes on as a normal one.
+    Learn {
+        /// court, future or shadows
+        game: String,
+        #[command(flatten)]
+        window: WindowArgs,
+    },
 }
 
 /// How the window starts: at the menu, at a new table, or at a saved game.
@@ -177,6 +185,7 @@ enum Start {
     Menu,
     New(GameId, TableConfig),
     Load(String),
+    Learn(GameId),
 }
 
 fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> {
@@ -456,6 +465,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             library.new_match(game, config.clone())?;
             window(library, &cli, &flags.or(&cli.window), Start::New(game, config))
         }
+        Some(Command::Learn { game, window: flags }) => {
+            let game = parse_game(game)?;
+            // Checked here first, so that a broken tutorial says what is wrong on the terminal.
+            let library = load_library(cli.content.as_ref())?;
+            let tutorial = camelot::tutorial::load(&library, game)
+                .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            library.new_match(game, tutorial.table_config()?)?;
+            window(library, &cli, &flags.or(&cli.window), Start::Learn(game))
+        }
         Some(Command::Open { save, window: flags }) => {
             // Checked here first, so that a broken save says what is wrong on the terminal.
             let library = load_library(cli.content.as_ref())?;
@@ -522,10 +540,11 @@ fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, Strin
 #[cfg(feature = "gui")]
 fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Result<ExitCode, String> {
     use camelot::app::bridge::StartMatch;
-    let start = match start {
-        Start::Menu => None,
-        Start::New(game, config) => Some(StartMatch::New { game, config }),
-        Start::Load(text) => Some(StartMatch::Load(text)),
+    let (start, learn) = match start {
+        Start::Menu => (None, None),
+        Start::New(game, config) => (Some(StartMatch::New { game, config }), None),
+        Start::Load(text) => (Some(StartMatch::Load(text)), None),
+        Start::Learn(game) => (None, Some(game)),
     };
     let opts = camelot::app::WindowOptions {
         library,
@@ -536,6 +555,7 @@ fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Resu
         bot_pace: flags.bot_pace.unwrap_or(0.7).max(0.0),
         window_size: flags.window_size.unwrap_or((1440, 900)),
         start,
+        learn,
     };
     camelot::app::run(opts)
 }

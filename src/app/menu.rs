@@ -23,6 +23,8 @@ pub struct MenuState {
     pub seed_text: String,
     /// The unfinished autosave: a label and the save's text.
     pub autosave: Option<(String, String)>,
+    /// *Learn to play* was pressed for this game.
+    pub learn: Option<GameId>,
 }
 
 impl MenuState {
@@ -33,6 +35,7 @@ impl MenuState {
             variants: BTreeMap::new(),
             seed_text: String::new(),
             autosave: None,
+            learn: None,
         };
         m.reset_seats(library);
         m
@@ -53,6 +56,7 @@ impl MenuState {
                     SeatKind::Bot(Difficulty::Normal)
                 },
                 colour: SEAT_COLOURS[i],
+                hints: true,
             })
             .collect();
         self.variants = library
@@ -621,6 +625,11 @@ fn setup_panel(
                     .response
                     .on_hover_text(spec.label);
             }
+            if seat.kind.is_human() {
+                ui.checkbox(&mut seat.hints, "Hints").on_hover_text(
+                    "Whether this player may ask for a hint (H): the hard bot's move from this seat's view, with its reasons",
+                );
+            }
             for (spec, label, seats) in flags.iter_mut() {
                 let mut on = seats.contains(&i);
                 if ui.checkbox(&mut on, *label).on_hover_text(spec.label).changed() {
@@ -683,6 +692,7 @@ fn setup_panel(
                 name: name.to_string(),
                 kind: SeatKind::Bot(Difficulty::Normal),
                 colour,
+                hints: true,
             });
             menu.refit_colours(i, None);
         }
@@ -769,6 +779,17 @@ fn setup_panel(
                 }
                 Err(e) => res.notice = Some(e),
             }
+        }
+        let learn = egui::Button::new(egui::RichText::new("Learn to play").size(18.0)).min_size(egui::vec2(150.0, 44.0));
+        if ui
+            .add_enabled(startable, learn)
+            .on_hover_text(format!(
+                "A guided first game of {}: a short game with you and easy bots, where callouts show what matters and why",
+                game.title()
+            ))
+            .clicked()
+        {
+            menu.learn = Some(game);
         }
         if ui
             .add(egui::Button::new(egui::RichText::new("Quit").size(18.0)).min_size(egui::vec2(100.0, 44.0)))

@@ -12,7 +12,10 @@ pub mod capture;
 pub mod cards;
 pub mod frame_stats;
 pub mod handoff;
+pub mod hint;
 pub mod icons;
+pub mod learn;
+
 pub mod menu;
 pub mod motion;
 pub mod redraw;
@@ -55,6 +58,8 @@ pub struct WindowOptions {
     pub frame_stats: Option<PathBuf>,
     /// Start straight at a table (`camelot play`) or a saved game (`camelot open`).
     pub start: Option<bridge::StartMatch>,
+    /// Start at a game's guided first game (`camelot learn`).
+    pub learn: Option<crate::rules::GameId>,
 }
 
 /// The plugins that hold the game and its flow, without any drawing: used by the window and by
@@ -109,6 +114,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         menu::MenuPlugin,
         balance_window::BalanceWindowPlugin,
         table::TablePlugin,
+        (hint::HintPlugin, learn::LearnPlugin),
         tables::court::CourtTablePlugin,
         tables::future::FutureTablePlugin,
         tables::shadows::ShadowsTablePlugin,
@@ -122,6 +128,11 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     if let Some(start) = opts.start {
         app.add_systems(Startup, move |mut starts: MessageWriter<bridge::StartMatch>| {
             starts.write(start.clone());
+        });
+    }
+    if let Some(game) = opts.learn {
+        app.add_systems(Startup, move |mut learn: MessageWriter<learn::StartLearning>| {
+            learn.write(learn::StartLearning(game));
         });
     }
     let exit = app.run();

@@ -88,10 +88,41 @@ fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Re
     Ok(())
 }
 
+/// Where the board is drawn this frame, in egui points (the part of the window the panels left).
+#[derive(Resource, Default, Clone, Copy)]
+pub struct BoardScreen(pub Option<egui::Rect>);
+
+/// The named places of the table on show, as rectangles in world units, for whatever has to point
+/// at one (the guided first game's callouts): each table fills it when it builds its board.
+#[derive(Resource, Default)]
+pub struct Places(pub Vec<(&'static str, Rect)>);
+
+impl Places {
+    pub fn get(&self, name: &str) -> Option<Rect> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
+    }
+    pub fn set(&mut self, name: &'static str, rect: Rect) {
+        self.0.retain(|(n, _)| *n != name);
+        self.0.push((name, rect));
+    }
+}
+
+/// A world rectangle on screen, in egui points: the world camera shows at least all of `frame`
+/// (`BoardFrame`), centred and scaled alike in both directions, in `board`.
+pub fn world_rect_on_screen(board: egui::Rect, frame: Rect, world: Rect) -> egui::Rect {
+    let s = (board.width() / frame.width().max(1.0)).min(board.height() / frame.height().max(1.0));
+    let at = |p: Vec2| {
+        let d = (p - frame.center()) * s;
+        board.center() + egui::vec2(d.x, -d.y)
+    };
+    egui::Rect::from_two_pos(at(world.min), at(world.max))
+}
+
 /// Draws the world (the board) into the free part of the window only.
 fn fit_world_camera(
     mut contexts: EguiContexts,
     free: Res<FreeRect>,
+    mut board: ResMut<BoardScreen>,
     mut camera: Query<&mut Camera, With<super::style::WorldCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
@@ -99,6 +130,9 @@ fn fit_world_camera(
     let (Some(rect), Ok(mut camera), Ok(window)) = (free.0, camera.single_mut(), window.single()) else {
         return Ok(());
     };
+    if board.0 != Some(rect) {
+        board.0 = Some(rect);
+    }
     let ppp = ctx.pixels_per_point();
     let (w, h) = (window.physical_width(), window.physical_height());
     let x = ((rect.min.x * ppp).max(0.0) as u32).min(w.saturating_sub(1));
@@ -138,6 +172,8 @@ impl Plugin for TablePlugin {
             .init_resource::<ResultsDetail>()
             .add_systems(Update, collect_refusals)
             .init_resource::<FreeRect>()
+            .init_resource::<BoardScreen>()
+            .init_resource::<Places>()
             .configure_sets(
                 EguiPrimaryContextPass,
                 (TableUiSet::Chrome, TableUiSet::Board, TableUiSet::Overlay)
@@ -477,6 +513,7 @@ fn top_bar(
     mut close: MessageWriter<CloseMatch>,
     mut free: ResMut<FreeRect>,
     mut settings: ResMut<super::settings::SettingsWindow>,
+    (hints, mut ask_hint): (Res<super::hint::HintState>, MessageWriter<super::hint::AskHint>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
@@ -597,6 +634,16 @@ fn top_bar(
                 let sound = if table.muted { "Sound off" } else { "Sound on" };
                 if ui.selectable_label(!table.muted, sound).clicked() {
                     table.muted = !table.muted;
+                }
+                let hint_seat = super::hint::hint_seat(m.as_ref(), &handoff);
+                let can_hint = hint_seat.is_some() && !hints.busy() && hints.shown.is_none();
+                if hint_seat.is_some() {
+                    let hint = ui
+                        .add_enabled(can_hint, egui::Button::new("Hint (H)"))
+                        .on_hover_text("What would the hard bot play here, and why? It sees only what you see");
+                    if hint.clicked() || (!typing && can_hint && ui.input(|i| i.key_pressed(egui::Key::H))) {
+                        ask_hint.write(super::hint::AskHint);
+                    }
                 }
                 let undo_seat = pending
                     .seat()
@@ -1025,6 +1072,7 @@ fn results(
     mut close: MessageWriter<CloseMatch>,
     animating: Res<Animating>,
     detail: Res<ResultsDetail>,
+    hints: Res<super::hint::HintState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
@@ -1078,6 +1126,18 @@ fn results(
                 ui.end_row();
             }
         });
+        // Hints taken, by the seats that could ask for them.
+        let taken: Vec<String> = config
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| seat.kind.is_human() && seat.hints)
+            .map(|(s, seat)| format!("{} {}", seat.name, hints.taken.get(s).copied().unwrap_or(0)))
+            .collect();
+        if !taken.is_empty() {
+            ui.add_space(4.0);
+            ui.label(format!("Hints taken: {}", taken.join(" · ")));
+        }
         if !detail.rows.is_empty() {
             ui.add_space(8.0);
             ui.label(egui::RichText::new(&detail.title).strong().color(GOLD));

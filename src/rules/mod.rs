@@ -134,6 +134,18 @@ pub struct SeatConfig {
     pub kind: SeatKind,
     /// sRGB colour of the seat's tokens and name.
     pub colour: [u8; 3],
+    /// Whether a person at this seat may ask for hints (the window's Hint button); on unless
+    /// switched off in the menu. Saves leave it out while it is on.
+    #[serde(default = "hints_on", skip_serializing_if = "is_on")]
+    pub hints: bool,
+}
+
+fn hints_on() -> bool {
+    true
+}
+
+fn is_on(on: &bool) -> bool {
+    *on
 }
 
 /// Default seat colours and names, in seat order.
@@ -173,6 +185,7 @@ impl TableConfig {
                 name: SEAT_NAMES[i % SEAT_NAMES.len()].to_string(),
                 kind,
                 colour: SEAT_COLOURS[i % SEAT_COLOURS.len()],
+                hints: true,
             })
             .collect();
         TableConfig {

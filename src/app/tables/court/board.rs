@@ -48,6 +48,26 @@ pub(super) struct Hall {
     pub(super) drawn: Vec<Option<TileLook>>,
 }
 
+/// The table's named places (`table::Places`), in world units: the board, the Equites row, the
+/// hand and the piles either side of it.
+fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> Vec<(&'static str, Rect)> {
+    let equites = content
+        .spaces
+        .iter()
+        .zip(&hall.positions)
+        .filter(|(s, _)| s.rank == Rank::Equites)
+        .map(|(_, p)| Rect::from_center_size(*p, SPACE))
+        .reduce(|a, b| a.union(b))
+        .unwrap_or(hall.floor);
+    let hand = Rect::new(frame.min.x, frame.min.y, frame.max.x, hall.floor.min.y);
+    vec![
+        ("board", frame),
+        ("equites", equites),
+        ("hand", hand.inflate(-8.0)),
+        ("piles", hand.inflate(-8.0)),
+    ]
+}
+
 pub(super) fn space_world(content: &CourtContent, s: usize) -> Vec2 {
     let (cx, cy) = hall_centre(content);
     content
@@ -102,6 +122,7 @@ pub(super) fn spawn_or_sync_board(
     mut ui: ResMut<CourtUi>,
     mut frame: ResMut<BoardFrame>,
     dice: Res<DiceShow>,
+    (surfaces, mut places): (Res<crate::app::surfaces::Surfaces>, ResMut<crate::app::table::Places>),
 ) {
     let changed = changed.read().count() > 0;
     let Some(m) = court_match(&res) else {
@@ -125,6 +146,15 @@ pub(super) fn spawn_or_sync_board(
             }
             let hall = build_hall(&mut commands, &content, &fonts);
             frame.0 = super::hand::world_frame(hall.floor);
+            places.0 = court_places(&content, &hall, frame.0);
+            // The table the hall and the hand lie on, past every edge of the view.
+            commands.spawn((
+                HallRoot,
+                surfaces.table_top(frame.0),
+                Pickable::IGNORE,
+                Transform::from_translation(frame.0.center().extend(-20.0)),
+                DespawnOnExit(Screen::Table),
+            ));
             commands.insert_resource(hall);
             return;
         }

@@ -129,6 +129,51 @@ impl Castle {
         self.throne + Vec2::new(t.centre.0 + r * a.cos(), t.centre.1 + r * a.sin()) * U
     }
 
+    /// The castle's named places (`table::Places`), in world units.
+    fn places(&self, s: &Future) -> Vec<(&'static str, Rect)> {
+        let mut v = vec![
+            ("board", self.frame),
+            (
+                "throne",
+                Rect::from_corners(
+                    self.throne + Vec2::new(0.0, -6.0),
+                    self.throne + Vec2::new(ROOM, 10.6 * U + 4.0),
+                ),
+            ),
+            ("score_track", self.score_ring()),
+        ];
+        let around = |points: &[Vec2], half: Vec2| {
+            points
+                .iter()
+                .map(|p| Rect::from_center_size(*p, 2.0 * half))
+                .reduce(|a, b| a.union(b))
+        };
+        let mut display: Vec<Vec2> = self.stacks.to_vec();
+        display.extend(
+            self.stacks
+                .iter()
+                .map(|p| *p + Vec2::new(60.0 + 2.0 * (CARD.x + 6.0), 0.0)),
+        );
+        if let Some(r) = around(&display, CARD / 2.0 + Vec2::splat(4.0)) {
+            v.push(("display", r));
+        }
+        if let Some(r) = around(&self.hinterland, Vec2::splat(18.0)) {
+            v.push(("hinterland", r));
+        }
+        for (b, name) in [
+            (Board::Red, "room:red"),
+            (Board::Green, "room:green"),
+            (Board::Blue, "room:blue"),
+            (Board::Yellow, "room:yellow"),
+        ] {
+            if s.room(b).is_some() {
+                let o = self.origin[b.index()];
+                v.push((name, Rect::from_corners(o, o + Vec2::new(ROOM, ROOM + TITLE))));
+            }
+        }
+        v
+    }
+
     pub(super) fn track_at(&self, pos: usize) -> Vec2 {
         self.track.get(pos).copied().unwrap_or(self.throne)
     }
@@ -265,6 +310,7 @@ pub(super) fn build_or_sync_castle(
     mut changed: MessageReader<MatchChanged>,
     mut paint: Paint,
     mut frame: ResMut<crate::app::style::BoardFrame>,
+    mut places: ResMut<crate::app::table::Places>,
     mut ui: ResMut<FutureUi>,
     mut moments: ResMut<Moments>,
     mut sync: CastleSync,
@@ -294,6 +340,7 @@ pub(super) fn build_or_sync_castle(
             }
             let built = build_castle(&mut commands, s, key, (&fonts, &surfaces, &sync.pictures), &mut paint);
             frame.0 = built.frame;
+            places.0 = built.places(s);
             commands.insert_resource(built);
             *moments = Moments::default();
             // Everything already on the board comes in on the next frame.

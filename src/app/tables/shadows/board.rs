@@ -111,6 +111,32 @@ impl Table {
         Vec2::new(col as f32 * CELL.x, row as f32 * CELL.y)
     }
 
+    /// The table's named places (`table::Places`), in world units.
+    fn places(&self) -> Vec<(&'static str, Rect)> {
+        let plate = |q: QuestId| Rect::from_center_size(self.boards[q.index()], PLATE);
+        let card = Vec2::new(60.0, 84.0);
+        let piles = |a: Vec2, b: Vec2| Rect::from_center_size(a, card).union(Rect::from_center_size(b, card));
+        let hand = Rect::from_center_size(
+            self.hand,
+            Vec2::new(self.frame.width() - 16.0, super::hand::HAND_BAND - 16.0),
+        );
+        vec![
+            ("board", self.frame),
+            ("camelot", Rect::from_center_size(self.camelot, PLATE)),
+            ("round_table", Rect::from_center_size(self.camelot, Vec2::splat(190.0))),
+            ("excalibur", plate(QuestId::Excalibur)),
+            ("quest:grail", plate(QuestId::Grail)),
+            ("quest:black_knight", plate(QuestId::BlackKnight)),
+            ("quest:lancelot", plate(QuestId::Lancelot)),
+            ("quest:dragon", plate(QuestId::Dragon)),
+            ("quest:picts", plate(QuestId::PictWar)),
+            ("quest:saxons", plate(QuestId::SaxonWar)),
+            ("white_pile", piles(self.white_pile, self.white_discard)),
+            ("black_pile", piles(self.black_pile, self.black_discard)),
+            ("hand", hand),
+        ]
+    }
+
     /// Where a Knight stands: around the Round Table, in the Siege area (right of the ring), or
     /// in a row at the foot of his quest's board.
     fn knight_at(&self, s: &Shadows, seat: Seat) -> Option<Vec2> {
@@ -187,7 +213,7 @@ pub(super) fn build_or_sync_table(
     roots: Query<Entity, With<TableRoot>>,
     mut changed: MessageReader<MatchChanged>,
     mut paint: Paint,
-    mut frame: ResMut<crate::app::style::BoardFrame>,
+    (mut frame, mut places): (ResMut<crate::app::style::BoardFrame>, ResMut<crate::app::table::Places>),
     mut ui: ResMut<ShadowsUi>,
     mut moments: ResMut<Moments>,
     mut pieces: Query<(Entity, &mut Piece, &Transform, &mut Glide)>,
@@ -218,6 +244,7 @@ pub(super) fn build_or_sync_table(
             }
             let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
+            places.0 = built.places();
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
             *moments = Moments {

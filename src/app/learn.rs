@@ -1,0 +1,310 @@
+//! The guided first game: *Learn to play* in the menu (or `camelot learn GAME`) starts the game's
+//! tutorial (`levels/<game>/tutorial.ron`, see `crate::tutorial`): a fixed seed, seats and
+//! variants, and a script whose steps are callouts at the player's decisions. A callout points at
+//! the part of the table that matters (a named place: `table::Places` on the board, or a panel),
+//! says the rule and why the suggested move is good, and waits; another legal move is fine, and
+//! the next callout says what it changed. After the last step the game goes on as a normal one.
+//! The script is the same for every game of it and reads only what the player's seat can see.
+
+use super::bridge::{MatchChanged, MatchRes, StartMatch};
+use super::style::{BoardFrame, GOLD};
+use super::table::{BoardScreen, Places, world_rect_on_screen};
+use super::{LibraryRes, Screen};
+use crate::rules::GameId;
+use crate::table::AnyMatch;
+use crate::tutorial::{LastMove, TutorialRun};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Starts a game's guided first game.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct StartLearning(pub GameId);
+
+/// The guided game under way, if any.
+#[derive(Resource, Default)]
+pub struct Learning {
+    pub run: Option<TutorialRun>,
+    game: Option<GameId>,
+    /// The seed of the match it started (a different match ends the lesson).
+    seed: u64,
+    intro_read: bool,
+    /// The handover was read: the lesson is over, the game goes on.
+    done: bool,
+    /// The player's last move against its step, worked out when the match changes.
+    last: Option<LastMove>,
+}
+
+impl Learning {
+    /// Whether a lesson is on for this match.
+    fn on(&self, m: &dyn AnyMatch) -> bool {
+        self.run.is_some() && !self.done && self.game == Some(m.game()) && self.seed == m.config().seed
+    }
+}
+
+pub struct LearnPlugin;
+
+impl Plugin for LearnPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Learning>()
+            .add_message::<StartLearning>()
+            .add_systems(Update, (start_learning, follow_moves).chain())
+            .add_systems(
+                EguiPrimaryContextPass,
+                callout
+                    .in_set(super::table::TableUiSet::Overlay)
+                    .run_if(in_state(Screen::Table)),
+            );
+    }
+}
+
+/// Loads the tutorial and starts its match (asked by the menu's *Learn to play* or the command
+/// line's `camelot learn`).
+fn start_learning(
+    mut asks: MessageReader<StartLearning>,
+    menu: Option<ResMut<super::menu::MenuState>>,
+    library: Res<LibraryRes>,
+    mut learning: ResMut<Learning>,
+    mut start: MessageWriter<StartMatch>,
+    mut res: ResMut<MatchRes>,
+) {
+    let from_menu = menu.and_then(|mut m| m.learn.take());
+    let Some(game) = asks.read().last().map(|a| a.0).or(from_menu) else {
+        return;
+    };
+    let started = crate::tutorial::load(&library.0, game)
+        .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))
+        .and_then(|t| TutorialRun::start(t))
+        .and_then(|run| run.tutorial.table_config().map(|config| (run, config)));
+    match started {
+        Ok((run, config)) => {
+            *learning = Learning {
+                game: Some(game),
+                seed: config.seed,
+                run: Some(run),
+                ..default()
+            };
+            start.write(StartMatch::New { game, config });
+        }
+        Err(e) => {
+            *learning = Learning::default();
+            res.notice = Some(format!("The guided game cannot start: {e}"));
+        }
+    }
+}
+
+/// After each move: did the player follow the step's suggestion?
+fn follow_moves(
+    res: Res<MatchRes>,
+    library: Res<LibraryRes>,
+    mut changed: MessageReader<MatchChanged>,
+    mut learning: ResMut<Learning>,
+) {
+    if changed.read().count() == 0 {
+        return;
+    }
+    let Some(m) = res.current.as_ref() else {
+        return;
+    };
+    let m: &dyn AnyMatch = m.as_ref();
+    if !learning.on(m) {
+        return;
+    }
+    let last = learning.run.as_ref().and_then(|run| run.last_move(m, &library.0));
+    learning.last = last;
+}
+
+/// Where a named place is on screen, in egui points.
+fn place_on_screen(
+    name: &str,
+    ctx: &egui::Context,
+    board: Option<egui::Rect>,
+    frame: Rect,
+    places: &Places,
+) -> Option<egui::Rect> {
+    let screen = ctx.viewport_rect();
+    let board = board?;
+    let top = super::table::TOP_BAR;
+    Some(match name {
+        "players" => egui::Rect::from_min_max(egui::pos2(screen.left(), top), egui::pos2(board.left(), board.bottom())),
+        "log" => egui::Rect::from_min_max(egui::pos2(board.right(), top), screen.right_bottom()),
+        "prompt" => egui::Rect::from_min_max(
+            egui::pos2(board.left(), board.bottom()),
+            egui::pos2(board.right(), screen.bottom()),
+        ),
+        "hint" => egui::Rect::from_min_max(egui::pos2(board.right() - 260.0, 0.0), egui::pos2(board.right(), top)),
+        other => match places.get(other) {
+            Some(world) => world_rect_on_screen(board, frame, world).intersect(board),
+            None => board,
+        },
+    })
+}
+
+/// The lesson's window and its pointer.
+#[allow(clippy::too_many_arguments)]
+fn callout(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    board: Res<BoardScreen>,
+    frame: Res<BoardFrame>,
+    places: Res<Places>,
+    mut learning: ResMut<Learning>,
+    mut requests: MessageWriter<super::bridge::ActionRequest>,
+) -> Result {
+    let Some(m) = res.current.as_ref() else {
+        return Ok(());
+    };
+    let m: &dyn AnyMatch = m.as_ref();
+    if !learning.on(m) {
+        return Ok(());
+    }
+    let Some(run) = learning.run.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let t = &run.tutorial;
+    let steps = t.steps.len();
+    // What to say: the introduction first, then the step at hand (or the next one while the bots
+    // play), then the handover.
+    let mut begin = false;
+    let mut finish = false;
+    let mut play = None;
+    let (point, title) = if !learning.intro_read {
+        (None, t.title.clone())
+    } else if run.handed_over(m) && !m.pending().seat().is_some_and(|s| s != run.human) {
+        (None, "The game is yours".to_string())
+    } else {
+        let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
+        let point = t.steps.get(k).map(|s| s.point.clone());
+        (point, format!("{} · step {} of {steps}", t.title, k + 1))
+    };
+    let target = point
+        .as_deref()
+        .and_then(|p| place_on_screen(p, ctx, board.0, frame.0, &places));
+    // The window sits beside what it points at, on the side with more room.
+    let screen = ctx.viewport_rect();
+    let (align, offset) = match target {
+        Some(r) if r.center().x > screen.center().x => (egui::Align2::LEFT_TOP, egui::vec2(24.0, 90.0)),
+        Some(_) => (egui::Align2::RIGHT_TOP, egui::vec2(-24.0, 90.0)),
+        None => (egui::Align2::CENTER_CENTER, egui::Vec2::ZERO),
+    };
+    let shown = super::style::fixed_window(ctx, &title, "learn-callout", align, offset).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        if !learning.intro_read {
+            ui.label(egui::RichText::new(&t.intro).size(17.0));
+            ui.add_space(8.0);
+            if ui.button(egui::RichText::new("Begin").strong()).clicked() {
+                begin = true;
+            }
+            return;
+        }
+        if run.handed_over(m) && !m.pending().seat().is_some_and(|s| s != run.human) {
+            if let Some(last) = learning.last.filter(|l| !l.followed && l.step + 1 == steps)
+                && let Some(step) = t.steps.get(last.step)
+                && !step.other.is_empty()
+            {
+                ui.label(egui::RichText::new(&step.other).italics());
+                ui.add_space(6.0);
+            }
+            ui.label(egui::RichText::new(&t.handover).size(17.0));
+            ui.add_space(8.0);
+            if ui.button(egui::RichText::new("Play on").strong()).clicked() {
+                finish = true;
+            }
+            return;
+        }
+        let k = run.upcoming(m).unwrap_or(0);
+        // What the last move changed, when it was not the suggestion.
+        if let Some(last) = learning.last.filter(|l| !l.followed && l.step + 1 == k)
+            && let Some(step) = t.steps.get(last.step)
+            && !step.other.is_empty()
+        {
+            ui.label(egui::RichText::new(&step.other).italics());
+            ui.add_space(6.0);
+        }
+        if let Some(step) = t.steps.get(k) {
+            ui.label(egui::RichText::new(&step.say).size(17.0));
+            if run.step_now(m) == Some(k) {
+                ui.add_space(6.0);
+                match run.suggested_index(m) {
+                    Some(i) => {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label("Suggested:");
+                            ui.label(egui::RichText::new(&step.suggest).strong().color(GOLD));
+                        });
+                        ui.label(egui::RichText::new("Make it on the table, or choose another move.").small());
+                        if ui.small_button("Do it for me").clicked() {
+                            play = Some(i);
+                        }
+                    }
+                    None => {
+                        ui.label(egui::RichText::new("Your move.").small());
+                    }
+                }
+            } else {
+                ui.label(egui::RichText::new("The others play first…").small().italics());
+            }
+        }
+        ui.add_space(4.0);
+        if ui.small_button("End the lesson").clicked() {
+            finish = true;
+        }
+    });
+    // The pointer: a gold frame round the place, and a line to it from the window.
+    if let (Some(target), Some(window)) = (target, shown.map(|r| r.response.rect)) {
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::new("learn-pointer"),
+        ));
+        let stroke = egui::Stroke::new(3.0, GOLD);
+        painter.rect_stroke(target.shrink(2.0), 6.0, stroke, egui::StrokeKind::Inside);
+        let from = window.center();
+        let to = egui::pos2(
+            from.x.clamp(target.left(), target.right()),
+            from.y.clamp(target.top(), target.bottom()),
+        );
+        let start = egui::pos2(
+            from.x.clamp(window.left(), window.right()),
+            from.y.clamp(window.top(), window.bottom()),
+        );
+        let start = if window.contains(to) {
+            to
+        } else {
+            edge_towards(window, to).unwrap_or(start)
+        };
+        painter.arrow(start, to - start, stroke);
+    }
+    if begin {
+        learning.intro_read = true;
+    }
+    if finish {
+        learning.done = true;
+    }
+    if let Some(index) = play {
+        requests.write(super::bridge::ActionRequest {
+            seat: run.human,
+            request: super::bridge::Request::Index(index),
+        });
+    }
+    Ok(())
+}
+
+/// Where the line from `rect`'s centre to `to` leaves `rect`.
+fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
+    let c = rect.center();
+    let d = to - c;
+    if d.length_sq() < 1.0 {
+        return None;
+    }
+    let tx = if d.x.abs() > 0.0 {
+        (rect.width() / 2.0) / d.x.abs()
+    } else {
+        f32::INFINITY
+    };
+    let ty = if d.y.abs() > 0.0 {
+        (rect.height() / 2.0) / d.y.abs()
+    } else {
+        f32::INFINITY
+    };
+    let t = tx.min(ty).min(1.0);
+    Some(c + d * t)
+}
