@@ -142,7 +142,11 @@ pub fn load(library: &Library, game: GameId) -> Result<Tutorial, Vec<ContentErro
     let file = library.set.get(&key(game)).map_err(|e| vec![e])?;
     let tutorial: Tutorial = file.parse().map_err(|e| vec![e])?;
     let problems = validate(library, game, file, &tutorial);
-    if problems.is_empty() { Ok(tutorial) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(tutorial)
+    } else {
+        Err(problems)
+    }
 }
 
 /// The games that ship a tutorial (or have one on disk).
@@ -164,11 +168,7 @@ fn validate(library: &Library, game: GameId, file: &ContentFile, t: &Tutorial) -
         problems.push(at_field(
             "seats",
             0,
-            format!(
-                "{} seats; {} is played by {lo} to {hi}",
-                t.seats.len(),
-                game.title()
-            ),
+            format!("{} seats; {} is played by {lo} to {hi}", t.seats.len(), game.title()),
         ));
     }
     let mut humans = 0;
@@ -311,11 +311,7 @@ pub fn play_script(library: &Library, game: GameId, tutorial: &Tutorial) -> Resu
                         "step {}: \"{}\" is not a legal move here; the legal moves are: {}",
                         k + 1,
                         step.suggest,
-                        legal
-                            .iter()
-                            .map(|l| format!("\"{l}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        legal.iter().map(|l| format!("\"{l}\"")).collect::<Vec<_>>().join(", ")
                     ),
                 });
             };
@@ -360,9 +356,7 @@ impl TutorialRun {
 
     /// The run of a tutorial at its one human seat.
     pub fn start(tutorial: Tutorial) -> Result<TutorialRun, String> {
-        let human = tutorial
-            .human_seat()
-            .ok_or("a tutorial has exactly one human seat")?;
+        let human = tutorial.human_seat().ok_or("a tutorial has exactly one human seat")?;
         Ok(TutorialRun { tutorial, human })
     }
 
@@ -415,10 +409,7 @@ impl TutorialRun {
     /// its first move and for moves after the script. Replays the match up to that move.
     pub fn last_move(&self, m: &dyn AnyMatch, library: &Library) -> Option<LastMove> {
         let index = m.actors().iter().rposition(|a| *a == Some(self.human))?;
-        let step = m.actors()[..index]
-            .iter()
-            .filter(|a| **a == Some(self.human))
-            .count();
+        let step = m.actors()[..index].iter().filter(|a| **a == Some(self.human)).count();
         let suggested = &self.tutorial.steps.get(step)?.suggest;
         let label = m.action_label(index, library)?;
         Some(LastMove {

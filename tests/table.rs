@@ -206,7 +206,10 @@ fn check_reports_a_truncated_file_with_its_position() {
         // a name (each game's `tutorial.ron`).
         let path = camelot::content::disk_path(&dir, &key);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
-        let half = (0..=text.len() / 2).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let half = (0..=text.len() / 2)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
         std::fs::write(&path, &text[..half]).expect("write");
         let out = camelot().arg("check").arg(&path).output().expect("runs");
         assert_eq!(out.status.code(), Some(1), "{key}: a truncated file fails the check");

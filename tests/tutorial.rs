@@ -42,7 +42,10 @@ fn every_tutorial_plays_through_its_script_and_then_to_the_end() {
         let played = m
             .play_out(&|_| BotKind::Level(Difficulty::Easy), 1, 20_000, false)
             .unwrap_or_else(|e| panic!("{game}: {e}"));
-        assert!(!played.winners.is_empty() || !played.tags.is_empty() || played.actions > 0, "{game}");
+        assert!(
+            !played.winners.is_empty() || !played.tags.is_empty() || played.actions > 0,
+            "{game}"
+        );
         assert!(tutorial::check(&library, game).is_empty(), "{game}");
     }
 }
@@ -68,7 +71,14 @@ fn the_run_follows_the_match_step_by_step() {
                     assert_eq!(m.legal_labels()[index], script.steps[k].suggest);
                     m.apply_index(index).expect("legal");
                     let last = run.last_move(m.as_ref(), &library).expect("a move");
-                    assert_eq!(last, tutorial::LastMove { step: k, followed: true }, "{game}");
+                    assert_eq!(
+                        last,
+                        tutorial::LastMove {
+                            step: k,
+                            followed: true
+                        },
+                        "{game}"
+                    );
                     seen += 1;
                 }
                 None => {
@@ -101,7 +111,13 @@ fn another_move_than_the_suggestion_is_noticed_and_the_script_goes_on() {
         .expect("another move");
     m.apply_index(other).expect("legal");
     let last = run.last_move(m.as_ref(), &library).expect("a move");
-    assert_eq!(last, tutorial::LastMove { step: 0, followed: false });
+    assert_eq!(
+        last,
+        tutorial::LastMove {
+            step: 0,
+            followed: false
+        }
+    );
     assert_eq!(run.upcoming(m.as_ref()), Some(1), "the script goes on at the next step");
 }
 
@@ -142,7 +158,10 @@ fn the_human_seat_reads_no_secret_of_another_seat_in_the_scripted_game() {
             .collect();
         for step in &script.steps {
             for line in &hidden {
-                assert!(!step.say.contains(line.as_str()), "{game}: a step quotes a secret: {line}");
+                assert!(
+                    !step.say.contains(line.as_str()),
+                    "{game}: a step quotes a secret: {line}"
+                );
             }
         }
         assert!(matches!(m.pending(), Pending::Decide { .. } | Pending::Finished(_)));
@@ -189,7 +208,10 @@ fn an_unknown_place_is_named_with_its_position() {
     assert!(p.message.contains("equites"), "the known places are listed: {p}");
     let text = std::fs::read_to_string(&path).expect("read");
     let line = text.lines().nth(p.line - 1).expect("the line");
-    assert!(line.contains("point"), "the position is the step's point: {p} at {line}");
+    assert!(
+        line.contains("point"),
+        "the position is the step's point: {p} at {line}"
+    );
 }
 
 #[test]
@@ -213,7 +235,9 @@ fn two_humans_a_hard_bot_an_unknown_variant_and_a_bad_seat_are_refused() {
     assert_problem(&problems, &path, "bot:easy");
     let (problems, path) = problems_with("seat", |t| t.replacen("\"bot:easy\"", "\"wizard\"", 1));
     assert_problem(&problems, &path, "unknown seat \"wizard\"");
-    let (problems, path) = problems_with("variant", |t| t.replacen("variants: {", "variants: {\"targt\": \"50\",", 1));
+    let (problems, path) = problems_with("variant", |t| {
+        t.replacen("variants: {", "variants: {\"targt\": \"50\",", 1)
+    });
     assert_problem(&problems, &path, "targt");
 }
 
