@@ -160,6 +160,13 @@ enum Command {
     },
     /// Replay a save file headless and print its public log and outcome.
     Replay { save: PathBuf },
+    /// Learn to play: open the window at a game's guided first game (levels/<game>/tutorial.ron).
+    Learn {
+        /// court, future or shadows
+        game: String,
+        #[command(flatten)]
+        window: WindowArgs,
+    },
     /// Open the window at a saved game (a save or an autosave file), to play on from there.
     Open {
         save: PathBuf,
@@ -174,6 +181,8 @@ enum Start {
     Menu,
     New(GameId, TableConfig),
     Load(String),
+    /// A game's guided first game (its tutorial script, checked to load).
+    Learn(GameId),
 }
 
 fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> {
@@ -417,6 +426,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             library.new_match(game, config.clone())?;
             window(library, &cli, &flags.or(&cli.window), Start::New(game, config))
         }
+        Some(Command::Learn { game, window: flags }) => {
+            // Checked here first, so that a broken script says what is wrong on the terminal.
+            let game = parse_game(game)?;
+            let library = load_library(cli.content.as_ref())?;
+            let script = camelot::tutorial::load(&library, game)
+                .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            library.new_match(game, script.table_config()?)?;
+            window(library, &cli, &flags.or(&cli.window), Start::Learn(game))
+        }
         Some(Command::Open { save, window: flags }) => {
             // Checked here first, so that a broken save says what is wrong on the terminal.
             let library = load_library(cli.content.as_ref())?;
@@ -487,6 +505,15 @@ fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Resu
         Start::Menu => None,
         Start::New(game, config) => Some(StartMatch::New { game, config }),
         Start::Load(text) => Some(StartMatch::Load(text)),
+        // The guided game's table; its callouts come from `camelot::tutorial::TutorialRun`.
+        Start::Learn(game) => {
+            let script = camelot::tutorial::load(&library, game)
+                .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
+            Some(StartMatch::New {
+                game,
+                config: script.table_config()?,
+            })
+        }
     };
     let opts = camelot::app::WindowOptions {
         library,
