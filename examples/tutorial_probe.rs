@@ -45,6 +45,17 @@ fn main() -> Result<(), String> {
                     println!("  | {line}");
                 }
                 log_seen = visible.len();
+                if let Some(sh) = m
+                    .as_any()
+                    .downcast_ref::<camelot::rules::record::Match<camelot::rules::shadows::Shadows>>()
+                {
+                    // What the human seat sees of itself in Shadows: its hand and its Loyalty.
+                    let me = &sh.state.knights[human];
+                    println!(
+                        "  (your hand: {:?}; your Loyalty: {:?}; life {:?})",
+                        me.hand, me.loyalty, me.life
+                    );
+                }
                 let k = run.human_moves(m.as_ref());
                 println!("== human decision {} (step {}): {prompt}", k, k + 1);
                 for (i, l) in m.legal_labels().iter().enumerate() {

@@ -185,6 +185,7 @@ enum Start {
     Menu,
     New(GameId, TableConfig),
     Load(String),
+    /// A game's guided first game (its tutorial script, checked to load).
     Learn(GameId),
 }
 

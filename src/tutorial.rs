@@ -237,14 +237,14 @@ pub fn check(library: &Library, game: GameId) -> Vec<ContentError> {
     let Ok(file) = library.set.get(&key(game)) else {
         return Vec::new();
     };
-    if !library.content_ok(game) {
-        // The game's own content reports its problems; the script cannot be played.
-        return Vec::new();
-    }
     let tutorial = match load(library, game) {
         Ok(t) => t,
         Err(problems) => return problems,
     };
+    if !library.content_ok(game) {
+        // The game's own content reports its problems; the script cannot be played.
+        return Vec::new();
+    }
     match play_script(library, game, &tutorial) {
         Ok(_) => Vec::new(),
         Err(ScriptError { step: Some(k), message }) => {

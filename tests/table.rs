@@ -191,7 +191,7 @@ fn check_passes_on_shipped_content() {
 fn help_lists_the_commands() {
     let out = camelot().arg("--help").output().expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    for cmd in ["play", "sim", "check", "replay", "open", "balance"] {
+    for cmd in ["play", "sim", "check", "replay", "open", "balance", "learn"] {
         assert!(text.contains(cmd), "{text}");
     }
 }

@@ -278,3 +278,37 @@ fn check_on_the_command_line_validates_a_tutorial() {
     assert!(err.contains(&format!("{}:", path.display())), "{err}");
     assert!(err.contains("unknown place"), "{err}");
 }
+
+#[test]
+fn learn_checks_the_script_before_any_window() {
+    // A broken script is refused on the terminal with its position, before a window would open.
+    let dir = temp_dir("learn");
+    let path = camelot::content::disk_path(&dir, &tutorial::key(GameId::Future));
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
+    std::fs::write(&path, "Tutorial(title: 3)").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["--content", &dir.display().to_string(), "learn", "future"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{}:1:", path.display())), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["learn", "chess"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
+}
+
+/// Without the window, `learn` says so (with it, it would open the window).
+#[cfg(not(feature = "gui"))]
+#[test]
+fn learn_without_the_window_says_the_window_is_not_built_in() {
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["learn", "court"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no window"));
+}
