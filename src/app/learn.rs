@@ -175,7 +175,7 @@ fn callout(
     } else {
         let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
         let point = t.steps.get(k).map(|s| s.point.clone());
-        (point, format!("{} · step {} of {steps}", t.title, k + 1))
+        (point, format!("Step {} of {steps}", k + 1))
     };
     let target = point
         .as_deref()
