@@ -149,6 +149,7 @@ fn callout(
     places: Res<Places>,
     mut learning: ResMut<Learning>,
     mut requests: MessageWriter<super::bridge::ActionRequest>,
+    (library, mut table): (Res<LibraryRes>, ResMut<super::table::TableUi>),
 ) -> Result {
     let Some(m) = res.current.as_ref() else {
         return Ok(());
@@ -223,6 +224,20 @@ fn callout(
         }
         if let Some(step) = t.steps.get(k) {
             ui.label(egui::RichText::new(&step.say).size(17.0));
+            // The rulebook's part this step is about, a click away.
+            if let Some(section) = library
+                .0
+                .set
+                .rulebook(m.game())
+                .and_then(|text| super::table::section_for(&super::table::rulebook_sections(text), &step.say))
+                && ui
+                    .link(egui::RichText::new(format!("The rulebook: {section}")).color(GOLD))
+                    .on_hover_text("Open the rules (F1) at this part")
+                    .clicked()
+            {
+                table.show_rules = true;
+                table.rules_jump = Some(section);
+            }
             if run.step_now(m) == Some(k) {
                 ui.add_space(6.0);
                 match run.suggested_index(m) {

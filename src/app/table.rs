@@ -35,7 +35,8 @@ pub struct TableUi {
     pub rules_jump: Option<String>,
     pub muted: bool,
     /// Short messages and the seconds they have left.
-    pub toasts: Vec<(String, f32)>,
+    /// Refusals on show: the words, the seconds left, and the rulebook section they come from.
+    pub toasts: Vec<(String, f32, Option<String>)>,
 }
 
 impl Default for TableUi {
@@ -200,12 +201,21 @@ fn collect_refusals(
     mut ui: ResMut<TableUi>,
     time: Res<Time>,
     mut redraw: ResMut<super::redraw::Redraw>,
+    res: Res<MatchRes>,
+    library: Res<LibraryRes>,
 ) {
     for r in refused.read() {
-        ui.toasts.push((r.reason.clone(), 4.0));
+        // The rulebook's part the refusal comes from, for a link that opens it there.
+        let section = res
+            .current
+            .as_ref()
+            .and_then(|m| library.0.set.rulebook(m.game()))
+            .and_then(|text| section_for(&rulebook_sections(text), &r.reason));
+        let secs = if section.is_some() { 7.0 } else { 4.0 };
+        ui.toasts.push((r.reason.clone(), secs, section));
     }
     let dt = time.delta_secs();
-    ui.toasts.retain_mut(|(_, t)| {
+    ui.toasts.retain_mut(|(_, t, _)| {
         *t -= dt;
         *t > 0.0
     });
@@ -905,6 +915,41 @@ pub struct RuleSection {
     pub paragraphs: Vec<String>,
 }
 
+/// The rulebook part that a sentence (a refusal, a prompt) comes from: the part whose title and
+/// text share most of its telling words (long words, a title's counting thrice), if any shares
+/// enough to say.
+pub fn section_for(sections: &[RuleSection], words: &str) -> Option<String> {
+    let telling: Vec<String> = words
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 5)
+        .map(str::to_lowercase)
+        .filter(|w| !COMMON_WORDS.contains(&w.as_str()))
+        .collect();
+    if telling.is_empty() {
+        return None;
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for section in sections.iter().filter(|s| !s.title.is_empty()) {
+        let title = section.title.to_lowercase();
+        let body = section.paragraphs.join(" ").to_lowercase();
+        let score: usize = telling
+            .iter()
+            .map(|w| 3 * usize::from(title.contains(w.as_str())) + usize::from(body.contains(w.as_str())))
+            .sum();
+        if score > best.map_or(0, |(b, _)| b) {
+            best = Some((score, &section.title));
+        }
+    }
+    best.filter(|(score, _)| *score >= 3).map(|(_, title)| title.to_string())
+}
+
+/// Words too common in the rulebooks to tell one part from another.
+const COMMON_WORDS: &[&str] = &[
+    "there", "their", "which", "would", "could", "these", "those", "where", "other", "first", "after",
+    "before", "every", "player", "players", "cannot", "already", "still", "while", "only", "again",
+    "choose", "cards",
+];
+
 /// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
 /// paragraph follows. The rulebook's own table of contents (a bullet list under "Table of
 /// Contents", which the window draws as links instead) and its title line are left out.
@@ -1038,7 +1083,7 @@ fn highlight(text: &str, query: &str) -> egui::text::LayoutJob {
     job
 }
 
-fn toasts(mut contexts: EguiContexts, table: Res<TableUi>, handoff: Res<Handoff>) -> Result {
+fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, handoff: Res<Handoff>) -> Result {
     // A refusal is its seat's business: nothing shows over the hand-off screen.
     if handoff.covering.is_some() {
         return Ok(());
@@ -1047,11 +1092,12 @@ fn toasts(mut contexts: EguiContexts, table: Res<TableUi>, handoff: Res<Handoff>
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let mut open = None;
     egui::Area::new("toasts".into())
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -200.0))
         .order(egui::Order::Tooltip)
         .show(ctx, |ui| {
-            for (text, _) in &table.toasts {
+            for (text, _, section) in &table.toasts {
                 egui::Frame::new()
                     .fill(egui::Color32::from_rgb(70, 25, 20))
                     .stroke(egui::Stroke::new(1.0, WARN))
@@ -1059,9 +1105,22 @@ fn toasts(mut contexts: EguiContexts, table: Res<TableUi>, handoff: Res<Handoff>
                     .inner_margin(10)
                     .show(ui, |ui| {
                         ui.label(egui::RichText::new(text).color(egui::Color32::WHITE).size(17.0));
+                        if let Some(section) = section
+                            && ui
+                                .link(egui::RichText::new(format!("The rulebook: {section}")).color(GOLD))
+                                .on_hover_text("Open the rules (F1) at this part")
+                                .clicked()
+                        {
+                            open = Some(section.clone());
+                        }
                     });
             }
         });
+    if let Some(section) = open {
+        table.show_rules = true;
+        table.rules_jump = Some(section);
+        table.toasts.clear();
+    }
     Ok(())
 }
 
@@ -1331,6 +1390,34 @@ mod tests {
                 "{hint}"
             );
         }
+    }
+
+    /// A refusal links to the rulebook part it comes from.
+    #[test]
+    fn a_refusal_names_its_rulebook_part() {
+        use crate::rules::GameId;
+        let set = crate::content::ContentSet::embedded();
+        for (game, refusal, part) in [
+            (
+                GameId::Shadows,
+                "a second Heroic Action must be of a kind not yet used this turn",
+                "Heroic",
+            ),
+            (GameId::Shadows, "there is no Siege Engine to fight", "Siege"),
+            (GameId::Future, "number 4 already holds 2 magicians", "Prediction"),
+            (GameId::Court, "Banish: roll above his power", "Action Card"),
+        ] {
+            let sections = super::rulebook_sections(set.rulebook(game).expect("a rulebook"));
+            let found = super::section_for(&sections, refusal);
+            eprintln!("{game:?}: {refusal:?} -> {found:?}");
+            assert!(
+                found.as_deref().is_some_and(|f| f.to_lowercase().contains(&part.to_lowercase())),
+                "{game:?}: {refusal:?} -> {found:?}"
+            );
+        }
+        // Words that tell nothing name no part.
+        let sections = super::rulebook_sections(set.rulebook(GameId::Court).expect("a rulebook"));
+        assert_eq!(super::section_for(&sections, "not now"), None);
     }
 
     #[test]
