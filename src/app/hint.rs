@@ -7,8 +7,9 @@
 use super::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RulesSet, StartMatch};
 use super::handoff::Handoff;
 use super::redraw::Redraw;
-use super::style::GOLD;
-use crate::rules::{Pending, Seat};
+use super::style::{BoardFrame, GOLD};
+use super::table::{BoardScreen, Places};
+use crate::rules::{GameId, Pending, Seat};
 use crate::table::{AnyMatch, Hint};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -121,6 +122,12 @@ fn hint_window(
     handoff: Res<Handoff>,
     mut state: ResMut<HintState>,
     mut requests: MessageWriter<ActionRequest>,
+    (board, frame, places, table): (
+        Res<BoardScreen>,
+        Res<BoardFrame>,
+        Res<Places>,
+        Res<super::table::TableUi>,
+    ),
 ) -> Result {
     let Some(m) = res.current.as_ref() else {
         return Ok(());
@@ -136,7 +143,7 @@ fn hint_window(
     let name = m.config().seat_name(seat).to_string();
     let mut close = false;
     let mut play = None;
-    super::style::fixed_window(
+    let shown = super::style::fixed_window(
         ctx,
         &format!("A hint for {name}"),
         "hint",
@@ -186,6 +193,13 @@ fn hint_window(
             }
         });
     });
+    // Where the move would be played, pointed at from the window.
+    if let (Some(hint), Some(window), false) = (&state.shown, shown.map(|r| r.response.rect), table.show_rules) {
+        let place = hint_place(m.game(), &hint.action, &places);
+        if let Some(target) = super::learn::place_on_screen(&place, ctx, board.0, frame.0, &places) {
+            super::learn::draw_pointer(ctx, window, target);
+        }
+    }
     if let Some(index) = play {
         requests.write(ActionRequest {
             seat,
@@ -201,4 +215,47 @@ fn hint_window(
         state.shown = None;
     }
     Ok(())
+}
+
+/// The place on the table where a move in these words is played: a place the words name (a
+/// space's id such as "E4"; a quest, a room, a pile by its name), else the decision's buttons.
+pub fn hint_place(game: GameId, words: &str, places: &Places) -> String {
+    // A place named by its id, as The Court's spaces are.
+    for token in words.split(|c: char| !c.is_alphanumeric()) {
+        if token.len() >= 2 && places.get(token).is_some() {
+            return token.to_string();
+        }
+    }
+    let lower = words.to_lowercase();
+    let names: &[(&str, &str)] = match game {
+        GameId::Shadows => &[
+            ("black knight", "quest:black_knight"),
+            ("grail", "quest:grail"),
+            ("lancelot", "quest:lancelot"),
+            ("dragon", "quest:dragon"),
+            ("pict", "quest:picts"),
+            ("saxon", "quest:saxons"),
+            ("excalibur", "excalibur"),
+            ("black card", "black_pile"),
+            ("white card", "white_pile"),
+            ("siege", "camelot"),
+            ("round table", "round_table"),
+            ("life point", "players"),
+        ],
+        GameId::Future => &[
+            ("training ground", "room:green"),
+            ("round table", "room:red"),
+            ("ballroom", "room:blue"),
+            ("chapel", "room:yellow"),
+            ("predict", "throne"),
+            ("mission", "display"),
+            ("hinterland", "hinterland"),
+        ],
+        GameId::Court => &[("draw", "piles"), ("discard", "hand"), ("play", "hand")],
+        _ => &[],
+    };
+    names
+        .iter()
+        .find(|(word, place)| lower.contains(word) && places.get(place).is_some())
+        .map_or_else(|| "prompt".to_string(), |(_, place)| place.to_string())
 }

@@ -114,7 +114,7 @@ fn follow_moves(
 }
 
 /// Where a named place is on screen, in egui points.
-fn place_on_screen(
+pub fn place_on_screen(
     name: &str,
     ctx: &egui::Context,
     board: Option<egui::Rect>,
@@ -264,29 +264,9 @@ fn callout(
             finish = true;
         }
     });
-    // The pointer: a gold frame round the place, and a line to it from the window.
-    if let (Some(target), Some(window)) = (target, shown.map(|r| r.response.rect)) {
-        let painter = ctx.layer_painter(egui::LayerId::new(
-            egui::Order::Foreground,
-            egui::Id::new("learn-pointer"),
-        ));
-        let stroke = egui::Stroke::new(3.0, GOLD);
-        painter.rect_stroke(target.shrink(2.0), 6.0, stroke, egui::StrokeKind::Inside);
-        let from = window.center();
-        let to = egui::pos2(
-            from.x.clamp(target.left(), target.right()),
-            from.y.clamp(target.top(), target.bottom()),
-        );
-        let start = egui::pos2(
-            from.x.clamp(window.left(), window.right()),
-            from.y.clamp(window.top(), window.bottom()),
-        );
-        let start = if window.contains(to) {
-            to
-        } else {
-            edge_towards(window, to).unwrap_or(start)
-        };
-        painter.arrow(start, to - start, stroke);
+    // The pointer (not over the rules while they are open).
+    if let (Some(target), Some(window), false) = (target, shown.map(|r| r.response.rect), table.show_rules) {
+        draw_pointer(ctx, window, target);
     }
     if begin {
         learning.intro_read = true;
@@ -301,6 +281,28 @@ fn callout(
         });
     }
     Ok(())
+}
+
+/// A pointer from a window to a place on screen: a gold frame round the place and an arrow to it
+/// from the window's edge (the guided game's callouts, a hint).
+pub fn draw_pointer(ctx: &egui::Context, window: egui::Rect, target: egui::Rect) {
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("learn-pointer"),
+    ));
+    let stroke = egui::Stroke::new(3.0, GOLD);
+    painter.rect_stroke(target.shrink(2.0), 6.0, stroke, egui::StrokeKind::Inside);
+    let from = window.center();
+    let to = egui::pos2(
+        from.x.clamp(target.left(), target.right()),
+        from.y.clamp(target.top(), target.bottom()),
+    );
+    let start = if window.contains(to) {
+        to
+    } else {
+        edge_towards(window, to).unwrap_or(from)
+    };
+    painter.arrow(start, to - start, stroke);
 }
 
 /// Where the line from `rect`'s centre to `to` leaves `rect`.

@@ -96,15 +96,14 @@ pub struct BoardScreen(pub Option<egui::Rect>);
 /// The named places of the table on show, as rectangles in world units, for whatever has to point
 /// at one (the guided first game's callouts): each table fills it when it builds its board.
 #[derive(Resource, Default)]
-pub struct Places(pub Vec<(&'static str, Rect)>);
+pub struct Places(pub Vec<(String, Rect)>);
 
 impl Places {
-    pub fn get(&self, name: &str) -> Option<Rect> {
-        self.0.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
+    pub fn new<N: Into<String>>(places: impl IntoIterator<Item = (N, Rect)>) -> Places {
+        Places(places.into_iter().map(|(n, r)| (n.into(), r)).collect())
     }
-    pub fn set(&mut self, name: &'static str, rect: Rect) {
-        self.0.retain(|(n, _)| *n != name);
-        self.0.push((name, rect));
+    pub fn get(&self, name: &str) -> Option<Rect> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
     }
 }
 
@@ -940,14 +939,14 @@ pub fn section_for(sections: &[RuleSection], words: &str) -> Option<String> {
             best = Some((score, &section.title));
         }
     }
-    best.filter(|(score, _)| *score >= 3).map(|(_, title)| title.to_string())
+    best.filter(|(score, _)| *score >= 3)
+        .map(|(_, title)| title.to_string())
 }
 
 /// Words too common in the rulebooks to tell one part from another.
 const COMMON_WORDS: &[&str] = &[
-    "there", "their", "which", "would", "could", "these", "those", "where", "other", "first", "after",
-    "before", "every", "player", "players", "cannot", "already", "still", "while", "only", "again",
-    "choose", "cards",
+    "there", "their", "which", "would", "could", "these", "those", "where", "other", "first", "after", "before",
+    "every", "player", "players", "cannot", "already", "still", "while", "only", "again", "choose", "cards",
 ];
 
 /// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
@@ -1411,7 +1410,9 @@ mod tests {
             let found = super::section_for(&sections, refusal);
             eprintln!("{game:?}: {refusal:?} -> {found:?}");
             assert!(
-                found.as_deref().is_some_and(|f| f.to_lowercase().contains(&part.to_lowercase())),
+                found
+                    .as_deref()
+                    .is_some_and(|f| f.to_lowercase().contains(&part.to_lowercase())),
                 "{game:?}: {refusal:?} -> {found:?}"
             );
         }

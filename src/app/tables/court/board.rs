@@ -49,8 +49,8 @@ pub(super) struct Hall {
 }
 
 /// The table's named places (`table::Places`), in world units: the board, the Equites row, the
-/// hand and the piles either side of it.
-fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> Vec<(&'static str, Rect)> {
+/// hand and the piles either side of it, and each space by its id ("E4", "N8", "S1").
+fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> crate::app::table::Places {
     let equites = content
         .spaces
         .iter()
@@ -60,12 +60,16 @@ fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> Vec<(&'stat
         .reduce(|a, b| a.union(b))
         .unwrap_or(hall.floor);
     let hand = Rect::new(frame.min.x, frame.min.y, frame.max.x, hall.floor.min.y);
-    vec![
+    let mut places = crate::app::table::Places::new([
         ("board", frame),
         ("equites", equites),
         ("hand", hand.inflate(-8.0)),
         ("piles", hand.inflate(-8.0)),
-    ]
+    ]);
+    for (space, p) in content.spaces.iter().zip(&hall.positions) {
+        places.0.push((space.id.clone(), Rect::from_center_size(*p, SPACE)));
+    }
+    places
 }
 
 pub(super) fn space_world(content: &CourtContent, s: usize) -> Vec2 {
@@ -146,7 +150,7 @@ pub(super) fn spawn_or_sync_board(
             }
             let hall = build_hall(&mut commands, &content, &fonts);
             frame.0 = super::hand::world_frame(hall.floor);
-            places.0 = court_places(&content, &hall, frame.0);
+            *places = court_places(&content, &hall, frame.0);
             // The table the hall and the hand lie on, past every edge of the view.
             commands.spawn((
                 HallRoot,

@@ -340,7 +340,7 @@ pub(super) fn build_or_sync_castle(
             }
             let built = build_castle(&mut commands, s, key, (&fonts, &surfaces, &sync.pictures), &mut paint);
             frame.0 = built.frame;
-            places.0 = built.places(s);
+            *places = crate::app::table::Places::new(built.places(s));
             commands.insert_resource(built);
             *moments = Moments::default();
             // Everything already on the board comes in on the next frame.

@@ -244,7 +244,7 @@ pub(super) fn build_or_sync_table(
             }
             let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
-            places.0 = built.places();
+            *places = crate::app::table::Places::new(built.places());
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
             *moments = Moments {
