@@ -73,7 +73,7 @@ fn start_learning(
     };
     let started = crate::tutorial::load(&library.0, game)
         .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))
-        .and_then(|t| TutorialRun::start(t))
+        .and_then(TutorialRun::start)
         .and_then(|run| run.tutorial.table_config().map(|config| (run, config)));
     match started {
         Ok((run, config)) => {
@@ -171,7 +171,7 @@ fn callout(
     let mut play = None;
     let (point, title) = if !learning.intro_read {
         (None, t.title.clone())
-    } else if run.handed_over(m) && !m.pending().seat().is_some_and(|s| s != run.human) {
+    } else if run.handed_over(m) && m.pending().seat().is_none_or(|s| s == run.human) {
         (None, "The game is yours".to_string())
     } else {
         let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
@@ -198,7 +198,7 @@ fn callout(
             }
             return;
         }
-        if run.handed_over(m) && !m.pending().seat().is_some_and(|s| s != run.human) {
+        if run.handed_over(m) && m.pending().seat().is_none_or(|s| s == run.human) {
             if let Some(last) = learning.last.filter(|l| !l.followed && l.step + 1 == steps)
                 && let Some(step) = t.steps.get(last.step)
                 && !step.other.is_empty()
