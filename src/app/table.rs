@@ -186,13 +186,74 @@ impl Plugin for TablePlugin {
                 (
                     (reset_free_rect, top_bar, log_panel).chain().in_set(TableUiSet::Chrome),
                     choice_list.in_set(TableUiSet::Board),
-                    (rules_window, toasts, results, handoff_screen, fit_world_camera)
+                    (
+                        rules_window,
+                        toasts,
+                        prompt_rule_link,
+                        results,
+                        handoff_screen,
+                        fit_world_camera,
+                    )
                         .chain()
                         .in_set(TableUiSet::Overlay),
                 ),
             )
             .add_systems(OnExit(Screen::Table), reset_world_camera);
     }
+}
+
+/// Under the decision, at the right: the rulebook's part the decision comes from, a click away.
+/// Only for the person to act at the screen (the prompt is that seat's business).
+fn prompt_rule_link(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    library: Res<LibraryRes>,
+    board: Res<BoardScreen>,
+    mut table: ResMut<TableUi>,
+    mut last: Local<(String, Option<String>)>,
+) -> Result {
+    let (Some(m), Some(board)) = (res.current.as_ref(), board.0) else {
+        return Ok(());
+    };
+    let Pending::Decide { seat, prompt, .. } = m.pending() else {
+        return Ok(());
+    };
+    if handoff.private_viewer() != Some(seat) || !m.config().seats.get(seat).is_some_and(|s| s.kind.is_human()) {
+        return Ok(());
+    }
+    if last.0 != prompt {
+        let section = library
+            .0
+            .set
+            .rulebook(m.game())
+            .and_then(|text| section_for(&rulebook_sections(text), &prompt));
+        *last = (prompt, section);
+    }
+    let Some(section) = last.1.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.viewport_rect();
+    let mut open = false;
+    egui::Area::new("prompt-rule".into())
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(egui::pos2(board.right() - 8.0, screen.bottom() - 4.0))
+        .show(ctx, |ui| {
+            open = ui
+                .link(
+                    egui::RichText::new(format!("The rulebook: {section}"))
+                        .small()
+                        .color(GOLD),
+                )
+                .on_hover_text("Open the rules (F1) at the part this decision comes from")
+                .clicked();
+        });
+    if open {
+        table.show_rules = true;
+        table.rules_jump = Some(section);
+    }
+    Ok(())
 }
 
 fn collect_refusals(
