@@ -187,7 +187,9 @@ fn future_games_are_pinned() {
     assert_eq!(fp.0, PINNED_FUTURE, "Die Zukunft's games changed: {:#x}", fp.0);
 }
 
-const PINNED_FUTURE: u64 = 0x58ffee69cf59d0b0;
+// Re-pinned 2026-12-04: the heuristic never predicts a total the fists cannot show, and guesses
+// no knights from a colour with none behind its screen (`bot::possible_totals`).
+const PINNED_FUTURE: u64 = 0x91747e70f94017f9;
 
 /// Shadows over Camelot: random games over every player count and Loyalty deck (the rules
 /// alone; the heuristic is pinned by its tests, not here).

@@ -1,6 +1,7 @@
 //! The main menu: pick a game, set up its seats and variants, start, continue, quit.
 
 use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
+use super::icons::{Picture, Pictures};
 use super::settings::{MenuSetup, Settings};
 use super::style::{GOLD, WARN, root_ui};
 use super::{LibraryRes, Screen};
@@ -306,6 +307,7 @@ fn menu_ui(
     mut settings: ResMut<crate::app::settings::SettingsWindow>,
     mut balance: ResMut<crate::app::balance_window::BalanceWindow>,
     mut kept: ResMut<Settings>,
+    pictures: Res<Pictures>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -354,7 +356,7 @@ fn menu_ui(
             });
         }
         ui.columns(2, |cols| {
-            game_list(&mut cols[0], &mut menu, &library.0, &kept.setups);
+            game_list(&mut cols[0], &mut menu, &library.0, &kept.setups, &pictures);
             setup_panel(
                 &mut cols[1],
                 &mut menu,
@@ -371,64 +373,138 @@ fn menu_ui(
     Ok(())
 }
 
-fn game_list(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library, setups: &BTreeMap<GameId, MenuSetup>) {
+fn game_list(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    library: &Library,
+    setups: &BTreeMap<GameId, MenuSetup>,
+    pictures: &Pictures,
+) {
     ui.heading("Choose a game");
     ui.add_space(6.0);
     for game in GameId::LISTED {
         let selected = menu.game == game;
-        let (lo, hi) = game.seats();
-        let fill = if selected {
-            egui::Color32::from_rgb(60, 48, 24)
-        } else {
-            crate::app::style::PANEL_RAISED
-        };
-        let look = if selected {
-            crate::app::style::Look::Selected
-        } else {
-            crate::app::style::Look::Idle
-        };
-        let emblem = match game {
-            GameId::Court => crate::app::style::icon::CROWN,
-            GameId::Future => crate::app::style::icon::CASTLE,
-            GameId::Shadows | GameId::Test => crate::app::style::icon::SWORDS,
-        };
-        let response = egui::Frame::new()
-            .fill(fill)
-            .stroke(look.stroke())
-            .corner_radius(8)
-            .inner_margin(12)
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    ui.label(crate::app::style::icon_text(emblem, 44.0).color(if selected {
-                        GOLD
-                    } else {
-                        crate::app::style::MUTED
-                    }));
-                    ui.add_space(8.0);
-                    ui.vertical(|ui| {
-                        ui.label(
-                            egui::RichText::new(game.title())
-                                .family(crate::app::style::book())
-                                .size(26.0)
-                                .color(if selected { GOLD } else { egui::Color32::WHITE }),
-                        );
-                        ui.label(format!("{lo}–{hi} players"));
-                        ui.label(egui::RichText::new(blurb(game)).small());
-                        if !crate::app::tables::has_table(game) {
-                            ui.colored_label(WARN, "Not playable at the table yet.");
-                        }
-                    });
-                });
-            })
-            .response
-            .interact(egui::Sense::click());
-        if response.clicked() && !selected {
+        if cover(ui, game, selected, pictures).clicked() && !selected {
             menu.game = game;
             menu.restore(library, setups);
         }
         ui.add_space(8.0);
     }
+}
+
+/// A game's look on its cover: two colours of its ground, its ink, and its two pictures.
+struct CoverLook {
+    top: egui::Color32,
+    bottom: egui::Color32,
+    ink: egui::Color32,
+    pictures: [Picture; 2],
+}
+
+fn cover_look(game: GameId) -> CoverLook {
+    let c = egui::Color32::from_rgb;
+    match game {
+        // The King's court: crimson and gold.
+        GameId::Court => CoverLook {
+            top: c(112, 24, 30),
+            bottom: c(46, 10, 14),
+            ink: c(236, 196, 104),
+            pictures: [Picture::QueenCrown, Picture::RoundTable],
+        },
+        // The castle's future: night blue and violet, the magician's.
+        GameId::Future => CoverLook {
+            top: c(44, 52, 120),
+            bottom: c(22, 16, 46),
+            ink: c(214, 206, 255),
+            pictures: [Picture::Castle, Picture::WizardFace],
+        },
+        // The shadows: a dark green-black, the Grail in pale gold.
+        GameId::Shadows | GameId::Test => CoverLook {
+            top: c(30, 44, 36),
+            bottom: c(8, 10, 12),
+            ink: c(226, 214, 170),
+            pictures: [Picture::BlackKnightHelm, Picture::HolyGrail],
+        },
+    }
+}
+
+/// A game's title screen in the menu: its ground in the mood of its box, its pictures, its title,
+/// players and one line of what it is; framed in gold when chosen.
+fn cover(ui: &mut egui::Ui, game: GameId, selected: bool, pictures: &Pictures) -> egui::Response {
+    let look = cover_look(game);
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 150.0), egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    // The ground: a vertical gradient.
+    let mut mesh = egui::Mesh::default();
+    for (i, (y, colour)) in [(rect.top(), look.top), (rect.bottom(), look.bottom)]
+        .into_iter()
+        .enumerate()
+    {
+        mesh.colored_vertex(egui::pos2(rect.left(), y), colour);
+        mesh.colored_vertex(egui::pos2(rect.right(), y), colour);
+        let _ = i;
+    }
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(1, 2, 3);
+    painter.add(egui::Shape::mesh(mesh));
+    // The pictures on the right, the second larger behind the first.
+    let big = rect.height() - 24.0;
+    let at = egui::pos2(rect.right() - big - 16.0, rect.top() + 12.0);
+    if let Some(image) = pictures.egui(look.pictures[1], big, look.ink.gamma_multiply(0.28)) {
+        image.paint_at(ui, egui::Rect::from_min_size(at, egui::vec2(big, big)));
+    }
+    let small = big * 0.62;
+    let at = egui::pos2(rect.right() - big - 16.0 - small * 0.55, rect.bottom() - small - 10.0);
+    if let Some(image) = pictures.egui(look.pictures[0], small, look.ink) {
+        image.paint_at(ui, egui::Rect::from_min_size(at, egui::vec2(small, small)));
+    }
+    // The title, the players, the line.
+    let (lo, hi) = game.seats();
+    let left = rect.left() + 18.0;
+    painter.text(
+        egui::pos2(left, rect.top() + 16.0),
+        egui::Align2::LEFT_TOP,
+        game.title(),
+        egui::FontId::new(30.0, egui::FontFamily::Name("heading".into())),
+        look.ink,
+    );
+    painter.text(
+        egui::pos2(left, rect.top() + 58.0),
+        egui::Align2::LEFT_TOP,
+        format!("{lo}–{hi} players"),
+        egui::FontId::proportional(15.0),
+        egui::Color32::from_gray(220),
+    );
+    let galley = painter.layout(
+        blurb(game).to_string(),
+        egui::FontId::proportional(13.5),
+        egui::Color32::from_gray(200),
+        (width - big - 60.0).max(120.0),
+    );
+    painter.galley(
+        egui::pos2(left, rect.top() + 84.0),
+        galley,
+        egui::Color32::from_gray(200),
+    );
+    if !crate::app::tables::has_table(game) {
+        painter.text(
+            egui::pos2(left, rect.bottom() - 10.0),
+            egui::Align2::LEFT_BOTTOM,
+            "Not playable at the table yet.",
+            egui::FontId::proportional(13.0),
+            WARN,
+        );
+    }
+    // The frame: gold when chosen, a hint of it on hover.
+    let stroke = if selected {
+        egui::Stroke::new(3.0, GOLD)
+    } else if response.hovered() {
+        egui::Stroke::new(1.5, GOLD.gamma_multiply(0.6))
+    } else {
+        egui::Stroke::new(1.0, egui::Color32::from_gray(70))
+    };
+    painter.rect_stroke(rect, 8.0, stroke, egui::StrokeKind::Inside);
+    response.on_hover_text(format!("Set up a game of {}", game.title()))
 }
 
 fn setup_panel(

@@ -9,13 +9,16 @@ pub mod balance_window;
 pub mod bots;
 pub mod bridge;
 pub mod capture;
+pub mod cards;
 pub mod frame_stats;
 pub mod handoff;
+pub mod icons;
 pub mod menu;
 pub mod motion;
 pub mod redraw;
 pub mod settings;
 pub mod style;
+pub mod surfaces;
 pub mod table;
 pub mod tables;
 
@@ -76,6 +79,8 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Camelot".into(),
+                    // The application id the desktop groups its windows and icon by (X11 WM_CLASS).
+                    name: Some("camelot".into()),
                     resolution: WindowResolution::new(opts.window_size.0, opts.window_size.1),
                     resizable: true,
                     ..default()
@@ -97,6 +102,8 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .insert_resource(bots::BotPace(opts.bot_pace))
     .add_plugins((
         style::StylePlugin,
+        icons::PicturesPlugin,
+        surfaces::SurfacesPlugin,
         settings::SettingsPlugin,
         motion::MotionPlugin,
         menu::MenuPlugin,

@@ -222,34 +222,6 @@ pub fn world_pointer_allowed(ctx: &egui::Context) -> bool {
         .is_none_or(|layer| layer.order == egui::Order::Background)
 }
 
-/// A board's tooltip by the pointer, kept on the board: above the pointer in the board's lower
-/// half and below it in the upper half, and never past the board's edges, so it never covers the
-/// decision panel along the bottom (where the question it explains is) or the side panels.
-/// `board` is the part of the window the panels left (`FreeRect`).
-pub fn board_tip(ctx: &egui::Context, board: Option<egui::Rect>, id: &str, add: impl FnOnce(&mut egui::Ui)) {
-    let Some(at) = ctx.pointer_hover_pos() else {
-        return;
-    };
-    let board = board.unwrap_or_else(|| ctx.viewport_rect());
-    let (pivot, offset) = if at.y < board.center().y {
-        (egui::Align2::LEFT_TOP, egui::vec2(16.0, 22.0))
-    } else {
-        (egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -14.0))
-    };
-    egui::Area::new(egui::Id::new(id))
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .pivot(pivot)
-        .fixed_pos(at + offset)
-        .constrain_to(board)
-        .show(ctx, |ui| {
-            super::style::window_frame(ctx).show(ui, |ui| {
-                ui.set_max_width(360.0);
-                add(ui);
-            });
-        });
-}
-
 /// Whether a board's tooltip may show now: never through the hand-off screen, and not before
 /// the pointer has moved (a window that opens under a resting pointer, or one no one touches as
 /// in a screenshot run, shows none). `moved` is the caller's memory of a first move.
@@ -259,6 +231,95 @@ pub fn tooltip_allowed(ctx: &egui::Context, handoff: &Handoff, moved: &mut bool)
     }
     *moved |= ctx.input(|i| i.pointer.is_moving() || i.pointer.any_pressed());
     *moved && ctx.input(|i| i.pointer.has_pointer()) && world_pointer_allowed(ctx)
+}
+
+/// Where a board's tooltip of `size` goes (its top left corner): beside the pointer, inside
+/// `board` — the part of the window the world is drawn in, so never over a side panel or the
+/// decision panel along the bottom —, clear of the pointer (it never hides what it explains) and
+/// of every rectangle in `avoid` (the windows open over the board: the fists, final scoring, the
+/// results). Of the four corners around the pointer the one that moves least to fit wins;
+/// `None` when no place is clear.
+pub fn tip_place(board: egui::Rect, pointer: egui::Pos2, size: egui::Vec2, avoid: &[egui::Rect]) -> Option<egui::Pos2> {
+    const GAP: f32 = 16.0;
+    if size.x > board.width() || size.y > board.height() {
+        return None;
+    }
+    let corners = [
+        pointer + egui::vec2(GAP, GAP),
+        pointer + egui::vec2(-GAP - size.x, GAP),
+        pointer + egui::vec2(GAP, -GAP - size.y),
+        pointer + egui::vec2(-GAP - size.x, -GAP - size.y),
+    ];
+    let mut best: Option<(f32, egui::Pos2)> = None;
+    for corner in corners {
+        let fit = egui::pos2(
+            corner.x.clamp(board.min.x, board.max.x - size.x),
+            corner.y.clamp(board.min.y, board.max.y - size.y),
+        );
+        let rect = egui::Rect::from_min_size(fit, size);
+        if rect.expand(4.0).contains(pointer) || avoid.iter().any(|a| a.intersects(rect)) {
+            continue;
+        }
+        let moved = (fit - corner).length();
+        if best.is_none_or(|(m, _)| moved < m) {
+            best = Some((moved, fit));
+        }
+    }
+    best.map(|(_, at)| at)
+}
+
+/// A board's tooltip: `text` wrapped at `width`, placed by `tip_place` in `board` clear of the
+/// windows open now (none shows where none is clear).
+pub fn board_tip(ctx: &egui::Context, id: &str, board: egui::Rect, pointer: egui::Pos2, text: String, width: f32) {
+    let id = egui::Id::new(id);
+    let style = ctx.global_style();
+    let frame = egui::Frame::popup(&style);
+    let font = egui::TextStyle::Body.resolve(&style);
+    // The first line is the title, in gold; the rest in the text's colour.
+    let mut job = egui::text::LayoutJob::default();
+    let (title, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    job.append(
+        title,
+        0.0,
+        egui::TextFormat::simple(
+            font.clone(),
+            if rest.is_empty() {
+                style.visuals.text_color()
+            } else {
+                GOLD
+            },
+        ),
+    );
+    if !rest.is_empty() {
+        job.append(
+            &format!("\n{rest}"),
+            0.0,
+            egui::TextFormat::simple(font, style.visuals.text_color()),
+        );
+    }
+    job.wrap.max_width = width;
+    let galley = ctx.fonts_mut(|f| f.layout_job(job));
+    let size = galley.size() + frame.total_margin().sum();
+    let windows: Vec<egui::Rect> = ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| matches!(l.order, egui::Order::Middle | egui::Order::Foreground) && l.id != id)
+            .filter_map(|l| m.area_rect(l.id))
+            .collect()
+    });
+    let Some(at) = tip_place(board, pointer, size, &windows) else {
+        return;
+    };
+    egui::Area::new(id)
+        .order(egui::Order::Tooltip)
+        .fixed_pos(at)
+        .interactable(false)
+        .show(ctx, |ui| {
+            frame.show(ui, |ui| {
+                ui.label(galley);
+            });
+        });
 }
 
 /// Says "more below" at the foot of a scrolled panel whose content does not fit (a small window).
@@ -1142,7 +1203,7 @@ fn handoff_screen(
 
 #[cfg(test)]
 mod tests {
-    use super::{BarFit, LogHold, short_name, world_pointer_allowed};
+    use super::{BarFit, LogHold, board_tip, short_name, tip_place, world_pointer_allowed};
     use bevy_egui::egui;
 
     /// One egui frame with the pointer at `at` (and a press there when `press`), showing a
@@ -1231,6 +1292,84 @@ mod tests {
         // The panels lie outside the world's viewport: they need no gate of their own.
         frame(&ctx, egui::pos2(100.0, 400.0), false);
         assert!(world_pointer_allowed(&ctx));
+    }
+
+    /// The board between the side panels and above the decision panel, as at 1280×800.
+    fn board() -> egui::Rect {
+        egui::Rect::from_min_max(egui::pos2(250.0, 60.0), egui::pos2(1000.0, 700.0))
+    }
+
+    #[test]
+    fn a_board_tooltip_stays_on_the_board_beside_the_pointer() {
+        let size = egui::vec2(320.0, 120.0);
+        let at = |pointer: egui::Pos2, avoid: &[egui::Rect]| {
+            let at = tip_place(board(), pointer, size, avoid).expect("a place");
+            let rect = egui::Rect::from_min_size(at, size);
+            assert!(board().contains_rect(rect), "{rect:?} leaves the board");
+            assert!(!rect.contains(pointer), "{rect:?} hides what it explains");
+            assert!(avoid.iter().all(|w| !w.intersects(rect)), "{rect:?} covers a window");
+            rect
+        };
+        // In the open: below and right of the pointer.
+        assert_eq!(at(egui::pos2(400.0, 200.0), &[]).min, egui::pos2(416.0, 216.0));
+        // Near the decision panel along the bottom: above the pointer, never over the panel.
+        let low = at(egui::pos2(400.0, 690.0), &[]);
+        assert!(low.max.y < 690.0);
+        // Near the log on the right: to the pointer's left.
+        assert!(at(egui::pos2(990.0, 200.0), &[]).max.x < 990.0);
+        // Beside a window (the fists, the results): on the side away from it.
+        let window = egui::Rect::from_min_size(egui::pos2(640.0, 100.0), egui::vec2(350.0, 400.0));
+        assert!(at(egui::pos2(620.0, 200.0), &[window]).max.x <= 620.0);
+        // Nowhere clear: no tooltip.
+        assert_eq!(tip_place(board(), egui::pos2(400.0, 200.0), size, &[board()]), None);
+        assert_eq!(
+            tip_place(board(), egui::pos2(400.0, 200.0), egui::vec2(900.0, 50.0), &[]),
+            None
+        );
+    }
+
+    #[test]
+    fn a_board_tooltip_never_covers_an_open_window() {
+        let ctx = egui::Context::default();
+        let text = "Round Table (seat at 3 o'clock)\nGives nothing now\nRoom rule: any free seat\nFree".to_string();
+        for _ in 0..3 {
+            frame(&ctx, egui::pos2(480.0, 320.0), false);
+        }
+        let window = ctx.memory(|m| {
+            m.areas()
+                .visible_layer_ids()
+                .into_iter()
+                .filter(|l| l.order == egui::Order::Middle)
+                .find_map(|l| m.area_rect(l.id))
+        });
+        let window = window.expect("the window is open");
+        // Above and left of the window, where a tooltip below and right of the pointer would
+        // cover it.
+        let pointer = egui::pos2(480.0, 250.0);
+        let mut input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+            ..Default::default()
+        };
+        input.events.push(egui::Event::PointerMoved(pointer));
+        let mut output = ctx.run_ui(input, |ui| {
+            egui::Window::new("Settings")
+                .fixed_pos(egui::pos2(500.0, 300.0))
+                .fixed_size(egui::vec2(300.0, 200.0))
+                .show(ui.ctx(), |ui| {
+                    ui.label("a window over the board");
+                });
+            board_tip(ui.ctx(), "test-tip", board(), pointer, text.clone(), 320.0);
+        });
+        output.textures_delta.clear();
+        let tip = ctx
+            .memory(|m| m.area_rect(egui::Id::new("test-tip")))
+            .expect("a tooltip");
+        assert!(!tip.intersects(window), "{tip:?} covers the window {window:?}");
+        assert!(board().contains_rect(tip), "{tip:?} leaves the board");
+        // Without the window it would have gone below and right of the pointer, over the window.
+        let alone = tip_place(board(), pointer, tip.size(), &[]).expect("a place");
+        assert!(egui::Rect::from_min_size(alone, tip.size()).intersects(window));
+        assert_ne!(alone, tip.min);
     }
 
     #[test]

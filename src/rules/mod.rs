@@ -320,6 +320,27 @@ pub fn capitalised(words: &str) -> String {
         .unwrap_or_default()
 }
 
+/// An ordinal in words: "first", "second", … "twelfth", then "13th", "21st", "22nd".
+pub fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 12] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth",
+    ];
+    match n.checked_sub(1).and_then(|i| WORDS.get(i)) {
+        Some(w) => (*w).to_string(),
+        None => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 /// The judge of a game whose legal list is the judge (Die Zukunft, Shadows): accepts exactly
 /// what `legal_into` lists; only a refused action is looked at again, by `why_not`, to say why.
 pub fn judge_by_list<A: PartialEq>(

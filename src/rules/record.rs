@@ -136,8 +136,9 @@ impl<G: Game> Match<G> {
         self.actions.len() > self.undo_floor && self.actors.last() == Some(&Some(seat))
     }
 
-    /// Takes back the last action by replaying all earlier ones.
-    pub fn undo(&mut self, seat: Seat, content: &G::Content) -> Result<(), SaveError> {
+    /// Takes back the last action by replaying all earlier ones, from the content the match
+    /// shares (so that a table sees the same content after an undo and keeps its board).
+    pub fn undo(&mut self, seat: Seat, content: &std::sync::Arc<G::Content>) -> Result<(), SaveError> {
         if !self.can_undo(seat) {
             return Err(SaveError::Replay {
                 index: self.actions.len().saturating_sub(1),
@@ -149,7 +150,9 @@ impl<G: Game> Match<G> {
         }
         let mut actions = self.actions.clone();
         actions.pop();
-        let rebuilt = Self::replay(self.config.clone(), content, self.content_hash.clone(), &actions)?;
+        let mut rebuilt =
+            Self::new_shared(self.config.clone(), content, self.content_hash.clone()).map_err(SaveError::Setup)?;
+        rebuilt.replay_onto(&actions)?;
         let floor = self.undo_floor;
         *self = rebuilt;
         self.undo_floor = self.undo_floor.max(floor.min(self.actions.len()));
@@ -163,10 +166,16 @@ impl<G: Game> Match<G> {
         actions: &[G::Action],
     ) -> Result<Self, SaveError> {
         let mut m = Match::new(config, content, content_hash).map_err(SaveError::Setup)?;
-        for (index, a) in actions.iter().enumerate() {
-            m.apply(a).map_err(|error| SaveError::Replay { index, error })?;
-        }
+        m.replay_onto(actions)?;
         Ok(m)
+    }
+
+    /// Applies recorded actions in order, saying which one failed.
+    fn replay_onto(&mut self, actions: &[G::Action]) -> Result<(), SaveError> {
+        for (index, a) in actions.iter().enumerate() {
+            self.apply(a).map_err(|error| SaveError::Replay { index, error })?;
+        }
+        Ok(())
     }
 
     pub fn save_file(&self) -> SaveFile<G::Action> {

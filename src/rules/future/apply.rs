@@ -850,8 +850,8 @@ impl Future {
                 match self.room(board) {
                     None => format!("the {} room is not in play", board.name()),
                     Some(room) => format!(
-                        "that field of the {} is not open to you: {}",
-                        room.name(),
+                        "that field of {} is not open to you: {}",
+                        self.room_words(board),
                         Self::rule_words(room)
                     ),
                 }
@@ -874,7 +874,7 @@ impl Future {
             RoomRule::Groups { .. } => "one knight per group",
             RoomRule::PathFromLast => "a start field, then an arrow from your most recent knight",
             RoomRule::PathFromAny => "a start field, then an arrow from any of your knights",
-            RoomRule::TopmostFree { .. } => "the topmost free field",
+            RoomRule::TopmostFree { .. } => "the first free field in order",
         }
     }
 

@@ -70,6 +70,23 @@ fn field_value(state: &Future, slot: Slot, board: Board, field: u8) -> f32 {
     v
 }
 
+/// The totals the fists can show, as `seat` knows them before the reveal: at least its own
+/// fists, at most those plus every other colour's biggest fist (a full fist, or all the knights
+/// behind its screen if fewer).
+pub fn possible_totals(state: &Future, seat: Seat) -> (u8, u8) {
+    let max_fist = state.content.0.deck.max_fist;
+    let mut least = 0u8;
+    let mut others = 0u8;
+    for x in &state.colours {
+        if x.seat == seat {
+            least = least.saturating_add(x.sent);
+        } else {
+            others = others.saturating_add(x.screen.min(max_fist));
+        }
+    }
+    (least, least.saturating_add(others))
+}
+
 /// The heuristic's score of one legal action for the colour deciding.
 pub fn action_value(state: &Future, action: &Action) -> f32 {
     let deck = &state.content.0.deck;
@@ -108,13 +125,19 @@ pub fn action_value(state: &Future, action: &Action) -> f32 {
             fist(slots[0], a) + slots.get(1).map_or(0.0, |&s| fist(s, b))
         }
         Action::Predict(n) => {
+            // A total the fists cannot show is never worth predicting.
+            let (least, most) = possible_totals(state, c.seat);
+            if n < least || n > most {
+                return -100.0 - n.abs_diff(least).min(n.abs_diff(most)) as f32;
+            }
             // Guess the total: one's own fists plus a fair guess of the others'.
             let mut estimate = 0.0f32;
             for x in &state.colours {
                 if x.seat == c.seat {
                     estimate += x.sent as f32;
                 } else {
-                    estimate += 0.6 * x.screen.min(deck.max_fist) as f32 + 0.2;
+                    let cap = x.screen.min(deck.max_fist) as f32;
+                    estimate += (0.6 * cap + 0.2).min(cap);
                 }
             }
             let d = n as f32 - estimate;
@@ -215,6 +238,20 @@ impl BotHints for Future {
             Difficulty::Normal => Some(Budget::new(NORMAL_ITERATIONS, 180)),
             Difficulty::Hard => Some(Budget::new(HARD_ITERATIONS, 900)),
         }
+    }
+
+    /// A prediction: only totals the fists can reach (as the seat knows them), the heuristic's
+    /// best first, so that widening opens the likely totals before the far ones.
+    fn candidates(state: &Future, mut legal: Vec<Action>, _rng: &mut GameRng) -> Vec<Action> {
+        if let (Phase::Predict { .. }, Some(seat)) = (state.phase, state.to_act()) {
+            let (least, most) = possible_totals(state, seat);
+            let reachable = |a: &Action| !matches!(*a, Action::Predict(n) if n < least || n > most);
+            if legal.iter().any(reachable) {
+                legal.retain(reachable);
+            }
+            legal.sort_by(|a, b| action_value(state, b).total_cmp(&action_value(state, a)));
+        }
+        legal
     }
 
     fn rollout_action(state: &Future, legal: &[Action], rng: &mut GameRng) -> Option<Action> {

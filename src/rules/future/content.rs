@@ -381,6 +381,8 @@ pub struct Room {
     pub starts: [u8; 4],
     /// Intrigue: each field's group rule, by field index.
     pub group_of: Vec<Option<usize>>,
+    /// Each field's place in words, by field index (see `Room::place`).
+    pub places: Vec<String>,
 }
 
 impl Room {
@@ -411,6 +413,91 @@ impl Room {
     pub fn field_index(&self, id: &str) -> Option<u8> {
         self.file.fields.iter().position(|f| f.id == id).map(|i| i as u8)
     }
+    /// Where a field lies in its room, in a player's words, from the room's layout: "row 1,
+    /// column 2", "level 2, second from the left", "seat at 3 o'clock", "field 4" (the order the
+    /// board shows), "queen's field". Never the file's id, which is for `camelot check`.
+    pub fn place(&self, field: usize) -> &str {
+        self.places.get(field).map_or("?", String::as_str)
+    }
+}
+
+/// Each field's place in words (`Room::place`). A field is named by the part of the room it
+/// is in — its row and column, its level along the paths, its group, its order, the hour of its
+/// seat around the table — and where several share that part, by its order from the left.
+fn place_words(room: &Room) -> Vec<String> {
+    let fields = &room.file.fields;
+    let levels = path_levels(room);
+    let parts: Vec<String> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match &room.file.rule {
+            RoomRule::LowestOpenRow { .. } => format!("row {}, column {}", f.row, f.col),
+            RoomRule::Tournament { .. } => match f.stage {
+                Stage::Normal => format!("preliminary {}", f.group),
+                Stage::Final => format!("final {}", f.group),
+                Stage::Winner => "winner's field".into(),
+            },
+            RoomRule::FreeChoice { .. } => format!("seat at {} o'clock", clock_hour(f.pos)),
+            RoomRule::Treason { .. } if room.rows[0].contains(&(i as u8)) => "royalist row".into(),
+            RoomRule::Treason { .. } => "rebel row".into(),
+            RoomRule::Sequential { .. } if room.queen == Some(i as u8) => "queen's field".into(),
+            RoomRule::Sequential { .. } | RoomRule::TopmostFree { .. } => format!("field {}", f.order),
+            RoomRule::Groups { .. } => format!("group {}", f.group),
+            RoomRule::PathFromLast | RoomRule::PathFromAny => match levels[i] {
+                Some(level) => format!("level {level}"),
+                None => "off the paths".into(),
+            },
+        })
+        .collect();
+    (0..fields.len())
+        .map(|i| {
+            let mut same: Vec<usize> = (0..fields.len()).filter(|&j| parts[j] == parts[i]).collect();
+            if same.len() == 1 {
+                return parts[i].clone();
+            }
+            // Left to right, and top to bottom where two lie one above the other.
+            same.sort_by(|&a, &b| {
+                let (pa, pb) = (fields[a].pos, fields[b].pos);
+                pa.0.total_cmp(&pb.0).then(pb.1.total_cmp(&pa.1)).then(a.cmp(&b))
+            });
+            let nth = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
+            format!("{}, {} from the left", parts[i], crate::rules::ordinal(nth))
+        })
+        .collect()
+}
+
+/// The hour a point of a room's 12 × 12 frame shows around its centre (12 at the top).
+fn clock_hour((x, y): (f32, f32)) -> u32 {
+    let degrees = (x - 6.0).atan2(y - 6.0).to_degrees();
+    match ((degrees / 30.0).round() as i32).rem_euclid(12) {
+        0 => 12,
+        h => h as u32,
+    }
+}
+
+/// Chapel and Library: each field's level, the start fields being level 1 and each arrow
+/// leading one level up (the fewest steps from a start); `None` off every path.
+fn path_levels(room: &Room) -> Vec<Option<u32>> {
+    let fields = &room.file.fields;
+    let mut level: Vec<Option<u32>> = fields.iter().map(|f| f.start.then_some(1)).collect();
+    let mut frontier: Vec<usize> = (0..fields.len()).filter(|&i| fields[i].start).collect();
+    let mut depth = 1;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for &i in &frontier {
+            for &j in room.next.get(i).map_or(&[][..], Vec::as_slice) {
+                if let Some(l) = level.get_mut(j as usize)
+                    && l.is_none()
+                {
+                    *l = Some(depth);
+                    next.push(j as usize);
+                }
+            }
+        }
+        frontier = next;
+    }
+    level
 }
 
 /// The validated content of the game.
@@ -774,6 +861,7 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
         rows: [Vec::new(), Vec::new()],
         starts: [0; 4],
         group_of: vec![None; raw.fields.len()],
+        places: Vec::new(),
         file: raw.clone(),
     };
     let ordered = |errors: &mut Vec<ContentError>, skip: Option<u8>| -> Vec<u8> {
@@ -911,7 +999,11 @@ fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room>
             room.order = ordered(errors, None);
         }
     }
-    (errors.len() == before).then_some(room)
+    if errors.len() != before {
+        return None;
+    }
+    room.places = place_words(&room);
+    Some(room)
 }
 
 impl crate::content::LoadContent for FutureContent {

@@ -25,7 +25,7 @@ pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
 };
-pub use view::{FutureView, effect_words};
+pub use view::FutureView;
 
 use crate::rules::*;
 use std::sync::Arc;

@@ -1078,8 +1078,85 @@ fn missions_are_named_by_what_their_cards_show() {
     assert_eq!(why, "the mission red · yellow · green needs 3 knight(s); you sent 1");
 }
 
+/// Whether a text names a field by its file id ("rt_01", "tg_r1c1", "ch_5", "br_q").
+fn names_a_field_id(text: &str) -> bool {
+    content().rooms.iter().flat_map(|r| r.fields()).any(|f| {
+        text.match_indices(f.id.as_str()).any(|(at, _)| {
+            let after = text[at + f.id.len()..].chars().next();
+            !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// Every field of every room side, in the words of its room's layout.
 #[test]
-fn no_log_line_prompt_label_or_refusal_names_a_mission_id() {
+fn fields_are_named_by_their_place_in_the_room() {
+    let c = content();
+    let place = |room: &str, id: &str| {
+        let r = c.rooms.iter().find(|r| r.id() == room).expect("room");
+        let i = r.field_index(id).expect("field") as usize;
+        r.place(i).to_string()
+    };
+    assert_eq!(place("round_table", "rt_01"), "seat at 12 o'clock");
+    assert_eq!(place("round_table", "rt_04"), "seat at 3 o'clock");
+    assert_eq!(place("round_table", "rt_12"), "seat at 11 o'clock");
+    assert_eq!(place("treason", "tr_k1"), "royalist row, first from the left");
+    assert_eq!(place("treason", "tr_r6"), "rebel row, sixth from the left");
+    assert_eq!(place("chapel", "ch_1_1"), "level 1, first from the left");
+    assert_eq!(place("chapel", "ch_3_2"), "level 3, second from the left");
+    assert_eq!(place("chapel", "ch_5"), "level 5");
+    assert_eq!(place("library", "lb_2_5"), "level 2, fifth from the left");
+    assert_eq!(place("library", "lb_4_2"), "level 4, second from the left");
+    assert_eq!(place("training_ground", "tg_r1c1"), "row 1, column 1");
+    assert_eq!(place("training_ground", "tg_r3c4"), "row 3, column 4");
+    assert_eq!(place("tournament", "tt_p2c"), "preliminary 2, third from the left");
+    assert_eq!(place("tournament", "tt_f1"), "final 1");
+    assert_eq!(place("tournament", "tt_w"), "winner's field");
+    assert_eq!(place("ballroom", "br_07"), "field 7");
+    assert_eq!(place("ballroom", "br_q"), "queen's field");
+    // The third of a triangle lies between the other two.
+    assert_eq!(place("intrigue", "in_1c"), "group 1, second from the left");
+    assert_eq!(place("intrigue", "in_1b"), "group 1, third from the left");
+    assert_eq!(place("secret_room", "sr_1"), "field 1");
+    // No two fields of a room read alike, and none reads as an id.
+    for r in &c.rooms {
+        let mut words: Vec<&str> = (0..r.len()).map(|i| r.place(i)).collect();
+        assert!(
+            words.iter().all(|w| !names_a_field_id(w) && !w.contains('?')),
+            "{}",
+            r.id()
+        );
+        words.sort_unstable();
+        let n = words.len();
+        words.dedup();
+        assert_eq!(words.len(), n, "two fields of {} read alike", r.id());
+    }
+    // The log and the prompts name the room and the place.
+    let mut g = game(4);
+    let f = field(&g, Board::Red, "rt_04");
+    assert_eq!(g.field_name(Board::Red, f), "Round Table (seat at 3 o'clock)");
+    let line = g.describe_event(&Event::Placed {
+        slot: 0,
+        board: Board::Yellow,
+        field: field(&g, Board::Yellow, "ch_5"),
+        piece: Piece::Magician(0),
+    });
+    assert_eq!(line, format!("{} magician → Chapel (level 5)", g.colour_name(0)));
+    g.tasks.push(Task::Extra {
+        slot: 0,
+        board: Board::Green,
+    });
+    let Pending::Decide { prompt, .. } = g.pending() else {
+        panic!("a decision");
+    };
+    assert!(
+        prompt.ends_with("place an extra knight in the green room (Training Ground)?"),
+        "{prompt}"
+    );
+}
+
+#[test]
+fn no_log_line_prompt_label_or_refusal_names_a_mission_or_field_id() {
     let mut legal = Vec::new();
     for seed in 0..24u64 {
         let players = 2 + (seed % 4) as usize;
@@ -1103,6 +1180,39 @@ fn no_log_line_prompt_label_or_refusal_names_a_mission_id() {
                     }
                 }
             }
+            // A field the seat may not take now: refused with words too.
+            if let Some(&a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Place { .. } | Action::Extra { .. }))
+            {
+                let (board, open) = match (a, g.tasks.last()) {
+                    (Action::Place { board, field, .. }, _) => (board, field),
+                    (Action::Extra { field, .. }, Some(Task::Extra { board, .. })) => (*board, field),
+                    _ => (Board::Red, 0),
+                };
+                let shut = (0..g.room(board).map_or(0, |r| r.len() as u8)).find(|&f| {
+                    f != open
+                        && !legal.iter().any(|l| {
+                            matches!(l, Action::Place { board: b, field, .. } if *b == board && *field == f)
+                                || matches!(l, Action::Extra { field, .. } if *field == f)
+                        })
+                });
+                if let Some(f) = shut {
+                    let refused = match a {
+                        Action::Place { shield, hero, .. } => Action::Place {
+                            shield,
+                            board,
+                            field: f,
+                            hero,
+                        },
+                        Action::Extra { screen, .. } => Action::Extra { screen, field: f },
+                        other => other,
+                    };
+                    if let Err(e) = g.clone().apply(&refused) {
+                        lines.push(e.0);
+                    }
+                }
+            }
             let a = legal[rng.below(legal.len() as u32) as usize];
             let events = g.apply(&a).expect("legal");
             lines.extend(g.log_lines(&events).into_iter().map(|l| l.1));
@@ -1112,7 +1222,15 @@ fn no_log_line_prompt_label_or_refusal_names_a_mission_id() {
                 !names_a_mission_id(line),
                 "seed {seed}: \"{line}\" names a mission by its id"
             );
+            assert!(
+                !names_a_field_id(line),
+                "seed {seed}: \"{line}\" names a field by its id"
+            );
         }
+        assert!(
+            lines.iter().any(|l| l.contains("is not open to you")),
+            "seed {seed}: a field refused"
+        );
         assert!(
             lines.iter().any(|l| l.starts_with("Missions: ")),
             "seed {seed}: the reveal is logged"
@@ -1254,7 +1372,7 @@ fn a_knight_sent_back_and_a_line_bonus_are_told_truly() {
     });
     assert_eq!(
         line,
-        format!("{who}: no field of the Round Table is open to the knight; it goes back behind the screen")
+        format!("{who}: no field of the red room (Round Table) is open to the knight; it goes back behind the screen")
     );
     // The line bonus taken is named (Bonus(3) is +4 on side A).
     put(&mut g, Board::Green, "tg_r1c1", Piece::Knight(0));
@@ -1361,4 +1479,62 @@ fn bad_colour_lists_are_refused_in_words() {
         "colours: red is listed twice; each colour is played by one seat"
     );
     assert_eq!(Future::colour_choice(3, "expert"), Ok(None));
+}
+
+// ---- the bots' predictions ----
+
+/// A prediction every level might make: the easy level's heuristic, the search's candidates and
+/// its choice, and the playouts' policy. None is a total the fists cannot show (three players:
+/// never above 9), nor below the seat's own fists.
+#[test]
+fn no_bot_predicts_a_total_the_fists_cannot_show() {
+    use crate::bots::Budget;
+    use crate::rules::Difficulty;
+    let max_fist = content().deck.max_fist;
+    let mut searched = 0;
+    for seed in 0..32u64 {
+        let players = 2 + (seed % 4) as usize;
+        let mut g = game_with(players, seed, &[("heroes", "on"), ("sides", "random")]);
+        let mut rng = GameRng::seeded(seed);
+        while let Some(seat) = g.to_act() {
+            let legal = g.legal_actions();
+            if matches!(g.phase, Phase::Predict { .. }) {
+                let view = g.view(seat);
+                let (least, most) = super::bot::possible_totals(&view.state, seat);
+                assert!(
+                    most as usize <= g.colours.len() * max_fist as usize,
+                    "{players} players: {most}"
+                );
+                let own: u8 = g.colours.iter().filter(|c| c.seat == seat).map(|c| c.sent).sum();
+                assert_eq!(least, own);
+                let total: u8 = g.colours.iter().map(|c| c.sent).sum();
+                assert!(
+                    (least..=most).contains(&total),
+                    "the true total {total} lies in {least}..={most}"
+                );
+                let fits = |a: Option<Action>| match a {
+                    Some(Action::Predict(n)) => (least..=most).contains(&n),
+                    _ => false,
+                };
+                for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+                    let a = Future::heuristic_at(&view, &legal, &mut rng, d);
+                    assert!(fits(a), "seed {seed}: {d:?} heuristic {a:?} outside {least}..={most}");
+                }
+                let sample = Future::determinize_view(&view, &mut rng);
+                let candidates = Future::candidates(&sample, legal.clone(), &mut rng);
+                assert!(!candidates.is_empty());
+                assert!(candidates.iter().all(|&a| fits(Some(a))), "{candidates:?}");
+                assert!(fits(Future::rollout_action(&sample, &legal, &mut rng)));
+                if seed % 4 == 0 {
+                    let budget = Budget::new(120, 60_000);
+                    let a = crate::bots::search::<Future>(&view, &legal, &budget, &mut rng).action;
+                    assert!(fits(a), "seed {seed}: the search's {a:?} outside {least}..={most}");
+                    searched += 1;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            g.apply(&a).expect("legal");
+        }
+    }
+    assert!(searched > 0);
 }

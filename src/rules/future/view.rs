@@ -138,14 +138,29 @@ impl Future {
         }
     }
 
-    fn field_name(&self, board: Board, field: u8) -> String {
+    /// A field as the log, the prompts and the tooltips name it: its room and its place there
+    /// ("Round Table (seat at 3 o'clock)", "Training Ground (row 1, column 2)"), never its id.
+    pub fn field_name(&self, board: Board, field: u8) -> String {
         match self.room(board) {
-            Some(room) => format!(
-                "{} {}",
-                room.name(),
-                room.fields().get(field as usize).map_or("?", |f| f.id.as_str())
-            ),
+            Some(room) => format!("{} ({})", room.name(), room.place(field as usize)),
             None => "?".into(),
+        }
+    }
+
+    /// A room by its colour and, where one is in play, its name: "the green room (Training
+    /// Ground)".
+    pub fn room_words(&self, board: Board) -> String {
+        match self.room(board) {
+            Some(room) => format!("the {} room ({})", board.name(), room.name()),
+            None => format!("the {} room", board.name()),
+        }
+    }
+
+    /// An effect in words, naming the room in play where it sends a knight.
+    pub fn effect_text(&self, e: Effect) -> String {
+        match e {
+            Effect::ExtraKnight(b) => format!("an extra knight in {}", self.room_words(b)),
+            _ => effect_words(e),
         }
     }
 
@@ -178,7 +193,7 @@ impl Future {
             return match task {
                 Task::Shields { .. } => format!("{who}: place a knight for a shield"),
                 Task::Tree { .. } => format!("{who}: take the tree (a hinterland knight home and a Grail tile)?"),
-                Task::Extra { board, .. } => format!("{who}: place an extra knight in the {} room?", board.name()),
+                Task::Extra { board, .. } => format!("{who}: place an extra knight in {}?", self.room_words(board)),
                 Task::LineBonus { .. } => format!("{who}: a line of three! Choose a bonus"),
                 Task::RecallRed { .. } => format!("{who}: move one of your red-room knights to the hinterland"),
                 Task::GrailPick { left, .. } => format!("{who}: pick a Grail tile from the supply ({left} to take)"),
@@ -271,7 +286,7 @@ impl Future {
                 )
             }
             Action::Bonus(i) => match self.line_bonus(i) {
-                Some(e) => format!("Bonus: {}", effect_words(e)),
+                Some(e) => format!("Bonus: {}", self.effect_text(e)),
                 None => "Bonus".into(),
             },
             Action::RecallRed(f) => format!("Recall the knight on {}", self.field_name(Board::Red, f)),
@@ -392,11 +407,11 @@ impl Future {
                     self.field_name(*board, *field)
                 )
             }
-            Event::Returned { slot, board } => match board.and_then(|b| self.room(b)) {
-                Some(room) => format!(
-                    "{}: no field of the {} is open to the knight; it goes back behind the screen",
+            Event::Returned { slot, board } => match board {
+                Some(b) => format!(
+                    "{}: no field of {} is open to the knight; it goes back behind the screen",
                     self.colour_name(*slot),
-                    room.name()
+                    self.room_words(*b)
                 ),
                 None => format!(
                     "{}: no field of any castle room is open to the multicolour shield's knight; it goes back behind the screen",
@@ -438,7 +453,11 @@ impl Future {
                 }
             }
             Event::LineFormed { slot, bonus } => match bonus.and_then(|i| self.line_bonus(i)) {
-                Some(e) => format!("{} forms a line and takes {}", self.colour_name(*slot), effect_words(e)),
+                Some(e) => format!(
+                    "{} forms a line and takes {}",
+                    self.colour_name(*slot),
+                    self.effect_text(e)
+                ),
                 None => format!("{} forms a line and takes no bonus", self.colour_name(*slot)),
             },
             Event::TournamentTile { slot } => format!("{} takes a tournament tile", self.colour_name(*slot)),
@@ -507,9 +526,10 @@ impl Future {
     }
 }
 
-/// An effect in words.
-pub fn effect_words(e: Effect) -> String {
+/// An effect in words, from the content alone (`Future::effect_text` names the room in play).
+fn effect_words(e: Effect) -> String {
     match e {
+        Effect::Points(n) if n.abs() == 1 => format!("{n:+} point"),
         Effect::Points(n) => format!("{n:+} points"),
         Effect::Grail(n) => format!("{n} Grail tile(s)"),
         Effect::Tree => "a tree (a hinterland knight home and a Grail tile)".into(),

@@ -23,6 +23,8 @@ const GAP: f32 = 18.0;
 const PLATE: f32 = 30.0;
 const CARD: Vec2 = Vec2::new(58.0, 80.0);
 const TRACK_TILE: f32 = 30.0;
+/// How far a score marker's "+60" stands from it (in the marker's scale), towards the castle.
+const LAP_OFFSET: f32 = 16.0;
 /// The Merlin tiles' mark (their backs, and the Merlin row's sign).
 const MERLIN_BLUE: Color = Color::srgb(0.55, 0.75, 0.95);
 /// The mission stacks' backs, by `Stack::index` (three, two and one knights, the key stack).
@@ -116,17 +118,7 @@ pub(super) struct Castle {
 impl Castle {
     /// A field's centre in the world.
     pub(super) fn field_at(&self, room: &Room, field: usize) -> Vec2 {
-        let b = room.board();
-        let Some(f) = room.fields().get(field) else {
-            return Vec2::ZERO;
-        };
-        let o = self.origin[b.index()];
-        if b == Board::Violet {
-            // The secret room lies on its side below the castle: its topmost field at the left.
-            o + Vec2::new((12.0 - f.pos.1) * U, 1.5 * U)
-        } else {
-            o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
-        }
+        field_pos(self.origin[room.board().index()], room, field)
     }
 
     /// A number space's slot (outer first, then inner).
@@ -174,9 +166,38 @@ impl Castle {
         }
     }
 
+    /// From score track tile `i` towards the castle: down from the top row, left from the
+    /// right-hand column, and so on.
+    fn inward(&self, i: usize) -> Vec2 {
+        let r = self.score_ring();
+        let p = self.track_tile(i);
+        if (p.y - r.max.y).abs() < 0.5 {
+            Vec2::NEG_Y
+        } else if (p.x - r.max.x).abs() < 0.5 {
+            Vec2::NEG_X
+        } else if (p.y - r.min.y).abs() < 0.5 {
+            Vec2::Y
+        } else {
+            Vec2::X
+        }
+    }
+
     /// The line the score track's tiles sit on.
     fn score_ring(&self) -> Rect {
         self.frame.inflate(-(TRACK_TILE / 2.0 + 6.0))
+    }
+}
+
+/// A field's centre in the world, its room's frame starting at `o`.
+fn field_pos(o: Vec2, room: &Room, field: usize) -> Vec2 {
+    let Some(f) = room.fields().get(field) else {
+        return o;
+    };
+    if room.board() == Board::Violet {
+        // The secret room lies on its side below the castle: its topmost field at the left.
+        o + Vec2::new((12.0 - f.pos.1) * U, 1.5 * U)
+    } else {
+        o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
     }
 }
 
@@ -238,6 +259,7 @@ pub(super) fn build_or_sync_castle(
     mut commands: Commands,
     res: Res<MatchRes>,
     fonts: Option<Res<WorldFonts>>,
+    surfaces: Res<crate::app::surfaces::Surfaces>,
     castle: Option<Res<Castle>>,
     roots: Query<Entity, With<CastleRoot>>,
     mut changed: MessageReader<MatchChanged>,
@@ -247,6 +269,7 @@ pub(super) fn build_or_sync_castle(
     mut moments: ResMut<Moments>,
     mut sync: CastleSync,
     mut fresh: Local<bool>,
+    mut synced: Local<(usize, Option<Action>)>,
 ) {
     let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh);
     let Some(m) = future_match(&res) else {
@@ -269,12 +292,13 @@ pub(super) fn build_or_sync_castle(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_castle(&mut commands, s, key, &fonts, &mut paint);
+            let built = build_castle(&mut commands, s, key, (&fonts, &surfaces), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             *moments = Moments::default();
             // Everything already on the board comes in on the next frame.
             *fresh = true;
+            *synced = (0, None);
             return;
         }
     };
@@ -289,6 +313,15 @@ pub(super) fn build_or_sync_castle(
     if !changed && moments.grail_flights.is_empty() && moments.final_clock.is_none() {
         return;
     }
+    // Fewer actions than when last in step: an undo took the last one back.
+    let taken_back = if changed && m.actions.len() < synced.0 {
+        synced.1
+    } else {
+        None
+    };
+    if changed {
+        *synced = (m.actions.len(), m.actions.last().copied());
+    }
     // The castle shows only what everyone may see.
     let view = s.public_view();
     let black = black_knights(&m.actions);
@@ -301,6 +334,7 @@ pub(super) fn build_or_sync_castle(
         &mut paint,
         &mut moments,
         changed,
+        taken_back,
     );
 }
 
@@ -317,6 +351,41 @@ pub(super) fn black_knights(actions: &[Action]) -> Vec<(Board, u8)> {
         }
     }
     black
+}
+
+/// A piece on a field as the board shows it: the room, the field, the piece, and whether it is
+/// Mordred's black knight.
+pub(super) type OnField = (Board, u8, Piece, bool);
+
+/// Every piece on a field of the view, Mordred's black knights marked.
+pub(super) fn field_pieces(s: &Future, black: &[(Board, u8)]) -> Vec<OnField> {
+    let mut on = Vec::new();
+    for b in Board::ALL {
+        for (i, p) in s.fields[b.index()].iter().enumerate() {
+            if *p != Piece::Empty {
+                let dark = matches!(p, Piece::Knight(_)) && black.contains(&(b, i as u8));
+                on.push((b, i as u8, *p, dark));
+            }
+        }
+    }
+    on
+}
+
+/// What changes on the fields between the pieces shown and those wanted: the indices of the
+/// shown pieces that leave, and the wanted pieces that come. A piece already where it should
+/// be is in neither: it stays where it stands, untouched.
+pub(super) fn piece_changes(shown: &[OnField], want: &[OnField]) -> (Vec<usize>, Vec<OnField>) {
+    let mut coming = want.to_vec();
+    let mut leaving = Vec::new();
+    for (i, p) in shown.iter().enumerate() {
+        match coming.iter().position(|w| w == p) {
+            Some(k) => {
+                coming.remove(k);
+            }
+            None => leaving.push(i),
+        }
+    }
+    (leaving, coming)
 }
 
 /// The queries the sync needs: each kind of moving thing, kept apart by its marker.
@@ -373,11 +442,24 @@ pub(super) struct CastleSync<'w, 's> {
     laps: Query<
         'w,
         's,
-        (&'static Lap, &'static mut Text2d, &'static mut Visibility),
-        (Without<Magician>, Without<Count>),
+        (
+            &'static Lap,
+            &'static mut Text2d,
+            &'static mut Visibility,
+            &'static mut Transform,
+        ),
+        (
+            Without<Magician>,
+            Without<Count>,
+            Without<ScoreMarker>,
+            Without<FieldPiece>,
+            Without<MissionCard>,
+            Without<MerlinTile>,
+        ),
     >,
     /// Whether the magicians stood on number spaces when last seen (to walk them back in order).
     predicted: Local<'s, bool>,
+    pictures: Res<'w, crate::app::icons::Pictures>,
 }
 
 impl CastleSync<'_, '_> {
@@ -391,6 +473,7 @@ impl CastleSync<'_, '_> {
         paint: &mut Paint,
         moments: &mut Moments,
         changed: bool,
+        taken_back: Option<Action>,
     ) {
         let Some(root) = self.roots.iter().next() else {
             return;
@@ -481,7 +564,14 @@ impl CastleSync<'_, '_> {
                 glide.go(transform, to, 0.5);
             }
         }
-        for (lap, mut text, mut visibility) in &mut self.laps {
+        for (lap, mut text, mut visibility, mut at) in &mut self.laps {
+            // Beside its marker on the castle's side of the track, never past the board's edge.
+            if let Some(&(tile, _)) = on_tile.get(lap.0 as usize) {
+                let to = (castle.inward(tile) * LAP_OFFSET).extend(at.translation.z);
+                if at.translation != to {
+                    at.translation = to;
+                }
+            }
             let laps = moments.shown_score(s, lap.0).max(0) / 60;
             let want = if laps > 0 {
                 Visibility::Inherited
@@ -499,24 +589,25 @@ impl CastleSync<'_, '_> {
         if !changed {
             return;
         }
-        // Pieces on fields: keep those that stay, send the others away, bring in the new.
-        let mut want: Vec<(Board, u8, Piece, bool)> = Vec::new();
-        for b in Board::ALL {
-            for (i, p) in s.fields[b.index()].iter().enumerate() {
-                if *p != Piece::Empty {
-                    let dark = matches!(p, Piece::Knight(_)) && black.contains(&(b, i as u8));
-                    want.push((b, i as u8, *p, dark));
-                }
-            }
-        }
-        for (e, fp, transform, mut glide) in &mut self.pieces {
-            if let Some(k) = want.iter().position(|w| *w == (fp.board, fp.field, fp.piece, fp.black)) {
-                want.swap_remove(k);
+        // Pieces on fields: those that stay are not touched, the others leave, the new come in.
+        let shown: Vec<(Entity, OnField)> = self
+            .pieces
+            .iter()
+            .map(|(e, fp, ..)| (e, (fp.board, fp.field, fp.piece, fp.black)))
+            .collect();
+        let was: Vec<OnField> = shown.iter().map(|x| x.1).collect();
+        let (leaving, want) = piece_changes(&was, &field_pieces(s, black));
+        for i in leaving {
+            let Ok((e, fp, transform, mut glide)) = self.pieces.get_mut(shown[i].0) else {
                 continue;
-            }
-            // Gone: a knight recalled from the red room walks to its hinterland.
-            let to = match fp.piece {
-                Piece::Knight(slot) | Piece::Magician(slot) => castle
+            };
+            // Gone: a knight recalled from the red room walks to its hinterland; a piece whose
+            // placement was taken back goes where it came from (a knight to its screen, the
+            // magician to its place on the track).
+            let to = match (fp.piece, taken_back.is_some()) {
+                (Piece::Knight(slot), true) => castle.home(slot),
+                (Piece::Magician(slot), true) => castle.track_at(s.track.iter().position(|&t| t == slot).unwrap_or(0)),
+                (Piece::Knight(slot) | Piece::Magician(slot), false) => castle
                     .hinterland
                     .get(slot as usize)
                     .copied()
@@ -629,8 +720,14 @@ impl CastleSync<'_, '_> {
             commands.entity(e).remove::<MissionCard>();
         }
         for (n, &card) in s.display.iter().filter(|c| !shown.contains(c)).enumerate() {
-            let from = castle.stacks[card_row(s, card)].extend(z::FLIGHT);
-            let e = spawn_card(commands, root, s, card, from, fonts);
+            // A card whose taking was taken back comes back from its taker's screen; the others
+            // deal from their stack.
+            let from = match (taken_back, s.deciding_slot()) {
+                (Some(Action::Take(c)), Some(slot)) if c == card => castle.home(slot),
+                _ => castle.stacks[card_row(s, card)],
+            }
+            .extend(z::FLIGHT);
+            let e = spawn_card(commands, root, s, card, from, (fonts, &self.pictures), paint);
             let mut glide = Glide::at(from);
             let start = Transform::from_translation(from).with_scale(Vec3::splat(0.8));
             glide.wait_then(
@@ -728,9 +825,10 @@ fn build_castle(
     commands: &mut Commands,
     s: &Future,
     key: (u64, usize, [Option<usize>; 5]),
-    fonts: &WorldFonts,
+    (fonts, surfaces): (&WorldFonts, &crate::app::surfaces::Surfaces),
     paint: &mut Paint,
 ) -> Castle {
+    use crate::app::surfaces::Surface;
     let content = s.content.0.clone();
     let root = commands
         .spawn((
@@ -753,14 +851,13 @@ fn build_castle(
         origin[Board::Green.index()].y + ROOM + TITLE,
     );
     let frame_rect = castle_rect.inflate(TRACK_TILE + 18.0);
-    // The castle's floor and walls.
-    rect(
-        commands,
-        root,
-        Color::srgb(0.13, 0.12, 0.12),
-        frame_rect.size(),
-        frame_rect.center().extend(z::FLOOR - 0.1),
-    );
+    // The castle's floor (grey flagstones) and walls.
+    commands.spawn((
+        surfaces.sprite(Surface::Stone, frame_rect.size(), Color::srgb(0.16, 0.15, 0.15)),
+        Pickable::IGNORE,
+        Transform::from_translation(frame_rect.center().extend(z::FLOOR - 0.1)),
+        ChildOf(root),
+    ));
     frame(commands, root, world::WOOD, frame_rect, 8.0, z::FRAME);
     frame(commands, root, world::GOLD_DIM, castle_rect.inflate(6.0), 3.0, z::FRAME);
     // The rooms in play.
@@ -776,13 +873,13 @@ fn build_castle(
         };
         let area = Rect::from_corners(o, o + size);
         let colour = board_colour(b);
-        rect(
-            commands,
-            root,
-            Color::srgb(0.20, 0.18, 0.17),
-            area.size(),
-            area.center().extend(z::FLOOR),
-        );
+        // A room's floor: worn boards.
+        commands.spawn((
+            surfaces.sprite(Surface::Wood, area.size(), Color::srgb(0.25, 0.21, 0.18)),
+            Pickable::IGNORE,
+            Transform::from_translation(area.center().extend(z::FLOOR)),
+            ChildOf(root),
+        ));
         frame(commands, root, colour, area, 5.0, z::FRAME);
         let band = Rect::new(area.min.x, area.max.y, area.max.x, area.max.y + TITLE);
         rect(commands, root, colour, band.size(), band.center().extend(z::FRAME));
@@ -867,22 +964,26 @@ fn build_castle(
 
 /// The room's paths (arrows between fields) and its rule's marks.
 fn draw_room(commands: &mut Commands, root: Entity, room: &Room, o: Vec2, fonts: &WorldFonts) {
-    let at = |i: usize| {
-        let f = &room.fields()[i];
-        o + Vec2::new(f.pos.0 * U, f.pos.1 * U)
+    let at = |i: usize| field_pos(o, room, i);
+    let mut path = |a: Vec2, b: Vec2| {
+        let d = b - a;
+        commands.spawn((
+            Sprite::from_color(world::PATH.with_alpha(0.55), Vec2::new(d.length(), 5.0)),
+            Pickable::IGNORE,
+            Transform::from_translation(((a + b) / 2.0).extend(z::PATH))
+                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+            ChildOf(root),
+        ));
     };
     for (i, nexts) in room.next.iter().enumerate() {
         for &j in nexts {
-            let (a, b) = (at(i), at(j as usize));
-            let d = b - a;
-            commands.spawn((
-                Sprite::from_color(world::PATH.with_alpha(0.55), Vec2::new(d.length(), 5.0)),
-                Pickable::IGNORE,
-                Transform::from_translation(((a + b) / 2.0).extend(z::PATH))
-                    .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
-                ChildOf(root),
-            ));
+            path(at(i), at(j as usize));
         }
+    }
+    // The Ballroom and the secret room fill in order: a path runs from each field to the next
+    // (each field carries its number).
+    for w in room.order.windows(2) {
+        path(at(w[0] as usize), at(w[1] as usize));
     }
     // Treason's two rows are named at their left, and the Knights' Table between them says which
     // side leads.
@@ -990,23 +1091,39 @@ fn draw_field(commands: &mut Commands, root: Entity, room: &Room, i: usize, p: V
         );
         commands.entity(e).insert(Anchor::CENTER_LEFT);
     }
-    if f.hearts > 0 {
-        let e = text(
+    // Hearts hang from the plate that gives them, on a tab of their own; the queen's field
+    // says how many it needs.
+    let queen_needs = match &room.file.rule {
+        RoomRule::Sequential { queen_hearts, .. } if room.queen == Some(i as u8) => Some(*queen_hearts),
+        _ => None,
+    };
+    if let Some(words) = hearts_tab(f.hearts, queen_needs) {
+        let y = p.y - PLATE / 2.0 - 6.0;
+        let width: f32 = words.chars().map(|c| if c == '♥' { 9.0 } else { 6.0 }).sum::<f32>() + 6.0;
+        rect(
             commands,
             root,
-            format!("{}{}", icon::HEARTS, f.hearts),
-            11.0,
-            &fonts.icons,
-            Color::srgb(0.95, 0.45, 0.55),
-            (p + Vec2::new(-PLATE / 2.0 - 1.0, -PLATE / 2.0 + 4.0)).extend(z::LABEL),
+            HEART_TAB,
+            Vec2::new(width, 13.0),
+            Vec3::new(p.x, y, z::PLATE - 0.005),
         );
-        commands.entity(e).insert(Anchor::CENTER_RIGHT);
+        text(
+            commands,
+            root,
+            words,
+            10.0,
+            &fonts.numbers,
+            HEART,
+            Vec3::new(p.x, y - 0.5, z::LABEL),
+        );
     }
     let group = match (&room.file.rule, f.stage) {
         (RoomRule::Groups { .. }, _) | (RoomRule::Tournament { .. }, Stage::Normal) if f.group > 0 => {
             Some(format!("{}", f.group))
         }
         (RoomRule::Tournament { .. }, Stage::Final) => Some(format!("F{}", f.group)),
+        // The order a field fills in (the Ballroom, the secret room).
+        (RoomRule::Sequential { .. } | RoomRule::TopmostFree { .. }, _) if f.order > 0 => Some(f.order.to_string()),
         _ => None,
     };
     if let Some(g) = group {
@@ -1020,6 +1137,20 @@ fn draw_field(commands: &mut Commands, root: Entity, room: &Room, i: usize, p: V
             (p + Vec2::new(-PLATE / 2.0 - 1.0, PLATE / 2.0 - 4.0)).extend(z::LABEL),
         );
         commands.entity(e).insert(Anchor::CENTER_RIGHT);
+    }
+}
+
+/// The Ballroom's hearts: their pink, and the tab they hang on.
+const HEART: Color = Color::srgb(1.0, 0.62, 0.72);
+const HEART_TAB: Color = Color::srgb(0.42, 0.14, 0.24);
+
+/// What a field's heart tab says: a heart for each heart it gives, or for the queen's field the
+/// hearts it needs ("needs ♥♥♥"); `None` for a field without hearts.
+fn hearts_tab(hearts: u8, queen_needs: Option<u8>) -> Option<String> {
+    match (hearts, queen_needs) {
+        (_, Some(n)) if n > 0 => Some(format!("needs {}", "♥".repeat(n as usize))),
+        (0, _) => None,
+        (n, _) => Some("♥".repeat(n as usize)),
     }
 }
 
@@ -1071,17 +1202,16 @@ fn draw_throne(commands: &mut Commands, root: Entity, s: &Future, castle: &mut C
             );
             clickable(commands, e, CastleClick::Number(n));
         }
-        // The number, outside the arc.
+        // The number, inside the arc: outside it the end numbers would reach past the throne
+        // room's frame.
         let a = std::f32::consts::PI - n as f32 * std::f32::consts::PI / t.highest.max(1) as f32;
-        let p = o + Vec2::new(
-            t.centre.0 + (t.outer_radius + 0.75) * a.cos(),
-            t.centre.1 + (t.outer_radius + 0.75) * a.sin(),
-        ) * U;
+        let r = t.inner_radius - 1.0;
+        let p = o + Vec2::new(t.centre.0 + r * a.cos(), t.centre.1 + r * a.sin()) * U;
         text(
             commands,
             root,
             n.to_string(),
-            15.0,
+            13.0,
             &fonts.numbers,
             world::PARCHMENT,
             p.extend(z::LABEL),
@@ -1478,7 +1608,7 @@ fn spawn_marker(
         Text2d::new(""),
         TextFont::from_font_size(14.0).with_font(fonts.numbers.clone()),
         TextColor(world::GOLD),
-        Transform::from_xyz(0.0, 22.0, 0.05),
+        Transform::from_xyz(0.0, -LAP_OFFSET, 0.05),
         Visibility::Hidden,
         Pickable::IGNORE,
         ChildOf(e),
@@ -1548,9 +1678,20 @@ fn shield_look(shield: Shield) -> (Color, &'static str) {
     }
 }
 
-/// A face-up mission card: its shields (each a room's colour and letter; the multicolour one
-/// quartered), Grail tiles and a tree; a special mission says what it does.
-fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: Vec3, fonts: &WorldFonts) -> Entity {
+/// A face-up mission card: its shields drawn as shields in their rooms' colours (with the room's
+/// letter; the multicolour one quartered), its Grail tiles and tree as pictures, the key stack's
+/// key; a special mission says what it does. What a card asks can be read without hovering.
+fn spawn_card(
+    commands: &mut Commands,
+    root: Entity,
+    s: &Future,
+    card: u16,
+    at: Vec3,
+    (fonts, pictures): (&WorldFonts, &crate::app::icons::Pictures),
+    paint: &mut Paint,
+) -> Entity {
+    use crate::app::icons::Picture;
+    use crate::app::style::{ShieldShape, shield_mesh};
     let m = &s.content.0.deck.missions[card as usize];
     let e = commands
         .spawn((
@@ -1561,6 +1702,31 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
         ))
         .id();
     clickable(commands, e, CastleClick::Mission(card));
+    let shield = Vec2::new(17.0, 21.0);
+    let outline = paint.mesh("future-card-shield-rim", || shield_mesh(ShieldShape::Heater, shield));
+    let inner = paint.mesh("future-card-shield", || {
+        shield_mesh(ShieldShape::Heater, shield - Vec2::splat(3.0))
+    });
+    let quarter = paint.mesh("future-card-shield-quarter", || {
+        shield_mesh(ShieldShape::Heater, (shield - Vec2::splat(3.0)) * 0.5)
+    });
+    let ink = paint.colour(world::INK);
+    let n = m.shields.len();
+    // Shields in one row (up to three), else two rows.
+    let per_row = if n <= 3 { n.max(1) } else { n.div_ceil(2) };
+    let spots: Vec<Vec3> = (0..n)
+        .map(|k| {
+            let (row, col) = (k / per_row, k % per_row);
+            let in_row = if row == 0 { per_row.min(n) } else { n - per_row };
+            let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * (shield.x + 2.0);
+            Vec3::new(x, 22.0 - row as f32 * (shield.y + 2.0), 0.03)
+        })
+        .collect();
+    let mut colours = Vec::new();
+    for sh in &m.shields {
+        colours.push((paint.colour(shield_look(*sh).0), *sh));
+    }
+    let quarters: Vec<Handle<ColorMaterial>> = Board::CASTLE.iter().map(|b| paint.colour(board_colour(*b))).collect();
     commands.entity(e).with_children(|t| {
         t.spawn((
             Pickable::IGNORE,
@@ -1576,18 +1742,19 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
             CardBody(card),
         ));
         if let Some(sp) = m.special {
-            for (k, line) in [
-                "Special".to_string(),
-                format!("{} back", sp.knights),
-                format!("+{}", sp.points),
-            ]
-            .into_iter()
-            .enumerate()
+            t.spawn((
+                Pickable::IGNORE,
+                pictures.sprite(Picture::WizardStaff, 30.0, Color::srgb(0.36, 0.24, 0.52)),
+                Transform::from_xyz(0.0, 18.0, 0.03),
+            ));
+            for (k, line) in [format!("{} back", sp.knights), format!("+{}", sp.points)]
+                .into_iter()
+                .enumerate()
             {
                 t.spawn((
                     Pickable::IGNORE,
                     Text2d::new(line),
-                    TextFont::from_font_size(if k == 2 { 18.0 } else { 13.0 }).with_font(if k == 2 {
+                    TextFont::from_font_size(if k == 1 { 18.0 } else { 13.0 }).with_font(if k == 1 {
                         fonts.numbers.clone()
                     } else {
                         fonts.bold.clone()
@@ -1595,72 +1762,80 @@ fn spawn_card(commands: &mut Commands, root: Entity, s: &Future, card: u16, at: 
                     TextColor(world::INK),
                     TextLayout::justify(Justify::Center),
                     TextBounds::new_horizontal(CARD.x - 4.0),
-                    Transform::from_xyz(0.0, 22.0 - k as f32 * 20.0, 0.05),
+                    Transform::from_xyz(0.0, -8.0 - k as f32 * 18.0, 0.05),
                 ));
             }
         } else {
-            let n = m.shields.len() as f32;
-            for (k, sh) in m.shields.iter().enumerate() {
-                let x = (k as f32 - (n - 1.0) / 2.0) * 18.0;
-                let p = Vec3::new(x, 20.0, 0.03);
+            for (p, (colour, sh)) in spots.iter().zip(&colours) {
                 t.spawn((
                     Pickable::IGNORE,
-                    Sprite::from_color(world::INK, Vec2::splat(17.0)),
-                    Transform::from_translation(p),
+                    Mesh2d(outline.clone()),
+                    MeshMaterial2d(ink.clone()),
+                    Transform::from_translation(*p),
                 ));
-                let (colour, letter) = shield_look(*sh);
                 if *sh == Shield::Multi {
-                    for (q, b) in Board::CASTLE.iter().enumerate() {
-                        let off = Vec2::new(if q % 2 == 0 { -3.75 } else { 3.75 }, if q < 2 { 3.75 } else { -3.75 });
+                    for (q, c) in quarters.iter().enumerate() {
+                        let off = Vec2::new(if q % 2 == 0 { -3.6 } else { 3.6 }, if q < 2 { 4.5 } else { -3.8 });
                         t.spawn((
                             Pickable::IGNORE,
-                            Sprite::from_color(board_colour(*b), Vec2::splat(7.5)),
-                            Transform::from_translation(p + off.extend(0.01)),
+                            Mesh2d(quarter.clone()),
+                            MeshMaterial2d(c.clone()),
+                            Transform::from_translation(*p + off.extend(0.01)),
                         ));
                     }
                 } else {
                     t.spawn((
                         Pickable::IGNORE,
-                        Sprite::from_color(colour, Vec2::splat(15.0)),
-                        Transform::from_translation(p + Vec3::Z * 0.01),
+                        Mesh2d(inner.clone()),
+                        MeshMaterial2d(colour.clone()),
+                        Transform::from_translation(*p + Vec3::Z * 0.01),
                     ));
                     t.spawn((
                         Pickable::IGNORE,
-                        Text2d::new(letter),
+                        Text2d::new(shield_look(*sh).1),
                         TextFont::from_font_size(11.0).with_font(fonts.bold.clone()),
                         TextColor(Color::WHITE),
-                        Transform::from_translation(p + Vec3::Z * 0.02),
+                        Transform::from_translation(*p + Vec3::new(0.0, 2.0, 0.02)),
                     ));
                 }
             }
-            let mut line = 0.0;
+            // Grail tiles and the tree, as pictures along the foot.
+            let mut foot: Vec<(Picture, Color, Option<String>)> = Vec::new();
             if m.grail > 0 {
-                t.spawn((
-                    Pickable::IGNORE,
-                    Text2d::new(format!("{}{}", icon::TROPHY, m.grail)),
-                    TextFont::from_font_size(14.0).with_font(fonts.icons.clone()),
-                    TextColor(Color::srgb(0.55, 0.40, 0.05)),
-                    Transform::from_xyz(-12.0, -8.0, 0.05),
+                foot.push((
+                    Picture::JeweledChalice,
+                    Color::srgb(0.62, 0.45, 0.06),
+                    (m.grail > 1).then(|| m.grail.to_string()),
                 ));
-                line = 1.0;
             }
             if m.tree {
+                foot.push((Picture::PineTree, Color::srgb(0.15, 0.45, 0.15), None));
+            }
+            let y = if n > 3 { -26.0 } else { -12.0 };
+            let k = foot.len() as f32;
+            for (i, (pic, colour, count)) in foot.into_iter().enumerate() {
+                let x = (i as f32 - (k - 1.0) / 2.0) * 24.0;
                 t.spawn((
                     Pickable::IGNORE,
-                    Text2d::new(icon::TREE.to_string()),
-                    TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
-                    TextColor(Color::srgb(0.15, 0.45, 0.15)),
-                    Transform::from_xyz(if line > 0.0 { 14.0 } else { 0.0 }, -8.0, 0.05),
+                    pictures.sprite(pic, 24.0, colour),
+                    Transform::from_xyz(x, y, 0.05),
                 ));
+                if let Some(c) = count {
+                    t.spawn((
+                        Pickable::IGNORE,
+                        Text2d::new(format!("×{c}")),
+                        TextFont::from_font_size(12.0).with_font(fonts.numbers.clone()),
+                        TextColor(world::INK),
+                        Transform::from_xyz(x + 12.0, y - 8.0, 0.06),
+                    ));
+                }
             }
         }
         if m.stack == Stack::Key {
             t.spawn((
                 Pickable::IGNORE,
-                Text2d::new("key"),
-                TextFont::from_font_size(12.0).with_font(fonts.regular.clone()),
-                TextColor(world::INK),
-                Transform::from_xyz(0.0, -30.0, 0.05),
+                pictures.sprite(Picture::Key, 16.0, world::INK),
+                Transform::from_xyz(CARD.x / 2.0 - 11.0, -CARD.y / 2.0 + 10.0, 0.05),
             ));
         }
     });

@@ -391,6 +391,65 @@ mod tests {
         assert_eq!(board::black_knights(&actions), vec![(Board::Blue, 1)]);
     }
 
+    /// An undo replays the match from the content it shares, so the castle (built for that
+    /// content) stays, and on its fields only the piece taken back leaves: every other knight
+    /// stands still.
+    #[test]
+    fn an_undo_keeps_the_castle_and_moves_only_the_piece_taken_back() {
+        let library = Library::load(ContentSet::embedded());
+        let mut tried = 0;
+        for seed in 0..12u64 {
+            let config = TableConfig::with_players(3, SeatKind::Human, seed);
+            let mut m = library.new_match(GameId::Future, config).expect("a match");
+            let state = |m: &dyn crate::table::AnyMatch| {
+                m.as_any()
+                    .downcast_ref::<Match<Future>>()
+                    .expect("Die Zukunft")
+                    .state
+                    .clone()
+            };
+            let mut rng = crate::rules::GameRng::seeded(seed);
+            for _ in 0..400 {
+                let Some(seat) = m.pending().seat() else { break };
+                let before = state(m.as_ref());
+                let legal = before.legal_actions();
+                let placing = legal.iter().position(|a| matches!(a, Action::Place { .. }));
+                let i = placing.unwrap_or(rng.below(legal.len() as u32) as usize);
+                m.apply_index(i).expect("legal");
+                let placed = state(m.as_ref());
+                if placing.is_none() || !m.can_undo(seat) {
+                    continue;
+                }
+                let shown = board::field_pieces(&placed.public_view().state, &[]);
+                let more = shown.len() > 1;
+                m.undo(seat, &library).expect("undone");
+                let after = state(m.as_ref());
+                assert!(
+                    Arc::ptr_eq(&after.content.0, &placed.content.0),
+                    "the castle's content stays"
+                );
+                assert_eq!(after, before, "the undo restores the state");
+                let want = board::field_pieces(&after.public_view().state, &[]);
+                let (leaving, coming) = board::piece_changes(&shown, &want);
+                assert_eq!(leaving.len(), 1, "only the knight placed leaves");
+                assert!(coming.is_empty(), "nothing comes back in");
+                let left = shown[leaving[0]];
+                assert_eq!(placed.fields[left.0.index()][left.1 as usize], left.2);
+                assert_eq!(after.fields[left.0.index()][left.1 as usize], Piece::Empty);
+                if more {
+                    tried += 1;
+                }
+                // Go on from the placement.
+                let i = after
+                    .legal_actions()
+                    .iter()
+                    .position(|a| matches!(a, Action::Place { .. }));
+                m.apply_index(i.unwrap_or(0)).expect("legal");
+            }
+        }
+        assert!(tried > 0, "no undo with other knights on the board came up");
+    }
+
     #[test]
     fn the_world_draws_the_public_view_only() {
         let mut g = future(4);

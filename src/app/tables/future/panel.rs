@@ -5,9 +5,7 @@
 use super::*;
 use crate::app::settings::Settings;
 use crate::app::table::ResultsDetail;
-use crate::rules::future::{
-    COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, effect_words, final_step_name,
-};
+use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, final_step_name};
 
 /// How long the open fists stay on screen (normal speed), and each final scoring step.
 pub(super) const REVEAL_SECS: f32 = 3.2;
@@ -438,6 +436,9 @@ pub(super) fn decision_panel(
                     ui.label(egui::RichText::new(hint).italics().color(MUTED));
                 }
             });
+            // What the button under the pointer does (and its key) is said on a line of the
+            // panel's own, under the buttons: a tooltip would cover the question it answers.
+            let mut explained: Option<String> = None;
             if let Some([first, second]) = fist_grid {
                 let most = m.state.content.0.deck.max_fist;
                 let mut pressed = None;
@@ -458,12 +459,12 @@ pub(super) fn decision_panel(
                         for b in 0..=most {
                             match buttons.iter().position(|x| *x == Action::Send(a, b)) {
                                 Some(i) => {
-                                    let label = m.state.describe_action(&buttons[i]);
-                                    if ui
-                                        .add(egui::Button::new(format!("{a} + {b}")).min_size(egui::vec2(64.0, 0.0)))
-                                        .on_hover_text(label)
-                                        .clicked()
-                                    {
+                                    let button =
+                                        ui.add(egui::Button::new(format!("{a} + {b}")).min_size(egui::vec2(64.0, 0.0)));
+                                    if button.hovered() {
+                                        explained = Some(m.state.describe_action(&buttons[i]));
+                                    }
+                                    if button.clicked() {
                                         pressed = Some(buttons[i]);
                                     }
                                 }
@@ -482,6 +483,7 @@ pub(super) fn decision_panel(
                 if let Some(a) = pressed {
                     send(&mut requests, seat, a);
                 }
+                explain_line(ui, explained);
                 return;
             }
             ui.horizontal_wrapped(|ui| {
@@ -503,21 +505,19 @@ pub(super) fn decision_panel(
                         _ if i < 9 => (format!("{}  {label}", i + 1), Some(i + 1)),
                         _ => (label.clone(), None),
                     };
-                    let keys_hint = match (key, enter == Some(i)) {
-                        (Some(k), true) => format!("{label} (key {k}, or Enter)"),
-                        (Some(k), false) => format!("{label} (key {k})"),
-                        (None, true) => format!("{label} (Enter)"),
-                        (None, false) => label.clone(),
-                    };
-                    let pressed = ui
-                        .add(
-                            egui::Button::new(egui::RichText::new(text).size(size::BODY))
-                                .min_size(egui::vec2(30.0, 0.0)),
-                        )
-                        .on_hover_text(keys_hint)
-                        .clicked()
-                        || (key.is_some() && keys.digit == key)
-                        || (keys.enter && enter == Some(i));
+                    let button = ui.add(
+                        egui::Button::new(egui::RichText::new(text).size(size::BODY)).min_size(egui::vec2(30.0, 0.0)),
+                    );
+                    if button.hovered() {
+                        explained = Some(match (key, enter == Some(i)) {
+                            (Some(k), true) => format!("{label} (key {k}, or Enter)"),
+                            (Some(k), false) => format!("{label} (key {k})"),
+                            (None, true) => format!("{label} (Enter)"),
+                            (None, false) => label.clone(),
+                        });
+                    }
+                    let pressed =
+                        button.clicked() || (key.is_some() && keys.digit == key) || (keys.enter && enter == Some(i));
                     if pressed {
                         ui_state.choices.clear();
                         send(&mut requests, seat, *a);
@@ -525,9 +525,16 @@ pub(super) fn decision_panel(
                     }
                 }
             });
+            explain_line(ui, explained);
         });
     free.take_rest(&root);
     Ok(())
+}
+
+/// The decision's line for what the button under the pointer does (empty when none is): always
+/// there, so the panel keeps its height.
+fn explain_line(ui: &mut egui::Ui, explained: Option<String>) {
+    ui.label(egui::RichText::new(explained.unwrap_or_default()).small().color(MUTED));
 }
 
 /// The fists opening, and final scoring step by step; at the end the steps go to the results.
@@ -691,6 +698,7 @@ pub(super) fn hover_tip(
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
     hovered: Res<Hovered>,
+    free: Res<FreeRect>,
     mut moved: Local<bool>,
 ) -> Result {
     let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
@@ -776,16 +784,10 @@ pub(super) fn hover_tip(
             t
         }
     };
-    egui::Area::new(egui::Id::new("future-tip"))
-        .order(egui::Order::Tooltip)
-        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
-        .constrain(true)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(320.0);
-                ui.label(text);
-            });
-        });
+    // Within the castle's part of the window: never over the decision along the bottom, the
+    // colours' screens or a window open over the board.
+    let board = free.0.unwrap_or_else(|| ctx.viewport_rect());
+    crate::app::table::board_tip(ctx, "future-tip", board, pointer, text, 320.0);
     Ok(())
 }
 
@@ -795,7 +797,7 @@ fn track_words(s: &Future, pos: usize) -> String {
         .track
         .get(pos)
         .and_then(|&slot| s.colours.get(slot as usize))
-        .map(|c| format!("{} acts {}", colour_title(c.colour), ordinal(pos + 1)))
+        .map(|c| format!("{} acts {}", colour_title(c.colour), crate::rules::ordinal(pos + 1)))
         .unwrap_or_else(|| "empty".into());
     format!(
         "Turn-order track, place {}: {who}. After the fists open the track is filled from the top: exact predictions, then those below the total (highest first), then those above (lowest first); on a shared space the first placed goes first.{}",
@@ -808,19 +810,8 @@ fn track_words(s: &Future, pos: usize) -> String {
     )
 }
 
-fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        _ => format!("{n}th"),
-    }
-}
-
 /// What a room's rule pays, from its file: line bonuses, majority ranks, penalties.
-fn rule_numbers(rule: &RoomRule) -> Option<String> {
+fn rule_numbers(s: &Future, rule: &RoomRule) -> Option<String> {
     let list = |v: &[i32]| v.iter().map(|p| format!("{p:+}")).collect::<Vec<_>>().join(" / ");
     Some(match rule {
         RoomRule::LowestOpenRow {
@@ -832,7 +823,7 @@ fn rule_numbers(rule: &RoomRule) -> Option<String> {
             bonuses_per_turn,
             line_bonuses
                 .iter()
-                .map(|e| effect_words(*e))
+                .map(|e| s.effect_text(*e))
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
@@ -879,13 +870,13 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
     let Some(f) = room.fields().get(i as usize) else {
         return String::new();
     };
-    let mut lines = vec![format!("{} — field {}", room.name(), f.id)];
+    let mut lines = vec![s.field_name(board, i)];
     let mut gives = Vec::new();
     if f.points != 0 {
-        gives.push(format!("{:+} points", f.points));
+        gives.push(s.effect_text(crate::rules::future::Effect::Points(f.points)));
     }
     for e in &f.effects {
-        gives.push(effect_words(*e));
+        gives.push(s.effect_text(*e));
     }
     if f.hearts > 0 {
         gives.push(format!("{} heart{}", f.hearts, if f.hearts == 1 { "" } else { "s" }));
@@ -911,7 +902,7 @@ fn field_words(s: &Future, board: Board, i: u8) -> String {
         lines.push("The queen's field".into());
     }
     lines.push(format!("Room rule: {}", Future::rule_words(room)));
-    if let Some(numbers) = rule_numbers(&room.file.rule) {
+    if let Some(numbers) = rule_numbers(s, &room.file.rule) {
         lines.push(numbers);
     }
     let occupant = s.fields[board.index()].get(i as usize).copied().unwrap_or(Piece::Empty);

@@ -4,8 +4,11 @@
 //! cards that move as the match changes. Everything here is the public view.
 
 use super::*;
+use crate::app::cards::{CardFace, CardSide, spawn_face};
+use crate::app::icons::{Picture, Pictures};
 use crate::app::motion::{Arrive, Glide, Leg};
 use crate::app::style::{Paint, frame, icon, rect, world_colour};
+use crate::app::surfaces::{Surface, Surfaces};
 use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
 
 /// A cell of the table's 3 × 3 grid, and the board drawn in it.
@@ -13,6 +16,8 @@ const CELL: Vec2 = Vec2::new(430.0, 292.0);
 const PLATE: Vec2 = Vec2::new(414.0, 276.0);
 const CARD: Vec2 = Vec2::new(40.0, 56.0);
 const CARD_STEP: f32 = 44.0;
+/// How large a Black card turns over above Camelot, against the table's cards.
+const REVEAL_SCALE: f32 = 3.2;
 /// Camelot: the Round Table's radius, the Sword places' circle, the Siege Engines' ring.
 const TABLE_R: f32 = 84.0;
 const SWORD_R: f32 = 70.0;
@@ -90,8 +95,9 @@ pub(super) struct Table {
     white_discard: Vec2,
     black_pile: Vec2,
     black_discard: Vec2,
-    /// Where cards come from and go to the hands (the bottom edge of the table).
-    hand: Vec2,
+    /// Where the hand lies (the band along the foot of the table), and where cards come from and
+    /// go to the hands.
+    pub(super) hand: Vec2,
     looks: [Option<QuestLook>; 7],
     /// The Sword places around the Round Table and the Siege Engine places of the ring: as many
     /// as end the game (`swords_end`) and lose it (`siege_lose`).
@@ -175,6 +181,8 @@ pub(super) fn build_or_sync_table(
     mut commands: Commands,
     res: Res<MatchRes>,
     fonts: Option<Res<WorldFonts>>,
+    pictures: Res<Pictures>,
+    surfaces: Res<Surfaces>,
     table: Option<ResMut<Table>>,
     roots: Query<Entity, With<TableRoot>>,
     mut changed: MessageReader<MatchChanged>,
@@ -208,7 +216,7 @@ pub(super) fn build_or_sync_table(
             for e in &roots {
                 commands.entity(e).despawn();
             }
-            let built = build_table(&mut commands, m, key, &fonts, &mut paint);
+            let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
@@ -232,7 +240,7 @@ pub(super) fn build_or_sync_table(
     };
     // A Black card drawn turns over above Camelot, then goes its way.
     for card in moments.black_flights.drain(..) {
-        spawn_black_reveal(&mut commands, root, &table, card, &fonts);
+        spawn_black_reveal(&mut commands, root, &table, s, card, &fonts, &pictures);
     }
     // White cards drawn fly face down from the pile to the hands; discarded ones the other way.
     for (drawn, count) in moments.white_flights.drain(..) {
@@ -243,7 +251,7 @@ pub(super) fn build_or_sync_table(
         };
         for i in 0..count.min(6) {
             let start = from.extend(z::FLIGHT);
-            let e = spawn_card(&mut commands, root, "", false, start, &fonts);
+            let e = spawn_card(&mut commands, root, &back_face(false), start, &fonts, &pictures);
             let mut glide = Glide::at(start);
             glide.arrive = Arrive::Despawn;
             glide.wait_then(
@@ -367,7 +375,7 @@ pub(super) fn build_or_sync_table(
                 commands.entity(e).despawn();
             }
         }
-        draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), &fonts, &mut paint);
+        draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), (&fonts, &pictures));
         table.looks[b] = Some(look);
     }
 }
@@ -445,7 +453,7 @@ fn build_table(
     commands: &mut Commands,
     m: &Match<Shadows>,
     key: (u64, usize),
-    fonts: &WorldFonts,
+    (fonts, pictures, surfaces): (&WorldFonts, &Pictures, &Surfaces),
     paint: &mut Paint,
 ) -> Table {
     let s = &m.state;
@@ -463,7 +471,8 @@ fn build_table(
         let (col, row) = content.quest(q).at;
         boards[q.index()] = Table::cell(col, row);
     }
-    let hand_y = -1.5 * CELL.y;
+    // The hand's band under the grid: it also fills the room a wide window leaves below it.
+    let hand_y = -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND / 2.0;
     let table = Table {
         content: content.clone(),
         key,
@@ -477,17 +486,20 @@ fn build_table(
         looks: Default::default(),
         sword_places: s.numbers().swords_end.clamp(1, 24),
         engine_places: s.numbers().siege_lose.clamp(1, 24),
-        frame: Rect::from_center_size(Vec2::ZERO, Vec2::new(3.0 * CELL.x + 16.0, 3.0 * CELL.y + 16.0)),
+        frame: Rect::from_corners(
+            Vec2::new(-1.5 * CELL.x - 8.0, -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND),
+            Vec2::new(1.5 * CELL.x + 8.0, 1.5 * CELL.y + 8.0),
+        ),
     };
-    rect(
-        commands,
-        root,
-        Color::srgb(0.11, 0.12, 0.10),
-        table.frame.size(),
-        Vec3::new(0.0, 0.0, z::FLOOR),
-    );
+    // The table: a dark green cloth.
+    commands.spawn((
+        surfaces.sprite(Surface::Cloth, table.frame.size(), Color::srgb(0.12, 0.17, 0.13)),
+        Pickable::IGNORE,
+        Transform::from_translation(table.frame.center().extend(z::FLOOR)),
+        ChildOf(root),
+    ));
     frame(commands, root, world::WOOD, table.frame, 8.0, z::FLOOR + 0.1);
-    draw_camelot(commands, root, &table, s, fonts, paint);
+    draw_camelot(commands, root, &table, s, (fonts, pictures, surfaces), paint);
     // The quest boards (one for Lancelot and the Dragon).
     for q in QuestId::ALL {
         if q == QuestId::Dragon {
@@ -495,7 +507,14 @@ fn build_table(
         }
         let c = table.boards[q.index()];
         let area = Rect::from_center_size(c, PLATE);
-        let plate = rect(commands, root, Color::srgb(0.21, 0.19, 0.17), PLATE, c.extend(z::PLATE));
+        // A quest's board: dark oak.
+        let plate = commands
+            .spawn((
+                surfaces.sprite(Surface::Wood, PLATE, Color::srgb(0.27, 0.22, 0.17)),
+                Transform::from_translation(c.extend(z::PLATE)),
+                ChildOf(root),
+            ))
+            .id();
         clickable(commands, plate, SpotClick::Quest(q));
         frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
         light(commands, root, SpotClick::Quest(q), area);
@@ -574,12 +593,19 @@ fn draw_camelot(
     root: Entity,
     table: &Table,
     s: &Shadows,
-    fonts: &WorldFonts,
+    (fonts, pictures, surfaces): (&WorldFonts, &Pictures, &Surfaces),
     paint: &mut Paint,
 ) {
     let c = table.camelot;
     let area = Rect::from_center_size(c, PLATE);
-    let plate = rect(commands, root, Color::srgb(0.19, 0.20, 0.24), PLATE, c.extend(z::PLATE));
+    // Camelot's courtyard: grey stone.
+    let plate = commands
+        .spawn((
+            surfaces.sprite(Surface::Stone, PLATE, Color::srgb(0.26, 0.27, 0.31)),
+            Transform::from_translation(c.extend(z::PLATE)),
+            ChildOf(root),
+        ))
+        .id();
     clickable(commands, plate, SpotClick::Siege);
     frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
     light(commands, root, SpotClick::Siege, area);
@@ -624,12 +650,10 @@ fn draw_camelot(
             ))
             .id();
         commands.entity(e).with_children(|t| {
-            t.spawn((Pickable::IGNORE, Sprite::from_color(EVIL_RIM, Vec2::splat(22.0))));
+            t.spawn((Pickable::IGNORE, Sprite::from_color(EVIL_RIM, Vec2::splat(24.0))));
             t.spawn((
                 Pickable::IGNORE,
-                Text2d::new(icon::HAMMER.to_string()),
-                TextFont::from_font_size(16.0).with_font(fonts.icons.clone()),
-                TextColor(world::PARCHMENT),
+                pictures.sprite(Picture::Trebuchet, 22.0, world::PARCHMENT),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
         });
@@ -821,72 +845,125 @@ fn spawn_knight(
 
 /// A card on the table: a White card's value or name on silver, a Black card's on black (a
 /// face-down one shows its back with a question mark).
-fn spawn_card(
-    commands: &mut Commands,
-    parent: Entity,
-    words: &str,
-    dark: bool,
-    at: Vec3,
-    fonts: &WorldFonts,
-) -> Entity {
-    let (rim, fill, ink) = if dark {
-        (EVIL_RIM, EVIL, world::PARCHMENT)
-    } else {
-        (world::INK, SILVER, world::INK)
-    };
-    let e = commands
-        .spawn((
-            Transform::from_translation(at),
-            Visibility::default(),
-            Pickable::IGNORE,
-            ChildOf(parent),
-        ))
-        .id();
-    let long = words.chars().count() > 2;
-    // A single glyph of the icon font (a Grail card's chalice, Despair's raven).
-    let glyph = words.chars().count() == 1 && words.chars().all(|c| ('\u{e000}'..='\u{f8ff}').contains(&c));
-    let font = if glyph {
-        fonts.icons.clone()
-    } else {
-        fonts.numbers.clone()
-    };
-    commands.entity(e).with_children(|t| {
-        t.spawn((Pickable::IGNORE, Sprite::from_color(rim, CARD)));
-        t.spawn((
-            Pickable::IGNORE,
-            Sprite::from_color(fill, CARD - Vec2::splat(4.0)),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-        ));
-        t.spawn((
-            Pickable::IGNORE,
-            Text2d::new(words),
-            TextFont::from_font_size(if long { 11.0 } else { 24.0 }).with_font(font),
-            TextColor(ink),
-            TextLayout::justify(Justify::Center),
-            bevy::text::TextBounds::new_horizontal(CARD.x - 4.0),
-            Transform::from_xyz(0.0, 0.0, 0.02),
-        ));
-    });
-    e
-}
-
-/// The words on a White card on the table.
-pub(super) fn white_words(c: White) -> String {
-    match c {
-        White::Fight(v) => v.to_string(),
-        White::Grail => icon::TROPHY.to_string(),
-        other => other.name(),
+/// The motif of a quest's board.
+fn quest_picture(q: QuestId) -> Picture {
+    match q {
+        QuestId::BlackKnight => Picture::BlackKnightHelm,
+        QuestId::Grail => Picture::HolyGrail,
+        QuestId::Lancelot => Picture::MountedKnight,
+        QuestId::Dragon => Picture::DragonHead,
+        QuestId::Excalibur => Picture::SwordInStone,
+        QuestId::PictWar => Picture::Barbarian,
+        QuestId::SaxonWar => Picture::VikingHelmet,
     }
 }
 
-/// The words on a Black card as it lies on a quest: its value there, or "?" face down.
-fn black_words(q: QuestId, p: &Placed) -> String {
-    match p.card {
-        Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => "?".into(),
-        Black::BlackKnight(v) => v.to_string(),
-        Black::Lancelot(l, d) => (if q == QuestId::Dragon { d } else { l }).to_string(),
-        Black::Despair | Black::Desolation => icon::RAVEN.to_string(),
-        other => other.name(),
+/// A card on the table, at the table's card size.
+fn spawn_card(
+    commands: &mut Commands,
+    parent: Entity,
+    face: &CardFace,
+    at: Vec3,
+    fonts: &WorldFonts,
+    pictures: &Pictures,
+) -> Entity {
+    spawn_face(commands, parent, face, CARD, at, fonts, pictures)
+}
+
+/// A card lying face down: a White one, or a Black one.
+fn back_face(dark: bool) -> CardFace {
+    CardFace {
+        name: String::new(),
+        value: None,
+        picture: Some(if dark { Picture::EvilTree } else { Picture::Shield }),
+        line: None,
+        side: CardSide::Back { dark },
+    }
+}
+
+/// The picture of a White card.
+pub(super) fn white_picture(c: White) -> Picture {
+    match c {
+        White::Fight(_) => Picture::CrossedSwords,
+        White::Grail => Picture::HolyGrail,
+        White::Merlin => Picture::WizardFace,
+        White::Clairvoyance => Picture::CrystalBall,
+        White::Convocation => Picture::RoundTable,
+        White::Fate => Picture::RollingDice,
+        White::Heroism => Picture::LaurelCrown,
+        White::LadyOfTheLake => Picture::WaterSplash,
+        White::Messenger => Picture::Scroll,
+        White::Piety => Picture::SunPriest,
+        White::Reinforcements => Picture::KnightBanner,
+    }
+}
+
+/// A White card's face: its name, its picture, its value (a Fight card's) and what it does.
+pub(super) fn white_face(s: &Shadows, c: White) -> CardFace {
+    CardFace {
+        name: c.name(),
+        value: c.fight().map(|v| v.to_string()),
+        picture: Some(white_picture(c)),
+        line: Some(super::panel::white_line(s, c)),
+        side: CardSide::Light,
+    }
+}
+
+/// The picture of a Black card (on `quest` where it lies: a Lancelot card on the Dragon is the
+/// Dragon).
+fn black_picture(c: Black, quest: Option<QuestId>) -> Picture {
+    match c {
+        Black::BlackKnight(_) => Picture::BlackKnightHelm,
+        Black::Lancelot(..) if quest == Some(QuestId::Dragon) => Picture::DragonHead,
+        Black::Lancelot(..) => Picture::MountedKnight,
+        Black::Excalibur => Picture::SwordInStone,
+        Black::Despair => Picture::BrokenHeart,
+        Black::Desolation => Picture::DeadWood,
+        Black::Picts => Picture::Barbarian,
+        Black::Saxons => Picture::VikingHelmet,
+        Black::Mercenaries => Picture::Coins,
+        Black::MorganDiscard | Black::MorganMore | Black::MorganSiege | Black::MorganWound | Black::MorganSacrifice => {
+            Picture::WitchFace
+        }
+        Black::DarkForest => Picture::EvilTree,
+        Black::Vivien => Picture::MagicSwirl,
+        Black::Guinevere => Picture::QueenCrown,
+        Black::Mists => Picture::Fog,
+        Black::Mordred => Picture::HoodedAssassin,
+        Black::Hidden => Picture::EvilTree,
+    }
+}
+
+/// A Black card's face as it lies on a quest: its picture and its value there; face down, its
+/// kind only and a "?".
+fn black_face(s: &Shadows, q: QuestId, p: &Placed) -> CardFace {
+    let value = match p.card {
+        Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => Some("?".to_string()),
+        Black::BlackKnight(v) => Some(v.to_string()),
+        Black::Lancelot(l, d) => Some((if q == QuestId::Dragon { d } else { l }).to_string()),
+        _ => None,
+    };
+    CardFace {
+        name: p.card.name(),
+        value,
+        picture: Some(black_picture(p.card, Some(q))),
+        line: Some(super::panel::black_text(s, p.card)),
+        side: CardSide::Dark,
+    }
+}
+
+/// A Black card drawn, as it turns over above Camelot (an unseen Combat card: its kind only).
+fn drawn_face(s: &Shadows, card: Black) -> CardFace {
+    let unseen = card.is_combat() && card.hidden() == card;
+    CardFace {
+        name: if unseen { "A Combat card".into() } else { card.name() },
+        value: match card {
+            Black::BlackKnight(v) | Black::Lancelot(v, _) if v > 0 => Some(v.to_string()),
+            _ => None,
+        },
+        picture: Some(black_picture(card, s.lancelot_or_dragon())),
+        line: (!unseen).then(|| super::panel::black_text(s, card)),
+        side: CardSide::Dark,
     }
 }
 
@@ -901,8 +978,7 @@ fn draw_quest(
     g: &Shadows,
     look: &QuestLook,
     old: Option<&QuestLook>,
-    fonts: &WorldFonts,
-    paint: &mut Paint,
+    (fonts, pictures): (&WorldFonts, &Pictures),
 ) {
     let q = look.quest;
     let def = g.content().quest(q);
@@ -925,6 +1001,24 @@ fn draw_quest(
     if look.heroism {
         title.push_str("  · Heroism");
     }
+    // The quest's motif, large and faint behind its spots, and its title on a plaque.
+    commands.spawn((
+        Pickable::IGNORE,
+        pictures.sprite(quest_picture(q), PLATE.y * 0.82, Color::srgba(0.93, 0.85, 0.62, 0.055)),
+        Transform::from_translation((c + Vec2::new(PLATE.x * 0.27, -8.0)).extend(z::PLATE + 0.02)),
+        ChildOf(layer),
+    ));
+    let plaque = Vec2::new(PLATE.x * 0.78, 30.0);
+    let plaque_at = c + Vec2::new(0.0, top - 19.0);
+    rect(commands, layer, world::WOOD, plaque, plaque_at.extend(z::LABEL - 0.05));
+    frame(
+        commands,
+        layer,
+        world::GOLD_DIM,
+        Rect::from_center_size(plaque_at, plaque),
+        1.5,
+        z::LABEL - 0.04,
+    );
     text(
         commands,
         layer,
@@ -932,7 +1026,7 @@ fn draw_quest(
         size::WORLD_LABEL,
         &fonts.bold,
         world::GOLD,
-        (c + Vec2::new(0.0, top - 18.0)).extend(z::LABEL),
+        plaque_at.extend(z::LABEL),
     );
     // What was on the board before (same quest), to know what is new.
     let before = old.filter(|o| o.quest == q).map(|o| &o.state);
@@ -972,13 +1066,13 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, w), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), white_row(i, w), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, white_row(i, w), i - old_white);
                 }
             }
             for (i, p) in qs.black.iter().enumerate() {
-                let e = spawn_card(commands, layer, &black_words(q, p), true, black_row(i, b), fonts);
+                let e = spawn_card(commands, layer, &black_face(g, q, p), black_row(i, b), fonts, pictures);
                 if i >= old_black {
                     fly(commands, e, table.black_pile, black_row(i, b), i - old_black);
                 }
@@ -1072,14 +1166,14 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, row(i), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), row(i), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, row(i), i - old_white);
                 }
             }
             for (i, p) in qs.black.iter().enumerate() {
                 let spot = n.saturating_sub(1 + i);
-                let e = spawn_card(commands, layer, &black_words(q, p), true, row(spot), fonts);
+                let e = spawn_card(commands, layer, &black_face(g, q, p), row(spot), fonts, pictures);
                 if i >= old_black {
                     fly(commands, e, table.black_pile, row(spot), i - old_black);
                 }
@@ -1118,7 +1212,7 @@ fn draw_quest(
                 );
             }
             for (i, card) in qs.white.iter().enumerate() {
-                let e = spawn_card(commands, layer, &white_words(*card), false, white_row(i, n), fonts);
+                let e = spawn_card(commands, layer, &white_face(g, *card), white_row(i, n), fonts, pictures);
                 if i >= old_white {
                     fly(commands, e, table.hand, white_row(i, n), i - old_white);
                 }
@@ -1126,7 +1220,11 @@ fn draw_quest(
             // The Picts or Saxons: the last place loses the war.
             let f = *figures as usize;
             let old_figures = before.map_or(0, |b| b.figures as usize);
-            let letter = if q == QuestId::PictWar { "P" } else { "S" };
+            let raider = if q == QuestId::PictWar {
+                Picture::Barbarian
+            } else {
+                Picture::VikingHelmet
+            };
             for i in 0..f {
                 let at = black_row(i, f).with_z(z::SLOT);
                 rect(commands, layer, Color::srgb(0.16, 0.10, 0.10), Vec2::splat(32.0), at);
@@ -1139,24 +1237,11 @@ fn draw_quest(
                             ChildOf(layer),
                         ))
                         .id();
+                    // A Pict or a Saxon: a figure, not a letter.
                     commands.entity(e).with_children(|t| {
                         t.spawn((
                             Pickable::IGNORE,
-                            Mesh2d(paint.mesh("shadows-raider", || {
-                                crate::app::style::polygon_mesh(&[
-                                    Vec2::new(-13.0, -13.0),
-                                    Vec2::new(13.0, -13.0),
-                                    Vec2::new(0.0, 14.0),
-                                ])
-                            })),
-                            MeshMaterial2d(paint.colour(EVIL_RIM)),
-                        ));
-                        t.spawn((
-                            Pickable::IGNORE,
-                            Text2d::new(letter),
-                            TextFont::from_font_size(13.0).with_font(fonts.bold.clone()),
-                            TextColor(world::PARCHMENT),
-                            Transform::from_xyz(0.0, -4.0, 0.01),
+                            pictures.sprite(raider, 30.0, Color::srgb(0.86, 0.30, 0.24)),
                         ));
                     });
                     if i >= old_figures {
@@ -1191,7 +1276,7 @@ fn draw_quest(
         {
             for i in 0..count {
                 let from = table.slot(q, i, count, from_dy).extend(z::FLIGHT);
-                let e = spawn_card(commands, root, "", dark, from, fonts);
+                let e = spawn_card(commands, root, &back_face(dark), from, fonts, pictures);
                 let mut glide = Glide::at(from);
                 glide.arrive = Arrive::Despawn;
                 glide.wait_then(
@@ -1254,18 +1339,30 @@ fn side_labels(commands: &mut Commands, layer: Entity, c: Vec2, fonts: &WorldFon
 
 /// A Black card drawn: its back leaves the pile, grows above Camelot, turns over and shows its
 /// face, then goes away.
-fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card: Black, fonts: &WorldFonts) {
+fn spawn_black_reveal(
+    commands: &mut Commands,
+    root: Entity,
+    table: &Table,
+    s: &Shadows,
+    card: Black,
+    fonts: &WorldFonts,
+    pictures: &Pictures,
+) {
+    // Both sides are built at the size they are seen at above Camelot, so their words are sharp;
+    // the back starts at the pile's size.
+    let big = CARD * REVEAL_SCALE;
+    let small = 1.0 / REVEAL_SCALE;
     let from = table.black_pile.extend(z::FLIGHT);
     let over = (table.camelot + Vec2::new(0.0, 10.0)).extend(z::FLIGHT + 0.5);
-    let back = spawn_card(commands, root, "", true, from, fonts);
+    let back = spawn_face(commands, root, &back_face(true), big, from, fonts, pictures);
     let mut glide = Glide::at(from);
     glide.arrive = Arrive::Despawn;
     glide.path(
-        &Transform::from_translation(from),
+        &Transform::from_translation(from).with_scale(Vec3::splat(small)),
         [
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 0.6,
             },
             Leg {
@@ -1275,13 +1372,10 @@ fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card
             },
         ],
     );
-    commands.entity(back).insert(glide);
-    let words = match card {
-        Black::BlackKnight(0) => "Black Knight\n(face down)".to_string(),
-        Black::Lancelot(0, 0) => "Lancelot\n(face down)".to_string(),
-        other => other.name(),
-    };
-    let face = spawn_card(commands, root, &words, true, over, fonts);
+    commands
+        .entity(back)
+        .insert((Transform::from_translation(from).with_scale(Vec3::splat(small)), glide));
+    let face = spawn_face(commands, root, &drawn_face(s, card), big, over, fonts, pictures);
     let mut glide = Glide::at(over);
     glide.arrive = Arrive::Despawn;
     glide.path(
@@ -1294,12 +1388,12 @@ fn spawn_black_reveal(commands: &mut Commands, root: Entity, table: &Table, card
             },
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 0.2,
             },
             Leg {
                 to: over,
-                scale: 2.6,
+                scale: 1.0,
                 secs: 1.4,
             },
             Leg {

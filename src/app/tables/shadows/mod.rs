@@ -7,6 +7,7 @@
 //! `ActionRequest`s; the rules bridge decides.
 
 mod board;
+mod hand;
 mod panel;
 
 use crate::app::Screen;
@@ -35,16 +36,24 @@ impl Plugin for ShadowsTablePlugin {
         app.init_resource::<ShadowsUi>()
             .init_resource::<Moments>()
             .init_resource::<Hovered>()
+            .init_resource::<hand::HandShown>()
             .add_message::<SpotClick>()
+            .add_message::<hand::HandClick>()
             .add_systems(
                 Update,
-                (read_events, build_or_sync_table, show_lit, tick_moments)
+                (
+                    read_events,
+                    build_or_sync_table,
+                    hand::sync_hand,
+                    show_lit,
+                    tick_moments,
+                )
                     .chain()
                     .after(crate::app::handoff::HandoffSet)
                     .after(crate::app::motion::MotionSet)
                     .run_if(in_state(Screen::Table)),
             )
-            .add_systems(OnExit(Screen::Table), forget_table)
+            .add_systems(OnExit(Screen::Table), (forget_table, hand::forget_hand))
             .add_systems(
                 EguiPrimaryContextPass,
                 (knights_panel, decision_panel, moments_window, hover_tip)
@@ -78,6 +87,8 @@ impl crate::app::style::HoverSlot for Hovered {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hover {
     Spot(SpotClick),
+    /// A card of the hand, by its place.
+    Hand(usize),
     Knight(Seat),
     Swords,
     WhitePile,

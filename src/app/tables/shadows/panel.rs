@@ -23,6 +23,10 @@ pub(super) struct Moment {
     pub lines: Vec<String>,
     pub good: Option<bool>,
     pub left: f32,
+    /// How long it shows in all (what has passed is `secs - left`).
+    pub secs: f32,
+    /// The Siege die's roll, rolled on screen before it shows.
+    pub die: Option<u8>,
 }
 
 /// A line of the game's story for the summary at the end: the turn, what happened, and the
@@ -158,7 +162,7 @@ pub(super) fn read_events(
         let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
             continue;
         };
-        let mut moment = |title: String, lines: Vec<String>, good: Option<bool>| {
+        let mut moment_with = |title: String, lines: Vec<String>, good: Option<bool>, die: Option<u8>| {
             // With animations off the log tells it; there is no moment to wait for.
             if secs > 0.0 {
                 queue.push(Moment {
@@ -166,6 +170,8 @@ pub(super) fn read_events(
                     lines,
                     good,
                     left: secs,
+                    secs,
+                    die,
                 });
             }
         };
@@ -191,7 +197,7 @@ pub(super) fn read_events(
             }
             Event::SiegeFight { seat, total, roll, won } => {
                 sfx.write(Sfx::Dice);
-                moment(
+                moment_with(
                     "A Siege fight".into(),
                     vec![
                         format!("{} fights a Siege Engine", name(*seat)),
@@ -203,6 +209,7 @@ pub(super) fn read_events(
                         },
                     ],
                     Some(*won),
+                    Some(*roll),
                 );
             }
             Event::CombatRevealed {
@@ -210,31 +217,33 @@ pub(super) fn read_events(
                 knights,
                 evil,
             } => {
-                moment(
+                moment_with(
                     quest(*q),
                     vec![
                         "The face-down cards turn over".into(),
                         format!("Knights {knights} against Evil {evil}"),
                     ],
                     Some(knights > evil),
+                    None,
                 );
             }
             Event::QuestEnded { quest: q, won, .. } => {
                 sfx.write(if *won { Sfx::Score } else { Sfx::Refuse });
                 moments.results.push((*q, *won));
-                moment(quest(*q), story_line(s, event).into_iter().collect(), Some(*won));
+                moment_with(quest(*q), story_line(s, event).into_iter().collect(), Some(*won), None);
             }
             Event::MerlinsCancel { card } => {
-                moment(
+                moment_with(
                     "Merlin!".into(),
                     vec![format!("Three Merlins cancel {}", card.name())],
                     Some(true),
+                    None,
                 );
             }
             Event::Accused { by, target, loyalty } => {
                 sfx.write(Sfx::Dice);
                 let right = *loyalty == Loyalty::Traitor;
-                moment(
+                moment_with(
                     "An accusation".into(),
                     vec![
                         format!("{} accuses {}", name(*by), name(*target)),
@@ -245,24 +254,27 @@ pub(super) fn read_events(
                         },
                     ],
                     Some(right),
+                    None,
                 );
             }
             Event::Unmasked { seat } => {
-                moment(
+                moment_with(
                     "The Traitor unmasked".into(),
                     vec![format!("{} is the Traitor", name(*seat))],
+                    None,
                     None,
                 );
             }
             Event::Died { seat } => {
-                moment(
+                moment_with(
                     "A Knight falls".into(),
                     vec![format!("{} dies", name(*seat))],
                     Some(false),
+                    None,
                 );
             }
             Event::TraitorRevealedAtEnd { seat, flipped } => {
-                moment(
+                moment_with(
                     "The Traitor revealed".into(),
                     vec![
                         format!("{} was the Traitor all along", name(*seat)),
@@ -273,6 +285,7 @@ pub(super) fn read_events(
                         ),
                     ],
                     Some(false),
+                    None,
                 );
             }
             Event::GameOver {
@@ -282,7 +295,7 @@ pub(super) fn read_events(
                 why,
             } => {
                 sfx.write(Sfx::Fanfare);
-                moment(
+                moment_with(
                     if *loyal_win {
                         "The Loyal Knights win".into()
                     } else {
@@ -290,6 +303,7 @@ pub(super) fn read_events(
                     },
                     vec![why.clone(), format!("Swords: {white} White, {black} Black")],
                     Some(*loyal_win),
+                    None,
                 );
             }
             _ => {}
@@ -602,6 +616,24 @@ fn black_pile_words(secrets: &Shown) -> String {
     words.join(" ")
 }
 
+/// What a White card does, in a line short enough for the card itself.
+pub(super) fn white_line(s: &Shadows, c: White) -> String {
+    let n = s.numbers();
+    match c {
+        White::Fight(_) => "On your quest, or against a Siege Engine".into(),
+        White::Grail => "On the Holy Grail quest".into(),
+        White::Merlin => "Remove a Siege Engine, a figure or a Black card".into(),
+        White::Clairvoyance => format!("Look at the top {} Black cards", n.clairvoyance),
+        White::Convocation => "Everyone home to the Round Table".into(),
+        White::Fate => "Every Knight draws a White card".into(),
+        White::Heroism => "One more Sword when its quest ends".into(),
+        White::LadyOfTheLake => format!("Excalibur a step, or {} Life", n.lady_life),
+        White::Messenger => format!("Give up to {} cards to a Knight", n.messenger_max),
+        White::Piety => format!("{} Life for you, or 1 for all", n.piety_self),
+        White::Reinforcements => format!("{} White cards for you, or 1 for all", n.reinforcements_self),
+    }
+}
+
 pub(super) fn white_text(s: &Shadows, c: White) -> String {
     let n = s.numbers();
     match c {
@@ -718,15 +750,18 @@ pub(super) fn decision_panel(
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
     mut clicks: MessageReader<SpotClick>,
+    mut card_clicks: MessageReader<super::hand::HandClick>,
     mut requests: MessageWriter<ActionRequest>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         clicks.clear();
+        card_clicks.clear();
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     if !crate::app::table::world_pointer_allowed(ctx) {
         clicks.clear();
+        card_clicks.clear();
     }
     let acting = acting_seat(m, &handoff);
     let s = &m.state;
@@ -775,8 +810,29 @@ pub(super) fn decision_panel(
                     Asked::Nothing => {}
                 }
             }
+            // A card of the hand (in the world): picked, put back, or played at once when it
+            // has one use.
+            let hand = super::hand::shown_hand(s, Some(seat)).map(|h| h.1).unwrap_or_default();
+            for click in card_clicks.read() {
+                let Some(&card) = hand.get(click.0) else { continue };
+                if ui_state.selected == Some(card) {
+                    ui_state.selected = None;
+                    continue;
+                }
+                match click_card(s, &legal, seat, card) {
+                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
+                    Asked::Several(_) => {
+                        ui_state.choices.clear();
+                        ui_state.selected = Some(card);
+                    }
+                    _ => {}
+                }
+            }
         }
-        None => clicks.clear(),
+        None => {
+            clicks.clear();
+            card_clicks.clear();
+        }
     }
     let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
         read_keys(ctx)
@@ -918,7 +974,7 @@ pub(super) fn decision_panel(
     let mut root = free.ui(ctx, "shadows-decision");
     egui::Panel::bottom("shadows-decision")
         .resizable(false)
-        .min_size(if secrets.hand.is_some() { 190.0 } else { 92.0 })
+        .min_size(92.0)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             // Told from what the screen may show: the full state's words would name a face-down
@@ -1025,80 +1081,18 @@ pub(super) fn decision_panel(
                     });
                 }
             }
-            // The hand of the seat at the screen.
+            // The hand lies in the world, along the foot of the table (`hand.rs`).
             if let Some((owner, hand)) = &secrets.hand {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!("{}'s hand", m.config.seat_name(*owner)))
-                            .small()
-                            .color(MUTED),
-                    );
-                    if hand.is_empty() {
-                        ui.label(egui::RichText::new("(no cards)").italics().color(MUTED));
-                    }
-                    // Identical cards lie together, with their count.
-                    let mut groups: Vec<(White, usize)> = Vec::new();
-                    for card in hand {
-                        match groups.iter_mut().find(|g| g.0 == *card) {
-                            Some(g) => g.1 += 1,
-                            None => groups.push((*card, 1)),
-                        }
-                    }
-                    for &(card, count) in &groups {
-                        let card = &card;
-                        let usable = acting == Some(*owner) && hand_uses.contains(card);
-                        let picked = ui_state.selected == Some(*card);
-                        let fill = match card {
-                            White::Fight(_) => egui::Color32::from_rgb(214, 218, 226),
-                            White::Grail => egui::Color32::from_rgb(236, 205, 110),
-                            White::Merlin => egui::Color32::from_rgb(150, 190, 240),
-                            _ => egui::Color32::from_rgb(200, 225, 200),
-                        };
-                        let fill = if usable || acting != Some(*owner) {
-                            fill
-                        } else {
-                            fill.gamma_multiply(0.55)
-                        };
-                        let mut words = match card {
-                            White::Fight(v) => format!("Fight {v}"),
-                            other => other.name().replace(' ', "\n"),
-                        };
-                        if count > 1 {
-                            words.push_str(&format!("\n×{count}"));
-                        }
-                        let button = egui::Button::new(
-                            egui::RichText::new(words)
-                                .size(if matches!(card, White::Fight(_)) { 20.0 } else { 13.0 })
-                                .color(crate::app::style::INK)
-                                .strong(),
-                        )
-                        .fill(fill)
-                        .stroke(if picked {
-                            egui::Stroke::new(3.0, GOLD)
-                        } else {
-                            egui::Stroke::new(1.0, crate::app::style::INK)
-                        })
-                        .min_size(egui::vec2(64.0, 84.0));
-                        let response = ui.add_enabled(!confirming, button).on_hover_text(white_text(s, *card));
-                        if response.clicked()
-                            && let Some(seat) = acting.filter(|a| a == owner)
-                        {
-                            if picked {
-                                ui_state.selected = None;
-                            } else {
-                                match click_card(s, &legal, seat, *card) {
-                                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
-                                    Asked::Several(_) => {
-                                        ui_state.choices.clear();
-                                        ui_state.selected = Some(*card);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                    }
-                });
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{}'s hand: {} card{} at the foot of the table — click one to play it",
+                        m.config.seat_name(*owner),
+                        hand.len(),
+                        if hand.len() == 1 { "" } else { "s" }
+                    ))
+                    .small()
+                    .color(MUTED),
+                );
             }
         });
     free.take_rest(&root);
@@ -1141,11 +1135,15 @@ fn evil_cost(s: &Shadows, choice: EvilChoice) -> String {
 }
 
 /// The moment at the front of the queue, over the table.
+/// How long the Siege die tumbles before it lands.
+const DIE_ROLL_SECS: f32 = 0.9;
+
 pub(super) fn moments_window(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
     moments: Res<Moments>,
     mut detail: ResMut<ResultsDetail>,
+    pictures: Res<crate::app::icons::Pictures>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         return Ok(());
@@ -1166,7 +1164,36 @@ pub(super) fn moments_window(
         )
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
+                // The Siege die rolls (tumbling through its faces), then lands on its number.
+                if let Some(roll) = moment.die {
+                    let passed = moment.secs - moment.left;
+                    let rolling = passed < DIE_ROLL_SECS;
+                    let face = if rolling {
+                        ((passed * 14.0) as u8 + roll) % 8 + 1
+                    } else {
+                        roll
+                    };
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(72.0, 72.0), egui::Sense::hover());
+                    if let Some(image) = pictures.egui(crate::app::icons::Picture::DiceEight, 72.0, PARCHMENT) {
+                        let angle = if rolling { passed * 9.0 } else { 0.0 };
+                        image.rotate(angle, egui::vec2(0.5, 0.5)).paint_at(ui, rect);
+                    }
+                    ui.painter().text(
+                        rect.center() + egui::vec2(0.0, 6.0),
+                        egui::Align2::CENTER_CENTER,
+                        face.to_string(),
+                        egui::FontId::proportional(22.0),
+                        if rolling { MUTED } else { colour },
+                    );
+                    if rolling {
+                        ctx.request_repaint();
+                    }
+                }
                 for (i, line) in moment.lines.iter().enumerate() {
+                    // The roll and what it did show once the die has landed.
+                    if moment.die.is_some() && moment.secs - moment.left < DIE_ROLL_SECS && i > 0 {
+                        break;
+                    }
                     let text = egui::RichText::new(line);
                     ui.label(if i + 1 == moment.lines.len() {
                         text.size(size::SUBHEADING).strong().color(colour)
@@ -1297,6 +1324,17 @@ pub(super) fn hover_tip(
             g.white_draw.len(),
             g.white_discard.len()
         )],
+        Hover::Hand(i) => match super::hand::shown_hand(&m.state, handoff.private_viewer())
+            .and_then(|(_, hand)| hand.get(i).copied())
+        {
+            Some(card) => {
+                let text = white_text(&m.state, card);
+                let name = card.name();
+                let what = text.strip_prefix(&format!("{name}: ")).unwrap_or(&text).to_string();
+                vec![name, crate::rules::capitalised(&what)]
+            }
+            None => Vec::new(),
+        },
         Hover::BlackPile => vec![format!(
             "Black cards: {} to draw, {} discarded",
             g.black_draw.len(),
@@ -1306,15 +1344,17 @@ pub(super) fn hover_tip(
     if lines.is_empty() {
         return Ok(());
     }
-    crate::app::table::board_tip(ctx, free.0, "shadows-hover", |ui| {
-        for (i, l) in lines.iter().enumerate() {
-            if i == 0 {
-                ui.label(egui::RichText::new(l).strong().color(GOLD));
-            } else if !l.is_empty() {
-                ui.label(l);
-            }
-        }
-    });
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return Ok(());
+    };
+    let text = lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
+    let board = free.0.unwrap_or_else(|| ctx.viewport_rect());
+    crate::app::table::board_tip(ctx, "shadows-hover", board, pointer, text, 360.0);
     Ok(())
 }
 
