@@ -14,7 +14,8 @@
 //!
 //! Options: `--seed N` (default 1), `--games N` per table and candidate (default 300),
 //! `--rounds N` (default 2), `--step X` (the first round's step, default 0.4; each later round
-//! halves it), `--from PATH` (start from this file; default the shipped one), `--out PATH`
+//! halves it), `--min-gain X` (the Knights' score a change must add to be kept, default 0.08),
+//! `--from PATH` (start from this file; default the shipped one), `--out PATH`
 //! (default `assets/bots/shadows_bots.ron`), `--eval` (only print the score of the starting weights,
 //! table by table), `--deeds-only`, `--jobs N`.
 //!
@@ -249,6 +250,7 @@ fn main() {
     let games: u64 = opt("--games").and_then(|v| v.parse().ok()).unwrap_or(300);
     let rounds: u32 = opt("--rounds").and_then(|v| v.parse().ok()).unwrap_or(2);
     let first_step: f32 = opt("--step").and_then(|v| v.parse().ok()).unwrap_or(0.4);
+    let min_gain: f64 = opt("--min-gain").and_then(|v| v.parse().ok()).unwrap_or(0.08);
     let out = opt("--out").unwrap_or_else(|| ShadowsBots::FILE.to_string());
     if let Some(jobs) = opt("--jobs").and_then(|v| v.parse::<usize>().ok()) {
         let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global();
@@ -329,7 +331,7 @@ fn main() {
                     let mut cand = bots.clone();
                     cand.normal.set(i, v);
                     let r = judge(&base, &cand, games, seed);
-                    if objective(&r) > objective(&best) + if traitor { 0.005 } else { 0.03 } {
+                    if objective(&r) > objective(&best) + if traitor { 0.01 } else { min_gain } {
                         println!(
                             "round {round} ({:.0}s): {name} {now} -> {v}: {:.3} (was {:.3})",
                             started.elapsed().as_secs_f64(),
@@ -350,7 +352,7 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         Made by: cargo run --release --no-default-features --example tune_shadows -- --seed {seed} --games {games} --rounds {rounds} --step {first_step}\n\
+         Made by: cargo run --release --no-default-features --example tune_shadows -- --seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
          ({:.0} minutes on this machine). `camelot check` validates this file.",
         started.elapsed().as_secs_f64() / 60.0
     );

@@ -26,6 +26,11 @@ macro_rules! weights {
             /// The first hand-set values (the tuner's starting point when no file is given).
             pub const HAND_SET: Weights = Weights { $( $name: $default ),* };
 
+            /// Every weight, in the file's order (`W_*` index it).
+            pub fn arr(&self) -> [f32; Self::NAMES.len()] {
+                [ $( self.$name ),* ]
+            }
+
             pub fn get(&self, i: usize) -> f32 {
                 let all = [ $( self.$name ),* ];
                 all.get(i).copied().unwrap_or(0.0)
@@ -46,117 +51,64 @@ macro_rules! weights {
 }
 
 weights! {
-    // The Round Table.
-    /// A Black Sword against a White one (a White Sword is worth 1).
-    black_sword = 1.1, (0.2, 5.0);
-    /// More per Black Sword squared past the third (seven lose the game).
-    black_near = 0.25, (0.0, 5.0);
-    /// The hidden Traitor's two flipped Swords at the end, as a share of their worth.
-    flip = 0.6, (0.0, 3.0);
-    // The siege.
-    /// Each Siege Engine.
-    siege_lin = 0.9, (0.0, 5.0);
-    /// Each Siege Engine past the knee, squared.
-    siege_quad = 0.15, (0.0, 5.0);
-    /// Where Siege Engines start to weigh more.
-    siege_knee = 5.0, (0.0, 11.0);
-    /// Siege Engines still to come from Black cards of quests that are over, per Sword still
-    /// to lay, counted as if already there.
-    siege_inflow = 0.6, (0.0, 5.0);
-    /// One Siege Engine short of the loss.
-    siege_last = 4.0, (0.0, 50.0);
-    // Life.
-    /// A Loyal Knight dead (his hand and his turns lost).
-    life_dead = 10.0, (0.0, 50.0);
-    /// At 1 Life point, against 4.
-    life_1 = 4.5, (0.0, 20.0);
-    /// At 2.
-    life_2 = 2.2, (0.0, 20.0);
-    /// At 3.
-    life_3 = 1.0, (0.0, 20.0);
-    /// At 5, more than at 4.
-    life_5 = 0.15, (0.0, 5.0);
-    /// At 6, more than at 4.
-    life_6 = 0.25, (0.0, 5.0);
-    // Cards.
-    /// A card in another Knight's hand (unseen).
-    card_other = 0.22, (0.0, 3.0);
-    /// Cards in one hand past this many count half.
-    card_cap = 8.0, (2.0, 20.0);
-    /// A Fight card in one's own hand, before its value.
-    fight_base = 0.05, (0.0, 3.0);
-    /// Each point of a Fight card's value.
-    fight_value = 0.03, (0.0, 1.0);
-    /// A Fight card a war in play still needs, times how near that war is to its end.
-    war_card = 0.1, (0.0, 3.0);
-    /// A Grail card while the Grail can be played on.
-    grail_card = 0.1, (0.0, 3.0);
-    /// A Merlin (Vivien: a fifth of it).
-    merlin_card = 0.6, (0.0, 5.0);
-    /// One of the eight unique Special Whites.
-    special_card = 0.4, (0.0, 5.0);
-    /// A card no quest in play can use.
-    junk_card = 0.08, (0.0, 2.0);
-    /// The second and later copies of a card count this share.
-    dup_decay = 0.7, (0.0, 1.0);
-    /// The cards of a hand counted in full (the best ones).
-    hand_full = 6.0, (1.0, 12.0);
-    /// Each card past those counts this share of the one before.
-    hand_decay = 0.8, (0.0, 1.0);
-    // The quests: a race of the Knights' cards against Evil's.
-    /// How sharply a quest's chance turns with the race's margin (in rounds).
-    race_scale = 0.7, (0.05, 10.0);
-    /// The Knights' pace on a quest (cards a round) before the able Knights present.
-    rate_base = 1.2, (0.0, 5.0);
-    /// More for each able Knight present (three at most; one on a solo quest).
-    rate_each = 0.25, (0.0, 5.0);
-    /// The share of absent Knights' cards counted as the quest's.
-    absent_share = 0.5, (0.0, 1.0);
-    /// Actions to find a missing card, per Round Table draw needed (two cards a draw).
-    refill = 0.4, (0.0, 10.0);
-    /// The share of Progressions of Evil that draw a Black card.
-    draw_share = 0.65, (0.05, 1.0);
-    /// A quest under way counts this share of what it promises (done, it counts in full).
-    bank = 0.8, (0.2, 1.0);
-    /// A Knight's action still needed on a quest (what it could do elsewhere).
-    action = 0.6, (0.0, 5.0);
-    /// A combat's spread of totals (its chance turns over this many points).
-    sum_spread = 2.5, (0.3, 20.0);
-    /// Each White card a won quest shares out.
-    spoil_card = 0.18, (0.0, 3.0);
-    /// Each Life point a quest's end gives or takes from each Knight present.
-    quest_life = 0.45, (0.0, 5.0);
-    /// Excalibur held by a Loyal Knight.
-    relic_excalibur = 0.6, (0.0, 5.0);
-    /// The Holy Grail held by a Loyal Knight.
-    relic_grail = 0.8, (0.0, 5.0);
-    /// Lancelot's Armor held by a Loyal Knight.
-    relic_armor = 0.2, (0.0, 5.0);
-    // Where one stands.
-    /// Where one stands: this share of what one's next action there is worth.
-    position = 0.7, (0.0, 2.0);
-    /// Each later action there counts this share of the one before (three at most).
-    position_decay = 0.6, (0.0, 1.0);
-    /// The cards each other able Knight standing on the seat's quest is counted to play first.
-    crowd = 1.0, (0.0, 3.0);
-    /// Clairvoyance, played.
-    clairvoyance = 0.3, (0.0, 5.0);
-    /// Messenger, played.
-    messenger = 0.15, (0.0, 5.0);
-    /// A Loyal Knight's Combat card face down (a free card, but a deed to suspect).
-    face_down_cost = 0.8, (0.0, 5.0);
-    // The Traitor, seen by the Loyal.
-    /// How much the public deeds count (1: as fitted).
-    belief_temper = 1.0, (0.0, 3.0);
-    /// An accusation's worth is weighed with this margin.
-    accuse_margin = 0.3, (-5.0, 10.0);
-    // The Traitor's own play.
-    /// How far below the Loyal play's best the hidden Traitor's choice may be.
-    traitor_slack = 0.6, (0.0, 20.0);
-    /// Each unit of suspicion (log-odds) a deed adds, to the hidden Traitor.
-    traitor_cover = 0.8, (0.0, 20.0);
-    /// The suspicion (probability) at which the hidden Traitor unmasks himself.
-    traitor_reveal = 0.7, (0.0, 1.01);
+    // The Progression of Evil.
+    /// Drawing a Black card: its base cost.
+    black_base = 0.945, (0.0, 20.0);
+    /// ... more for each quest near its loss.
+    black_pressed = 0.19683, (0.0, 20.0);
+    /// Below this many Siege Engines (while Excalibur is in play) one costs little.
+    siege_cheap_below = 1.296, (0.0, 11.0);
+    /// A Siege Engine's cost, over the Engines still to come before the loss.
+    siege_cost = 11.34, (0.0, 60.0);
+    /// A Life point's cost at 6 Life.
+    life6 = 0.2, (0.0, 20.0);
+    /// ... at 5.
+    life5 = 0.144, (0.0, 20.0);
+    /// ... at 4.
+    life4 = 0.2592, (0.0, 20.0);
+    /// ... at 3.
+    life3 = 0.139968, (0.0, 20.0);
+    // The Heroic Actions.
+    /// Draw White cards while the hand is smaller than this.
+    draw_to = 14.175, (0.0, 20.0);
+    /// ... worth this much.
+    draw = 15.1875, (0.0, 40.0);
+    /// A Fight card on a quest.
+    fight = 3.78, (0.0, 20.0);
+    /// A Grail card on the Grail.
+    grail = 1.458, (0.0, 20.0);
+    /// A spare card for Excalibur.
+    raise_spare = 4.05, (0.0, 20.0);
+    /// A card one would rather keep, for Excalibur.
+    raise_keep = 1.458, (0.0, 20.0);
+    /// The siege's share of the loss from which the Knights fight it.
+    siege_fear_at = 0.3375, (0.0, 1.0);
+    /// A Siege fight's worth, per share of the loss.
+    siege_fight = 1.5552, (0.0, 40.0);
+    /// Moving: its base worth.
+    travel = 0.046656, (-10.0, 10.0);
+    /// What staying where one is weighs against going.
+    here = 3.375, (0.0, 20.0);
+    /// A fitting Fight card on a group quest.
+    help_group = 0.11664, (0.0, 10.0);
+    /// A solo quest one can finish.
+    help_solo = 0.11664, (0.0, 10.0);
+    /// A card for Excalibur's track.
+    help_track = 1.125, (0.0, 10.0);
+    /// A Grail card for the Grail.
+    help_grail = 0.15552, (0.0, 10.0);
+    /// A war's next card in hand.
+    help_war = 6.075, (0.0, 20.0);
+    /// A quest's need, per share of its progress.
+    need_progress = 4.55625, (0.0, 20.0);
+    /// The Life one needs to sacrifice a point for a second action.
+    sacrifice_life = 1.8, (0.0, 7.0);
+    /// Company on a group quest, per Knight there.
+    company = 0.2025, (-3.0, 5.0);
+    /// Merlin on a Siege Engine, per share of the loss.
+    merlin_siege = 4.374, (0.0, 20.0);
+    /// Merlin on a quest, per its danger.
+    merlin_quest = 1.35, (0.0, 20.0);
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.
