@@ -15,7 +15,9 @@
 //! Options: `--seed N` (default 1), `--games N` per table and candidate (default 300),
 //! `--rounds N` (default 2), `--step X` (the first round's step, default 0.4; each later round
 //! halves it), `--min-gain X` (the Knights' score a change must add to be kept, default 0.08),
-//! `--from PATH` (start from this file; default the shipped one), `--out PATH`
+//! `--from PATH` (start from this file; default the shipped one), `--hand-set` (start the
+//! normal level from the first values written in `src/rules/shadows/bot/weights.rs`, the easy
+//! level and the deeds as in the file: this is how the shipped file is made), `--out PATH`
 //! (default `assets/bots/shadows_bots.ron`), `--eval` (only print the score of the starting weights,
 //! table by table), `--deeds-only`, `--jobs N`.
 //!
@@ -276,6 +278,9 @@ fn main() {
     };
     let started = Instant::now();
     let mut bots = base.bots.clone();
+    if flag("--hand-set") {
+        bots.normal = Weights::HAND_SET;
+    }
     let show = |label: &str, r: &[(f64, f64, f64)]| {
         let tables: Vec<String> = r
             .iter()
@@ -352,8 +357,9 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         Made by: cargo run --release --no-default-features --example tune_shadows -- --seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
+         Made by: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
          ({:.0} minutes on this machine). `camelot check` validates this file.",
+        if flag("--hand-set") { "--hand-set " } else { "" },
         started.elapsed().as_secs_f64() / 60.0
     );
     if let Err(e) = std::fs::write(&out, bots.to_ron(&header)) {

@@ -45,7 +45,10 @@ pub const W_SACRIFICE_LIFE: usize = 24;
 pub const W_COMPANY: usize = 25;
 pub const W_MERLIN_SIEGE: usize = 26;
 pub const W_MERLIN_QUEST: usize = 27;
-pub const W_COUNT: usize = 28;
+pub const W_ACCUSE_P: usize = 29;
+pub const W_BLACK_SIEGE: usize = 28;
+pub const W_ACCUSE_SWORDS: usize = 30;
+pub const W_COUNT: usize = 31;
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 fn harm(g: &Shadows, c: Black) -> f32 {
@@ -114,22 +117,6 @@ pub fn suspicion(g: &Shadows, s: Seat) -> f32 {
     2.0 * d.get(Deed::FaceDown) as f32 + 3.0 * d.get(Deed::WrongAccusation) as f32 + 4.0 * sieged as f32 / acts
 }
 
-/// The seat the heuristic would accuse, if the evidence stands out.
-fn suspect(g: &Shadows, me: Seat) -> Option<(Seat, f32)> {
-    let mut scores: ArrayVec<(Seat, f32), 7> = ArrayVec::new();
-    for (s, k) in g.knights.iter().enumerate() {
-        if s != me && k.active() && !k.revealed {
-            scores.push((s, suspicion(g, s)));
-        }
-    }
-    if scores.is_empty() {
-        return None;
-    }
-    let mean = scores.iter().map(|x| x.1).sum::<f32>() / scores.len() as f32;
-    let best = scores.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
-    Some((best.0, best.1 - mean))
-}
-
 /// The heuristic's score of one legal action for the seat deciding.
 pub fn action_value(g: &Shadows, a: &Action) -> f32 {
     action_value_with(g, a, &g.content.bots.normal)
@@ -156,21 +143,15 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     .iter()
                     .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
                     .count() as f32;
-                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed)
+                let became = w[W_BLACK_SIEGE] * siege_share(g) * siege_cost(g, w);
+                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed + became)
             }
         }
         Action::Evil(EvilChoice::AddSiege) => {
             if traitor && k.unmasked {
                 1.0 + 3.0 * siege_fear
             } else {
-                let left = n.siege_lose.saturating_sub(g.siege) as f32;
-                let cost = if left <= 1.0 {
-                    50.0
-                } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
-                    0.3
-                } else {
-                    w[W_SIEGE_COST] / (left - 1.0)
-                };
+                let cost = siege_cost(g, w);
                 if traitor { -cost * 0.6 } else { -cost }
             }
         }
@@ -407,14 +388,51 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     -2.0
                 }
             } else {
-                match suspect(g, me) {
-                    Some((t, margin)) if t == s && margin >= 2.5 => 2.0 + margin,
-                    _ => -3.0,
+                // The likeliest Traitor, when the belief from the public record is sure enough.
+                let b = Belief::of(g, me, &g.content.bots.deeds, 1.0);
+                let p = b.p.get(s).copied().unwrap_or(0.0);
+                let likeliest = b.p.iter().all(|&q| q <= p);
+                if likeliest && p >= w[W_ACCUSE_P] && g.swords() as f32 >= w[W_ACCUSE_SWORDS] {
+                    2.0 + 10.0 * p
+                } else {
+                    -3.0
                 }
             }
         }
         Action::Move(to) => move_value(g, me, to, traitor, w),
     }
+}
+
+/// What one more Siege Engine costs the Knights now.
+fn siege_cost(g: &Shadows, w: &[f32; W_COUNT]) -> f32 {
+    let left = g.numbers().siege_lose.saturating_sub(g.siege) as f32;
+    if left <= 1.0 {
+        50.0
+    } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
+        0.3
+    } else {
+        w[W_SIEGE_COST] / (left - 1.0)
+    }
+}
+
+/// The share of the Black deck (by the content's counts) that now becomes a Siege Engine when
+/// drawn: the cards of quests that are over.
+fn siege_share(g: &Shadows) -> f32 {
+    let mut all = 0u32;
+    let mut gone = 0u32;
+    for c in &g.content.deck.black {
+        all += c.count as u32;
+        let over = match c.card {
+            Black::Excalibur => !g.quest(QuestId::Excalibur).in_play,
+            Black::Despair | Black::Desolation | Black::DarkForest => !g.quest(QuestId::Grail).in_play,
+            Black::Lancelot(..) => g.lancelot_or_dragon().is_none(),
+            _ => false,
+        };
+        if over {
+            gone += c.count as u32;
+        }
+    }
+    gone as f32 / all.max(1) as f32
 }
 
 /// How far the Knights' side of a quest is toward a victory, 0..=1.

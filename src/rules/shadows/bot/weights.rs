@@ -109,6 +109,15 @@ weights! {
     merlin_siege = 4.374, (0.0, 20.0);
     /// Merlin on a quest, per its danger.
     merlin_quest = 1.35, (0.0, 20.0);
+    // The Traitor, seen by the Loyal.
+    /// Drawing a Black card: the Siege Engine it may become (the share of the Black deck whose
+    /// quests are over), times a Siege Engine's cost.
+    black_siege = 0.0, (0.0, 5.0);
+    /// Accuse the likeliest Traitor when the belief (`Belief`) puts him at least this sure.
+    accuse_p = 0.5, (0.0, 1.01);
+    /// ... and not before this many Swords lie on the Round Table (an unmasked Traitor feeds
+    /// Evil every turn).
+    accuse_swords = 8.0, (0.0, 13.0);
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.
