@@ -48,7 +48,15 @@ pub const W_MERLIN_QUEST: usize = 27;
 pub const W_ACCUSE_P: usize = 29;
 pub const W_BLACK_SIEGE: usize = 28;
 pub const W_ACCUSE_SWORDS: usize = 30;
-pub const W_COUNT: usize = 31;
+pub const W_SIEGE_HAND: usize = 31;
+pub const W_SIEGE_TOTAL: usize = 32;
+pub const W_LIFE_SIEGE_AT: usize = 33;
+pub const W_LIFE_SIEGE_COST: usize = 34;
+pub const W_GRAIL_DANGER_PLAY: usize = 35;
+pub const W_GRAIL_DANGER_HELP: usize = 36;
+pub const W_GRAIL_LATE: usize = 37;
+pub const W_BLACK_KNIGHT: usize = 38;
+pub const W_COUNT: usize = 39;
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 fn harm(g: &Shadows, c: Black) -> f32 {
@@ -156,8 +164,8 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::Evil(EvilChoice::LoseLife) => {
-            let cost = if siege_fear > 0.55 && k.life >= 3 {
-                0.5
+            let cost = if siege_fear > w[W_LIFE_SIEGE_AT] && k.life >= 3 {
+                w[W_LIFE_SIEGE_COST]
             } else {
                 match k.life {
                     6 => w[W_LIFE6],
@@ -229,8 +237,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Card(c) => match g.stack.last() {
             // Fight cards: add while it helps.
             Some(Task::SiegeFight { .. }) => {
-                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
-                if total >= 7 {
+                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum::<u8>()
+                    + if k.excalibur { n.excalibur_bonus } else { 0 };
+                if total as f32 >= w[W_SIEGE_TOTAL] {
                     -1.0
                 } else {
                     c.fight().unwrap_or(0) as f32 * 0.3 - 0.2
@@ -299,7 +308,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::FightSiege(v) => {
-            if fight_total >= 5 && siege_fear >= w[W_SIEGE_FEAR_AT] {
+            if fight_total as f32 >= w[W_SIEGE_HAND] && siege_fear >= w[W_SIEGE_FEAR_AT] {
                 2.0 + w[W_SIEGE_FIGHT] * siege_fear + 0.05 * v as f32
             } else {
                 0.0
@@ -313,7 +322,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             if traitor {
                 1.8
             } else {
-                w[W_GRAIL] + quest_danger(g, QuestId::Grail)
+                let danger = quest_danger(g, QuestId::Grail);
+                let late = 1.0 + w[W_GRAIL_LATE] * near_end;
+                w[W_GRAIL] + danger + w[W_GRAIL_DANGER_PLAY] * danger * danger * late
             }
         }
         Action::RaiseExcalibur(c) => {
@@ -501,7 +512,12 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                         fits as f32 * w[W_HELP_GROUP]
                     } else if fits >= remaining {
                         // A solo quest is worth going to with the cards to finish it.
-                        fits as f32 * 0.9 + w[W_HELP_SOLO]
+                        let bk = if q == QuestId::BlackKnight {
+                            w[W_BLACK_KNIGHT]
+                        } else {
+                            0.0
+                        };
+                        fits as f32 * 0.9 + w[W_HELP_SOLO] + bk
                     } else if fits >= 2 {
                         fits as f32 * 0.35
                     } else {
@@ -517,7 +533,9 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                     if g.dark_forest || (full && qs.black.is_empty()) {
                         0.0
                     } else {
-                        k.count(White::Grail) as f32 * w[W_HELP_GRAIL]
+                        let danger = quest_danger(g, q);
+                        let late = 1.0 + w[W_GRAIL_LATE] * g.swords() as f32 / n.swords_end.max(1) as f32;
+                        k.count(White::Grail) as f32 * (w[W_HELP_GRAIL] + w[W_GRAIL_DANGER_HELP] * danger * late)
                     }
                 }
                 QuestKind::War {

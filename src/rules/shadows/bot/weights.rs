@@ -53,11 +53,11 @@ macro_rules! weights {
 weights! {
     // The Progression of Evil.
     /// Drawing a Black card: its base cost.
-    black_base = 0.945, (0.0, 20.0);
+    black_base = 0.7088, (0.0, 20.0);
     /// ... more for each quest near its loss.
-    black_pressed = 0.19683, (0.0, 20.0);
+    black_pressed = 0.0984, (0.0, 20.0);
     /// Below this many Siege Engines (while Excalibur is in play) one costs little.
-    siege_cheap_below = 1.296, (0.0, 11.0);
+    siege_cheap_below = 0.648, (0.0, 11.0);
     /// A Siege Engine's cost, over the Engines still to come before the loss.
     siege_cost = 11.34, (0.0, 60.0);
     /// A Life point's cost at 6 Life.
@@ -67,48 +67,48 @@ weights! {
     /// ... at 4.
     life4 = 0.2592, (0.0, 20.0);
     /// ... at 3.
-    life3 = 0.139968, (0.0, 20.0);
+    life3 = 0.14, (0.0, 20.0);
     // The Heroic Actions.
     /// Draw White cards while the hand is smaller than this.
-    draw_to = 14.175, (0.0, 20.0);
+    draw_to = 10.6313, (0.0, 20.0);
     /// ... worth this much.
-    draw = 15.1875, (0.0, 40.0);
+    draw = 17.0859, (0.0, 40.0);
     /// A Fight card on a quest.
-    fight = 3.78, (0.0, 20.0);
+    fight = 5.67, (0.0, 20.0);
     /// A Grail card on the Grail.
     grail = 1.458, (0.0, 20.0);
     /// A spare card for Excalibur.
-    raise_spare = 4.05, (0.0, 20.0);
+    raise_spare = 2.025, (0.0, 20.0);
     /// A card one would rather keep, for Excalibur.
-    raise_keep = 1.458, (0.0, 20.0);
+    raise_keep = 2.187, (0.0, 20.0);
     /// The siege's share of the loss from which the Knights fight it.
     siege_fear_at = 0.3375, (0.0, 1.0);
     /// A Siege fight's worth, per share of the loss.
     siege_fight = 1.5552, (0.0, 40.0);
     /// Moving: its base worth.
-    travel = 0.046656, (-10.0, 10.0);
+    travel = 0.0467, (-10.0, 10.0);
     /// What staying where one is weighs against going.
-    here = 3.375, (0.0, 20.0);
+    here = 4.2188, (0.0, 20.0);
     /// A fitting Fight card on a group quest.
-    help_group = 0.11664, (0.0, 10.0);
+    help_group = 0.1166, (0.0, 10.0);
     /// A solo quest one can finish.
-    help_solo = 0.11664, (0.0, 10.0);
+    help_solo = 0.1166, (0.0, 10.0);
     /// A card for Excalibur's track.
-    help_track = 1.125, (0.0, 10.0);
+    help_track = 1.6875, (0.0, 10.0);
     /// A Grail card for the Grail.
-    help_grail = 0.15552, (0.0, 10.0);
+    help_grail = 0.0778, (0.0, 10.0);
     /// A war's next card in hand.
-    help_war = 6.075, (0.0, 20.0);
+    help_war = 9.1125, (0.0, 20.0);
     /// A quest's need, per share of its progress.
-    need_progress = 4.55625, (0.0, 20.0);
+    need_progress = 4.5563, (0.0, 20.0);
     /// The Life one needs to sacrifice a point for a second action.
     sacrifice_life = 1.8, (0.0, 7.0);
     /// Company on a group quest, per Knight there.
-    company = 0.2025, (-3.0, 5.0);
+    company = 0.2278, (-3.0, 5.0);
     /// Merlin on a Siege Engine, per share of the loss.
-    merlin_siege = 4.374, (0.0, 20.0);
+    merlin_siege = 6.561, (0.0, 20.0);
     /// Merlin on a quest, per its danger.
-    merlin_quest = 1.35, (0.0, 20.0);
+    merlin_quest = 2.025, (0.0, 20.0);
     // The Traitor, seen by the Loyal.
     /// Drawing a Black card: the Siege Engine it may become (the share of the Black deck whose
     /// quests are over), times a Siege Engine's cost.
@@ -118,6 +118,24 @@ weights! {
     /// ... and not before this many Swords lie on the Round Table (an unmasked Traitor feeds
     /// Evil every turn).
     accuse_swords = 8.0, (0.0, 13.0);
+    // The siege, again.
+    /// Fight a Siege Engine only with this much in Fight cards in hand.
+    siege_hand = 5.0, (1.0, 30.0);
+    /// In a Siege fight, add Fight cards while the total (Excalibur's bonus included) is below this.
+    siege_total = 7.0, (1.0, 12.0);
+    /// Past this share of the siege's loss a Life point lost to Evil costs only `life_siege_cost`
+    /// (at 3 Life or more).
+    life_siege_at = 0.55, (0.0, 1.01);
+    life_siege_cost = 0.5, (0.0, 20.0);
+    // The Grail: a sink for Despair while it lasts, three Swords either way when it ends.
+    /// A Grail card on the Grail, more per its danger squared (0..=4).
+    grail_danger_play = 0.0, (0.0, 20.0);
+    /// A Grail card in hand for going to the Grail, more per its danger (0..=2).
+    grail_danger_help = 0.0, (0.0, 20.0);
+    /// Both, more as the Round Table fills (per share of the Swords laid).
+    grail_late = 0.0, (0.0, 20.0);
+    /// The Black Knight: what a hand able to finish him is worth more.
+    black_knight = 0.0, (0.0, 20.0);
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.
