@@ -601,6 +601,90 @@ pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weig
     best.map(|(_, a)| a)
 }
 
+/// Paired playouts per choice when hard checks the heuristic's Progression of Evil (and its
+/// Life point for a second action).
+const CHECK_PLAYOUTS: u32 = 48;
+/// How much better (in wins, plus a fiftieth of the Sword margin) another choice must play out
+/// than the heuristic's before hard takes it instead.
+const CHECK_MARGIN: f64 = 0.15;
+
+/// Hard: the heuristic's choice of how Evil progresses, checked by playing the game out from
+/// states sampled from the seat's view (the heuristic playing every seat), each choice on the
+/// same samples; another choice replaces it when it plays out clearly better for the seat's side.
+fn checked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng) -> Option<Action> {
+    let g = &view.game;
+    let me = view.seat;
+    let pick = pick?;
+    let Some(k) = g.knights.get(me) else { return Some(pick) };
+    let traitor = k.loyalty == Loyalty::Traitor;
+    let choices: ArrayVec<Action, 4> = match g.stack.last() {
+        Some(Task::Evil) => legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Evil(_)))
+            .take(4)
+            .collect(),
+        // A Life point for a second action, or the turn's end.
+        Some(Task::Heroic)
+            if matches!(pick, Action::Sacrifice | Action::EndTurn)
+                && legal.contains(&Action::Sacrifice)
+                && legal.contains(&Action::EndTurn) =>
+        {
+            [Action::Sacrifice, Action::EndTurn].into_iter().collect()
+        }
+        _ => return Some(pick),
+    };
+    if choices.len() <= 1 || !choices.contains(&pick) {
+        return Some(pick);
+    }
+    let mut sums = [0.0f64; 4];
+    let mut buf = Vec::new();
+    let (playouts, margin) = (CHECK_PLAYOUTS, CHECK_MARGIN);
+    for i in 0..playouts {
+        let Some(sample) = Shadows::determinize(view, rng) else {
+            return Some(pick);
+        };
+        let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
+        for (c, a) in choices.iter().enumerate() {
+            let mut s = sample.clone();
+            if s.apply_quiet(a).is_err() {
+                sums[c] = f64::MIN;
+                continue;
+            }
+            let mut r = GameRng::seeded(seed);
+            for _ in 0..20_000 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                s.legal_actions_into(&mut buf);
+                let Some(x) = heuristic_pick(&s, &buf, &mut r) else {
+                    break;
+                };
+                if s.apply_quiet(&x).is_err() {
+                    break;
+                }
+            }
+            let loyal_won = s
+                .outcome()
+                .is_some_and(|o| o.winners.iter().any(|&w| s.knights[w].loyalty == Loyalty::Loyal));
+            let margin = s.white_swords as f64 - s.black_swords as f64;
+            let v = f64::from(u8::from(loyal_won)) + margin / 50.0;
+            sums[c] += if traitor { -v } else { v };
+        }
+    }
+    let n = f64::from(playouts);
+    let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
+    let (best, best_v) = (0..choices.len())
+        .map(|c| (c, sums[c] / n))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((at, 0.0));
+    if best != at && best_v > sums[at] / n + margin {
+        Some(choices[best])
+    } else {
+        Some(pick)
+    }
+}
+
 /// A rough chance that the Loyal Knights win from here.
 fn loyal_chance(g: &Shadows) -> f64 {
     let n = g.numbers();
@@ -676,7 +760,11 @@ impl BotHints for Shadows {
             crate::rules::Difficulty::Easy => &bots.easy,
             _ => &bots.normal,
         };
-        heuristic_with(&view.game, legal, rng, w)
+        let pick = heuristic_with(&view.game, legal, rng, w);
+        if difficulty == crate::rules::Difficulty::Hard {
+            return checked(view, legal, pick, rng);
+        }
+        pick
     }
 
     fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
