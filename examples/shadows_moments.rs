@@ -7,7 +7,7 @@
 
 use camelot::content::ContentSet;
 use camelot::rules::record::Match;
-use camelot::rules::shadows::{Action, Shadows, Task, Weights, heuristic_with};
+use camelot::rules::shadows::{Action, Shadows, Task, heuristic_with};
 use camelot::rules::{Difficulty, Game, GameId, GameRng, SeatKind, TableConfig};
 use camelot::table::Library;
 
@@ -50,7 +50,9 @@ fn main() -> Result<(), String> {
                     }
                 }
             }
-            let Some(a) = heuristic_with(&m.state, &legal, &mut rng, &Weights::DEFAULT) else {
+            let Some(seat) = m.state.deciding() else { break };
+            let weights = m.state.content().bots.normal.clone();
+            let Some(a) = heuristic_with(&m.state.view(seat).game, &legal, &mut rng, &weights) else {
                 break;
             };
             m.apply(&a).map_err(|e| e.0)?;

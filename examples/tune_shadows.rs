@@ -1,96 +1,370 @@
-//! Tunes the Shadows over Camelot heuristic's weights by self-play: coordinate search over
-//! `Weights`, each candidate judged on the same seeded games (so two candidates meet the same
-//! cards), keeping a change only when it wins more.
+//! Refits the Shadows over Camelot bots' numbers (`assets/bots/shadows_bots.ron`) from a seed, by
+//! self-play on seeded games:
 //!
-//!     cargo run --release --no-default-features --example tune_shadows -- [games] [rounds] [players,...] [first round]
+//! 1. the deeds: how much likelier each public deed is for the Traitor than for a Loyal Knight,
+//!    counted over games with a Traitor always dealt;
+//! 2. the normal level's weights, by coordinate search: each weight in turn ×(1 − step) and
+//!    ×(1 + step) (a range's end stops it), every candidate judged on the same games (so two
+//!    candidates meet the same cards), a change kept when it scores better. The Knights' weights
+//!    are judged by the Knights' score over a mix of tables and Loyalty decks; the Traitor's own
+//!    (`traitor_*`) by how often the Knights lose with a Traitor dealt;
+//! 3. the deeds again, for the weights found.
 //!
-//! Rounds 0 and 1 try each weight ×0.6 and ×1.5; later rounds ×0.8 and ×1.25 (a first round of 2
-//! starts with the fine steps).
+//!     cargo run --release --no-default-features --example tune_shadows -- [options]
 //!
-//! Prints the score of the shipped weights, every improvement, and the best weights as a line
-//! to paste into `Weights::DEFAULT` (`src/rules/shadows/bot.rs`). The score of a set, over games
-//! without a Traitor: the Knights' win rate × 20, plus their mean White Swords less half the
-//! Black ones, less 3 for a game lost before the Round Table filled (to the siege or to deaths).
+//! Options: `--seed N` (default 1), `--games N` per table and candidate (default 300),
+//! `--rounds N` (default 2), `--step X` (the first round's step, default 0.4; each later round
+//! halves it), `--min-gain X` (the Knights' score a change must add to be kept, default 0.08),
+//! `--from PATH` (start from this file; default the shipped one), `--hand-set` (start the
+//! normal level from the first values written in `src/rules/shadows/bot/weights.rs`, the easy
+//! level and the deeds as in the file: this is how the shipped file is made), `--out PATH`
+//! (default `assets/bots/shadows_bots.ron`), `--eval` (only print the score of the starting weights,
+//! table by table), `--deeds-only`, `--jobs N`.
+//!
+//! The Knights' score of a game: 20 for a win, plus the White Swords, less the Black ones, less
+//! 3 for a game lost before the Round Table filled (to the siege or to deaths).
 
 use camelot::content::ContentSet;
-use camelot::rules::shadows::{Loyalty, Shadows, ShadowsContent, Weights, heuristic_with};
+use camelot::rules::shadows::{Deed, DeedOdds, Loyalty, Shadows, ShadowsBots, ShadowsContent, Weights, heuristic_with};
 use camelot::rules::{Game, GameRng, SeatKind, TableConfig};
+use rayon::prelude::*;
 use std::sync::Arc;
+use std::time::Instant;
 
-fn score(content: &Arc<ShadowsContent>, w: &Weights, games: u64, players: usize) -> f64 {
-    let mut total = 0.0;
-    for seed in 0..games {
-        let mut config = TableConfig::with_players(players, SeatKind::Human, 10_000 + seed);
-        config.variants.insert("loyalty".into(), "none".into());
-        let Ok(mut g) = Shadows::new_shared(&config, content) else {
-            return f64::MIN;
-        };
-        let mut rng = GameRng::seeded(seed);
-        let mut legal = Vec::new();
-        for _ in 0..20_000 {
-            if g.outcome().is_some() {
-                break;
-            }
-            g.legal_actions_into(&mut legal);
-            let Some(a) = heuristic_with(&g, &legal, &mut rng, w) else {
-                break;
-            };
-            if g.apply_quiet(&a).is_err() {
-                break;
-            }
-        }
-        let won = g
-            .outcome()
-            .is_some_and(|o| o.winners.iter().any(|&s| g.knights[s].loyalty == Loyalty::Loyal));
-        // A loss before the twelfth Sword (siege, deaths) costs more than the Swords say.
-        let early = g.swords() < g.numbers().swords_end && g.black_swords < g.numbers().black_swords_lose;
-        total += if won { 20.0 } else { 0.0 } + g.white_swords as f64
-            - 0.5 * g.black_swords as f64
-            - if early { 3.0 } else { 0.0 };
-    }
-    total / games as f64
+/// The tables a candidate plays: players, Loyalty deck, weight in the score.
+const TABLES: &[(usize, &str, f64)] = &[
+    (5, "none", 1.0),
+    (5, "traitor", 1.0),
+    (3, "standard", 1.0),
+    (4, "standard", 0.5),
+];
+
+/// One played game.
+#[derive(Clone, Copy, Default)]
+struct Played {
+    knights_won: bool,
+    score: f64,
+    caught: bool,
+    traitor_present: bool,
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, d: u64| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
-    let (games, rounds) = (arg(1, 300), arg(2, 3));
-    // Judged over every player count given: the mean of their scores.
-    let counts: Vec<usize> = args
-        .get(3)
-        .map_or("4", String::as_str)
-        .split(',')
-        .filter_map(|p| p.trim().parse().ok())
-        .collect();
-    let score = |content: &Arc<ShadowsContent>, w: &Weights, games: u64, counts: &[usize]| {
-        counts.iter().map(|&p| score(content, w, games, p)).sum::<f64>() / counts.len().max(1) as f64
+/// Plays one game with every seat on the heuristic with `w` (the content's deed odds replaced
+/// by `odds`), from the seats' views; returns how it went, and each seat's deeds and Loyalty.
+fn play(
+    content: &Arc<ShadowsContent>,
+    players: usize,
+    loyalty: &str,
+    seed: u64,
+) -> (Played, Vec<([u8; Deed::COUNT], bool)>) {
+    let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
+    config.variants.insert("loyalty".into(), loyalty.into());
+    let Ok(mut g) = Shadows::new_shared(&config, content) else {
+        return (Played::default(), Vec::new());
     };
-    let content = match ShadowsContent::load(&ContentSet::embedded()) {
-        Ok(c) => Arc::new(c),
-        Err(e) => {
-            eprintln!("content: {e:?}");
-            std::process::exit(2);
+    let w = content.bots.normal.clone();
+    let mut legal = Vec::new();
+    for step in 0..20_000u64 {
+        if g.outcome().is_some() {
+            break;
         }
+        let Some(seat) = g.to_act() else { break };
+        g.legal_actions_into(&mut legal);
+        let a = if legal.len() == 1 {
+            legal[0]
+        } else {
+            let view = g.view(seat);
+            let mut rng = GameRng::seeded(seed ^ (step << 20));
+            match heuristic_with(&view.game, &legal, &mut rng, &w) {
+                Some(a) => a,
+                None => break,
+            }
+        };
+        if g.apply_quiet(&a).is_err() {
+            break;
+        }
+    }
+    let n = g.numbers().clone();
+    let knights_won = g
+        .outcome()
+        .is_some_and(|o| o.winners.iter().any(|&s| g.knights[s].loyalty == Loyalty::Loyal));
+    let early = g.swords() < n.swords_end && g.black_swords < n.black_swords_lose;
+    let score = if knights_won { 20.0 } else { 0.0 } + g.white_swords as f64
+        - g.black_swords as f64
+        - if early { 3.0 } else { 0.0 };
+    let deeds = g
+        .deeds
+        .iter()
+        .zip(&g.knights)
+        .map(|(d, k)| (d.counts, k.loyalty == Loyalty::Traitor))
+        .collect();
+    let tags = g.outcome_tags();
+    let played = Played {
+        knights_won,
+        score,
+        caught: tags.iter().any(|t| t == "traitor_caught"),
+        traitor_present: g.traitor_seat().is_some(),
     };
-    // Coarse steps first, finer ones in later rounds.
-    let steps = |round: u64| if round < 2 { [0.6f32, 1.5] } else { [0.8f32, 1.25] };
-    let mut best = Weights::DEFAULT;
-    let mut best_score = score(&content, &best, games, &counts);
-    println!("shipped: {best_score:.3}");
-    for round in 0..rounds {
-        let factors = steps(round + args.get(4).and_then(|v| v.parse().ok()).unwrap_or(0));
-        for i in 0..best.0.len() {
-            for factor in factors {
-                let mut w = best;
-                w.0[i] *= factor;
-                let s = score(&content, &w, games, &counts);
-                if s > best_score + 0.02 {
-                    println!("round {round}: weight {i} × {factor}: {s:.3} (was {best_score:.3})");
-                    best = w;
-                    best_score = s;
+    (played, deeds)
+}
+
+/// A candidate's results on every table: (Knights' mean score, Knights' win rate, caught rate).
+fn judge(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u64) -> Vec<(f64, f64, f64)> {
+    let mut content = (**base).clone();
+    content.bots = bots.clone();
+    let content = Arc::new(content);
+    TABLES
+        .iter()
+        .enumerate()
+        .map(|(t, &(players, loyalty, _))| {
+            let results: Vec<Played> = (0..games)
+                .into_par_iter()
+                .map_init(
+                    || Arc::new((*content).clone()),
+                    |c, i| {
+                        play(
+                            c,
+                            players,
+                            loyalty,
+                            seed.wrapping_mul(1_000_003) + t as u64 * 100_000 + i,
+                        )
+                        .0
+                    },
+                )
+                .collect();
+            let n = results.len().max(1) as f64;
+            let score = results.iter().map(|r| r.score).sum::<f64>() / n;
+            let wins = results.iter().filter(|r| r.knights_won).count() as f64 / n;
+            let present = results.iter().filter(|r| r.traitor_present).count().max(1) as f64;
+            let caught = results.iter().filter(|r| r.caught).count() as f64 / present;
+            (score, wins, caught)
+        })
+        .collect()
+}
+
+/// The Knights' objective: the weighted mean score over the tables.
+fn knights_objective(r: &[(f64, f64, f64)]) -> f64 {
+    let total: f64 = TABLES.iter().map(|t| t.2).sum();
+    r.iter().zip(TABLES).map(|(x, t)| x.0 * t.2).sum::<f64>() / total
+}
+
+/// The Traitor's objective: how often the Knights lose on the tables with a Traitor dealt
+/// always (the higher the better for him).
+fn traitor_objective(r: &[(f64, f64, f64)]) -> f64 {
+    r.iter()
+        .zip(TABLES)
+        .filter(|(_, t)| t.1 == "traitor")
+        .map(|(x, _)| 1.0 - x.1)
+        .sum::<f64>()
+}
+
+/// Fits the deeds' odds from games with a Traitor always dealt: within each kind of decision,
+/// how often the Traitor and the Loyal chose each deed, ln of the ratio (counts smoothed by one).
+fn fit_deeds(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u64) -> DeedOdds {
+    let mut content = (**base).clone();
+    content.bots = bots.clone();
+    let content = Arc::new(content);
+    let mut traitor = [0f64; Deed::COUNT];
+    let mut loyal = [0f64; Deed::COUNT];
+    let (mut traitor_seats, mut loyal_seats) = (0f64, 0f64);
+    for players in [3usize, 4, 5, 6, 7] {
+        let all: Vec<Vec<([u8; Deed::COUNT], bool)>> = (0..games)
+            .into_par_iter()
+            .map_init(
+                || Arc::new((*content).clone()),
+                |c, i| {
+                    play(
+                        c,
+                        players,
+                        "traitor",
+                        seed.wrapping_mul(7_919) + players as u64 * 1_000_000 + i,
+                    )
+                    .1
+                },
+            )
+            .collect();
+        for game in all {
+            for (counts, is_traitor) in game {
+                let into = if is_traitor { &mut traitor } else { &mut loyal };
+                for (i, &c) in counts.iter().enumerate() {
+                    into[i] += c as f64;
+                }
+                if is_traitor {
+                    traitor_seats += 1.0;
+                } else {
+                    loyal_seats += 1.0;
                 }
             }
         }
     }
-    println!("best {best_score:.3}: {:?}", best.0);
+    let groups: &[&[Deed]] = &[
+        &[
+            Deed::DrewBlack,
+            Deed::SiegeLow,
+            Deed::SiegeMid,
+            Deed::SiegeHigh,
+            Deed::LostLife,
+        ],
+        &[Deed::FaceUp, Deed::FaceDown],
+        &[
+            Deed::QuestCard,
+            Deed::FoughtSiege,
+            Deed::DrewFew,
+            Deed::DrewMany,
+            Deed::MovedOut,
+            Deed::MovedHome,
+            Deed::Special,
+            Deed::Healed,
+            Deed::Sacrificed,
+        ],
+        &[Deed::Pledged, Deed::PledgedNone],
+        &[Deed::WarNearLoss, Deed::WarFarFromLoss],
+        &[Deed::RescueGiven, Deed::RescueRefused],
+    ];
+    let mut odds = [0f32; Deed::COUNT];
+    for group in groups {
+        let t_sum: f64 = group.iter().map(|&d| traitor[d as usize] + 1.0).sum();
+        let l_sum: f64 = group.iter().map(|&d| loyal[d as usize] + 1.0).sum();
+        for &d in group.iter() {
+            let pt = (traitor[d as usize] + 1.0) / t_sum;
+            let pl = (loyal[d as usize] + 1.0) / l_sum;
+            odds[d as usize] = (pt / pl).ln().clamp(-5.0, 5.0) as f32;
+        }
+    }
+    // Deeds with no decision to compare with: by how often a seat does them in a game.
+    for d in [Deed::Volunteered, Deed::SplitRefused, Deed::WrongAccusation] {
+        let pt = (traitor[d as usize] + 0.5) / (traitor_seats + 1.0);
+        let pl = (loyal[d as usize] + 0.5) / (loyal_seats + 1.0);
+        odds[d as usize] = (pt / pl).ln().clamp(-5.0, 5.0) as f32;
+    }
+    DeedOdds(odds)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let opt = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let seed: u64 = opt("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
+    let games: u64 = opt("--games").and_then(|v| v.parse().ok()).unwrap_or(300);
+    let rounds: u32 = opt("--rounds").and_then(|v| v.parse().ok()).unwrap_or(2);
+    let first_step: f32 = opt("--step").and_then(|v| v.parse().ok()).unwrap_or(0.4);
+    let min_gain: f64 = opt("--min-gain").and_then(|v| v.parse().ok()).unwrap_or(0.08);
+    let out = opt("--out").unwrap_or_else(|| ShadowsBots::FILE.to_string());
+    if let Some(jobs) = opt("--jobs").and_then(|v| v.parse::<usize>().ok()) {
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global();
+    }
+    let mut set = ContentSet::embedded();
+    if let Some(from) = opt("--from") {
+        if let Err(e) = set.overlay_file(ShadowsBots::FILE, std::path::Path::new(&from)) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    } else if let Err(e) = set.overlay_dir(std::path::Path::new(".")) {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+    let base = match ShadowsContent::load(&set) {
+        Ok(c) => Arc::new(c),
+        Err(e) => {
+            for e in e {
+                eprintln!("{e}");
+            }
+            std::process::exit(2);
+        }
+    };
+    let started = Instant::now();
+    let mut bots = base.bots.clone();
+    if flag("--hand-set") {
+        bots.normal = Weights::HAND_SET;
+    }
+    let show = |label: &str, r: &[(f64, f64, f64)]| {
+        let tables: Vec<String> = r
+            .iter()
+            .zip(TABLES)
+            .map(|(x, t)| {
+                format!(
+                    "{}p {}: score {:.2} win {:.1}% caught {:.0}%",
+                    t.0,
+                    t.1,
+                    x.0,
+                    100.0 * x.1,
+                    100.0 * x.2
+                )
+            })
+            .collect();
+        println!(
+            "{label}: knights {:.3} traitor {:.3} | {}",
+            knights_objective(r),
+            traitor_objective(r),
+            tables.join(" | ")
+        );
+    };
+    if flag("--eval") {
+        show("weights", &judge(&base, &bots, games, seed));
+        return;
+    }
+    bots.deeds = fit_deeds(&base, &bots, games / 2, seed);
+    println!("deeds fitted ({:.0}s)", started.elapsed().as_secs_f64());
+    if !flag("--deeds-only") {
+        let mut best = judge(&base, &bots, games, seed);
+        show("start", &best);
+        let mut step = first_step;
+        for round in 0..rounds {
+            for i in 0..Weights::NAMES.len() {
+                let name = Weights::NAMES[i];
+                let traitor = name.starts_with("traitor_");
+                let objective = |r: &[(f64, f64, f64)]| {
+                    if traitor {
+                        traitor_objective(r)
+                    } else {
+                        knights_objective(r)
+                    }
+                };
+                let (lo, hi) = Weights::RANGES[i];
+                let now = bots.normal.get(i);
+                let mut tried: Vec<f32> = Vec::new();
+                for factor in [1.0 - step, 1.0 + step] {
+                    let v = if now == 0.0 { (factor - 1.0) * 0.5 } else { now * factor }.clamp(lo, hi);
+                    if v == now || tried.contains(&v) {
+                        continue;
+                    }
+                    tried.push(v);
+                    let mut cand = bots.clone();
+                    cand.normal.set(i, v);
+                    let r = judge(&base, &cand, games, seed);
+                    if objective(&r) > objective(&best) + if traitor { 0.01 } else { min_gain } {
+                        println!(
+                            "round {round} ({:.0}s): {name} {now} -> {v}: {:.3} (was {:.3})",
+                            started.elapsed().as_secs_f64(),
+                            objective(&r),
+                            objective(&best)
+                        );
+                        bots = cand;
+                        best = r;
+                        break;
+                    }
+                }
+            }
+            show(&format!("round {round}"), &best);
+            step *= 0.5;
+        }
+        bots.deeds = fit_deeds(&base, &bots, games / 2, seed + 1);
+        show("final", &judge(&base, &bots, games, seed));
+    }
+    let header = format!(
+        "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
+         Made by: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
+         ({:.0} minutes on this machine). `camelot check` validates this file.",
+        if flag("--hand-set") { "--hand-set " } else { "" },
+        started.elapsed().as_secs_f64() / 60.0
+    );
+    if let Err(e) = std::fs::write(&out, bots.to_ron(&header)) {
+        eprintln!("{out}: {e}");
+        std::process::exit(1);
+    }
+    println!("wrote {out}");
 }

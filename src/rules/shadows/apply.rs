@@ -726,6 +726,9 @@ impl Shadows {
     fn decide(&mut self, action: Action, r: &mut Report) {
         let Some(task) = self.stack.last().cloned() else { return };
         let seat = self.deciding().unwrap_or(self.active);
+        if let Some(deed) = self.deed_of(seat, &task, action) {
+            self.deeds[seat].add(deed);
+        }
         match task {
             Task::Evil if matches!(action, Action::ArthurGive(..) | Action::RevealSelf) => {
                 self.free_action(action, r);
@@ -734,12 +737,6 @@ impl Shadows {
                 self.stack.pop();
                 let Action::Evil(choice) = action else { return };
                 r.public(|| Event::EvilChosen { seat, choice });
-                let d = &mut self.deeds[seat];
-                match choice {
-                    EvilChoice::DrawBlack => d.drew = d.drew.saturating_add(1),
-                    EvilChoice::AddSiege => d.sieged = d.sieged.saturating_add(1),
-                    EvilChoice::LoseLife => d.bled = d.bled.saturating_add(1),
-                }
                 match choice {
                     EvilChoice::DrawBlack => self.stack.push(Task::DrawBlack {
                         seat,
@@ -1113,6 +1110,69 @@ impl Shadows {
         }
     }
 
+    /// The public deed an answer is, if the bots' suspicion counts it (`Deed`): judged from
+    /// what everyone sees before the answer takes effect.
+    pub(crate) fn deed_of(&self, seat: Seat, task: &Task, action: Action) -> Option<Deed> {
+        let k = self.knights.get(seat)?;
+        if k.unmasked {
+            return None;
+        }
+        Some(match (task, action) {
+            (Task::Evil, Action::Evil(choice)) => match choice {
+                EvilChoice::DrawBlack => Deed::DrewBlack,
+                EvilChoice::AddSiege if self.siege < 4 => Deed::SiegeLow,
+                EvilChoice::AddSiege if self.siege < 8 => Deed::SiegeMid,
+                EvilChoice::AddSiege => Deed::SiegeHigh,
+                EvilChoice::LoseLife => Deed::LostLife,
+            },
+            (Task::PlaceChoice { .. }, Action::FaceDown(down)) => {
+                if down {
+                    Deed::FaceDown
+                } else {
+                    Deed::FaceUp
+                }
+            }
+            (Task::PlaceChoice { .. } | Task::MordredWar { .. }, Action::War(q)) => {
+                let other = if q == QuestId::PictWar {
+                    QuestId::SaxonWar
+                } else {
+                    QuestId::PictWar
+                };
+                if self.quest(q).figures > self.quest(other).figures {
+                    Deed::WarNearLoss
+                } else {
+                    Deed::WarFarFromLoss
+                }
+            }
+            (Task::Heroic, a) => match a {
+                Action::Fight(_) | Action::PlayGrail | Action::RaiseExcalibur(_) => Deed::QuestCard,
+                Action::FightSiege(_) => Deed::FoughtSiege,
+                Action::DrawWhite if k.hand.len() < 5 => Deed::DrewFew,
+                Action::DrawWhite => Deed::DrewMany,
+                Action::Move(Location::Quest(_)) => Deed::MovedOut,
+                Action::Move(_) => Deed::MovedHome,
+                Action::Sacrifice => Deed::Sacrificed,
+                Action::Heal(_) => Deed::Healed,
+                a if special_card(a).is_some() => Deed::Special,
+                _ => return None,
+            },
+            (Task::MerlinPledge { .. }, Action::Pledge(p)) => {
+                if p > 0 {
+                    Deed::Pledged
+                } else if k.hand.len() >= 4 {
+                    Deed::PledgedNone
+                } else {
+                    return None;
+                }
+            }
+            (Task::Volunteer { .. }, Action::Yes) => Deed::Volunteered,
+            (Task::GrailRescue { .. }, Action::Yes) => Deed::RescueGiven,
+            (Task::GrailRescue { .. }, Action::No) => Deed::RescueRefused,
+            (Task::ShareVote { .. }, Action::No) => Deed::SplitRefused,
+            _ => return None,
+        })
+    }
+
     fn heroic_action(&mut self, action: Action, r: &mut Report) {
         let seat = self.active;
         let knight = self.knights[seat].knight;
@@ -1236,7 +1296,7 @@ impl Shadows {
                     self.unmasked_by_accusation = true;
                     self.unmask(target, r);
                 } else {
-                    self.deeds[seat].wrong_accusations += 1;
+                    self.deeds[seat].add(Deed::WrongAccusation);
                     if self.white_swords > 0 {
                         self.white_swords -= 1;
                         self.black_swords += 1;
@@ -1990,9 +2050,6 @@ impl Shadows {
             return;
         };
         let face_down = face_down && card.is_combat();
-        if face_down {
-            self.deeds[seat].face_down = self.deeds[seat].face_down.saturating_add(1);
-        }
         let placed = Placed {
             card,
             face_down,

@@ -362,9 +362,14 @@ pub struct ShadowsContent {
     pub deck: DeckFile,
     /// By `QuestId::index`.
     pub quests: Vec<QuestDef>,
+    /// The bots' numbers (`assets/bots/shadows_bots.ron`).
+    pub bots: super::ShadowsBots,
 }
 
 impl ShadowsContent {
+    /// The files the rules read (and saves are tied to by their hash). The bots' numbers
+    /// (`ShadowsBots::FILE`) are read and validated with them but left out of the hash: a save
+    /// replays the actions taken, whoever chose them, so retuned bots keep old saves loadable.
     pub const FILES: &'static [&'static str] = &["assets/decks/shadows.ron", "levels/shadows/quests.ron"];
 
     pub fn quest(&self, q: QuestId) -> &QuestDef {
@@ -400,7 +405,9 @@ impl ShadowsContent {
     pub fn load(set: &ContentSet) -> Result<ShadowsContent, Vec<ContentError>> {
         let deck_file = set.get(Self::FILES[0]).map_err(|e| vec![e])?;
         let quest_file = set.get(Self::FILES[1]).map_err(|e| vec![e])?;
+        let bot_file = set.get(super::ShadowsBots::FILE).map_err(|e| vec![e])?;
         let mut errors = Vec::new();
+        let bots = super::ShadowsBots::load(bot_file).map_err(|e| errors.extend(e)).ok();
         let deck: Option<DeckFile> = deck_file.parse().map_err(|e| errors.push(e)).ok();
         let quests: Option<Vec<QuestDef>> = quest_file.parse().map_err(|e| errors.push(e)).ok();
         let (Some(deck), Some(quests)) = (deck, quests) else {
@@ -626,12 +633,13 @@ impl ShadowsContent {
                 ));
             }
         }
-        if !errors.is_empty() {
+        let Some(bots) = bots.filter(|_| errors.is_empty()) else {
             return Err(errors);
-        }
+        };
         Ok(ShadowsContent {
             deck,
             quests: by_id.into_iter().flatten().collect(),
+            bots,
         })
     }
 }

@@ -26,7 +26,9 @@ mod view;
 mod tests;
 
 pub use apply::special_card;
-pub use bot::{Weights, heuristic_with, search_budget};
+pub use bot::{
+    Belief, BotFile, DeedOdds, ShadowsBots, Weights, belief, explain, heuristic_with, scores, search_budget,
+};
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
     ShadowsContent, Spoils, Switches, White,
@@ -172,17 +174,96 @@ impl KnightState {
     }
 }
 
-/// What a seat has done in public that a Knight may weigh before accusing.
+/// A public deed: what the table saw a seat do, in the kinds the bots' suspicion weighs (each
+/// Knight's record counts them, `Deeds`). Only what every seat sees goes in: the choice of how
+/// Evil progresses (with how many Siege Engines stood), a Combat card face up or down, the kind
+/// of each Heroic Action (with the hand's size where it tells something), Merlins pledged or
+/// not, the war Mercenaries or Mordred join, the Grail refused or given, a split refused, a wrong
+/// accusation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Deed {
+    DrewBlack,
+    /// A Siege Engine added while fewer than 4 stood.
+    SiegeLow,
+    /// ... while 4 to 7 stood.
+    SiegeMid,
+    /// ... while 8 or more stood.
+    SiegeHigh,
+    LostLife,
+    FaceUp,
+    FaceDown,
+    /// A card played on a quest: a Fight card, a Grail card, a card for Excalibur.
+    QuestCard,
+    FoughtSiege,
+    /// White cards drawn at the Round Table with fewer than 5 in hand.
+    DrewFew,
+    /// ... with 5 or more.
+    DrewMany,
+    MovedOut,
+    /// Back to Camelot from a quest.
+    MovedHome,
+    Special,
+    Healed,
+    Sacrificed,
+    Pledged,
+    /// Asked for Merlins with 4 or more cards in hand, pledged none.
+    PledgedNone,
+    /// Mercenaries or Mordred sent to the war with more figures (nearer to its loss).
+    WarNearLoss,
+    WarFarFromLoss,
+    Volunteered,
+    RescueGiven,
+    RescueRefused,
+    SplitRefused,
+    WrongAccusation,
+}
+
+impl Deed {
+    pub const COUNT: usize = 25;
+    pub const ALL: [Deed; Deed::COUNT] = [
+        Deed::DrewBlack,
+        Deed::SiegeLow,
+        Deed::SiegeMid,
+        Deed::SiegeHigh,
+        Deed::LostLife,
+        Deed::FaceUp,
+        Deed::FaceDown,
+        Deed::QuestCard,
+        Deed::FoughtSiege,
+        Deed::DrewFew,
+        Deed::DrewMany,
+        Deed::MovedOut,
+        Deed::MovedHome,
+        Deed::Special,
+        Deed::Healed,
+        Deed::Sacrificed,
+        Deed::Pledged,
+        Deed::PledgedNone,
+        Deed::WarNearLoss,
+        Deed::WarFarFromLoss,
+        Deed::Volunteered,
+        Deed::RescueGiven,
+        Deed::RescueRefused,
+        Deed::SplitRefused,
+        Deed::WrongAccusation,
+    ];
+}
+
+/// What a seat has done in public that a Knight may weigh before accusing: how often each
+/// `Deed`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Deeds {
-    /// Progression of Evil choices: Black cards drawn, Siege Engines added, Life points lost.
-    pub drew: u8,
-    pub sieged: u8,
-    pub bled: u8,
-    /// Combat cards placed face down.
-    pub face_down: u8,
-    /// Wrong accusations made.
-    pub wrong_accusations: u8,
+    pub counts: [u8; Deed::COUNT],
+}
+
+impl Deeds {
+    pub fn get(&self, d: Deed) -> u8 {
+        self.counts[d as usize]
+    }
+    pub(crate) fn add(&mut self, d: Deed) {
+        let c = &mut self.counts[d as usize];
+        *c = c.saturating_add(1);
+    }
 }
 
 /// What the active seat has done this turn.
@@ -982,7 +1063,7 @@ impl Game for Shadows {
             "traitor_revealed_himself",
         ));
         tags.push(yes(
-            self.deeds.iter().any(|d| d.wrong_accusations > 0),
+            self.deeds.iter().any(|d| d.get(Deed::WrongAccusation) > 0),
             "wrong_accusation",
         ));
         tags.push(yes(self.knights.iter().any(|k| k.dead), "knight_died"));

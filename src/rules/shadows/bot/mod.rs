@@ -10,12 +10,13 @@
 use super::*;
 use crate::bots::{BotHints, Budget};
 
-/// The heuristic's numbers: one array so that a tuner can vary them all
-/// (`examples/tune_shadows.rs` plays heuristic games with a candidate set and keeps what wins
-/// more Swords). The names say what each weighs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights(pub [f32; W_COUNT]);
+mod belief;
+mod weights;
 
+pub use belief::Belief;
+pub use weights::{BotFile, DeedOdds, ShadowsBots, Weights};
+
+/// Indices into `Weights::arr` (the file's order, `weights.rs`).
 pub const W_BLACK_BASE: usize = 0;
 pub const W_BLACK_PRESSED: usize = 1;
 pub const W_SIEGE_CHEAP_BELOW: usize = 2;
@@ -44,21 +45,18 @@ pub const W_SACRIFICE_LIFE: usize = 24;
 pub const W_COMPANY: usize = 25;
 pub const W_MERLIN_SIEGE: usize = 26;
 pub const W_MERLIN_QUEST: usize = 27;
-pub const W_COUNT: usize = 28;
-
-impl Weights {
-    /// The weights as first written by hand, before tuning: the easy level's (its Knights win
-    /// about 0–1 % of games where the tuned ones win 6–45 %).
-    pub const EASY: Weights = Weights([
-        0.7, 0.3, 4.0, 14.0, 0.2, 0.4, 0.8, 1.8, 7.0, 4.5, 2.8, 3.0, 3.0, 1.2, 0.25, 8.0, 0.6, 1.0, 0.6, 1.0, 0.5, 0.8,
-        1.2, 1.5, 3.0, 0.25, 6.0, 1.5,
-    ]);
-    /// Tuned by `examples/tune_shadows.rs`: the normal and hard levels'.
-    pub const DEFAULT: Weights = Weights([
-        0.945, 0.19683, 1.296, 11.34, 0.2, 0.144, 0.2592, 0.139968, 14.175, 15.1875, 3.78, 1.458, 4.05, 1.458, 0.3375,
-        1.5552, 0.046656, 3.375, 0.11664, 0.11664, 1.125, 0.15552, 6.075, 4.55625, 1.8, 0.2025, 4.374, 1.35,
-    ]);
-}
+pub const W_ACCUSE_P: usize = 29;
+pub const W_BLACK_SIEGE: usize = 28;
+pub const W_ACCUSE_SWORDS: usize = 30;
+pub const W_SIEGE_HAND: usize = 31;
+pub const W_SIEGE_TOTAL: usize = 32;
+pub const W_LIFE_SIEGE_AT: usize = 33;
+pub const W_LIFE_SIEGE_COST: usize = 34;
+pub const W_GRAIL_DANGER_PLAY: usize = 35;
+pub const W_GRAIL_DANGER_HELP: usize = 36;
+pub const W_GRAIL_LATE: usize = 37;
+pub const W_BLACK_KNIGHT: usize = 38;
+pub const W_COUNT: usize = 39;
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 fn harm(g: &Shadows, c: Black) -> f32 {
@@ -122,34 +120,19 @@ fn card_worth(c: White) -> f32 {
 /// How suspicious a seat's public record looks, from another seat's point of view.
 pub fn suspicion(g: &Shadows, s: Seat) -> f32 {
     let d = g.deeds[s];
-    let acts = (d.drew + d.sieged + d.bled).max(1) as f32;
-    2.0 * d.face_down as f32 + 3.0 * d.wrong_accusations as f32 + 4.0 * d.sieged as f32 / acts
-}
-
-/// The seat the heuristic would accuse, if the evidence stands out.
-fn suspect(g: &Shadows, me: Seat) -> Option<(Seat, f32)> {
-    let mut scores: ArrayVec<(Seat, f32), 7> = ArrayVec::new();
-    for (s, k) in g.knights.iter().enumerate() {
-        if s != me && k.active() && !k.revealed {
-            scores.push((s, suspicion(g, s)));
-        }
-    }
-    if scores.is_empty() {
-        return None;
-    }
-    let mean = scores.iter().map(|x| x.1).sum::<f32>() / scores.len() as f32;
-    let best = scores.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
-    Some((best.0, best.1 - mean))
+    let sieged = d.get(Deed::SiegeLow) + d.get(Deed::SiegeMid) + d.get(Deed::SiegeHigh);
+    let acts = (d.get(Deed::DrewBlack) + sieged + d.get(Deed::LostLife)).max(1) as f32;
+    2.0 * d.get(Deed::FaceDown) as f32 + 3.0 * d.get(Deed::WrongAccusation) as f32 + 4.0 * sieged as f32 / acts
 }
 
 /// The heuristic's score of one legal action for the seat deciding.
 pub fn action_value(g: &Shadows, a: &Action) -> f32 {
-    action_value_with(g, a, &Weights::DEFAULT)
+    action_value_with(g, a, &g.content.bots.normal)
 }
 
 /// `action_value` with a set of weights.
 pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
-    let w = &w.0;
+    let w = &w.arr();
     let Some(me) = g.deciding() else { return 0.0 };
     let k = &g.knights[me];
     let traitor = k.loyalty == Loyalty::Traitor;
@@ -168,27 +151,21 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     .iter()
                     .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
                     .count() as f32;
-                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed)
+                let became = w[W_BLACK_SIEGE] * siege_share(g) * siege_cost(g, w);
+                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed + became)
             }
         }
         Action::Evil(EvilChoice::AddSiege) => {
             if traitor && k.unmasked {
                 1.0 + 3.0 * siege_fear
             } else {
-                let left = n.siege_lose.saturating_sub(g.siege) as f32;
-                let cost = if left <= 1.0 {
-                    50.0
-                } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
-                    0.3
-                } else {
-                    w[W_SIEGE_COST] / (left - 1.0)
-                };
+                let cost = siege_cost(g, w);
                 if traitor { -cost * 0.6 } else { -cost }
             }
         }
         Action::Evil(EvilChoice::LoseLife) => {
-            let cost = if siege_fear > 0.55 && k.life >= 3 {
-                0.5
+            let cost = if siege_fear > w[W_LIFE_SIEGE_AT] && k.life >= 3 {
+                w[W_LIFE_SIEGE_COST]
             } else {
                 match k.life {
                     6 => w[W_LIFE6],
@@ -260,8 +237,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Card(c) => match g.stack.last() {
             // Fight cards: add while it helps.
             Some(Task::SiegeFight { .. }) => {
-                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
-                if total >= 7 {
+                let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum::<u8>()
+                    + if k.excalibur { n.excalibur_bonus } else { 0 };
+                if total as f32 >= w[W_SIEGE_TOTAL] {
                     -1.0
                 } else {
                     c.fight().unwrap_or(0) as f32 * 0.3 - 0.2
@@ -330,7 +308,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::FightSiege(v) => {
-            if fight_total >= 5 && siege_fear >= w[W_SIEGE_FEAR_AT] {
+            if fight_total as f32 >= w[W_SIEGE_HAND] && siege_fear >= w[W_SIEGE_FEAR_AT] {
                 2.0 + w[W_SIEGE_FIGHT] * siege_fear + 0.05 * v as f32
             } else {
                 0.0
@@ -344,7 +322,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             if traitor {
                 1.8
             } else {
-                w[W_GRAIL] + quest_danger(g, QuestId::Grail)
+                let danger = quest_danger(g, QuestId::Grail);
+                let late = 1.0 + w[W_GRAIL_LATE] * near_end;
+                w[W_GRAIL] + danger + w[W_GRAIL_DANGER_PLAY] * danger * danger * late
             }
         }
         Action::RaiseExcalibur(c) => {
@@ -419,14 +399,51 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     -2.0
                 }
             } else {
-                match suspect(g, me) {
-                    Some((t, margin)) if t == s && margin >= 2.5 => 2.0 + margin,
-                    _ => -3.0,
+                // The likeliest Traitor, when the belief from the public record is sure enough.
+                let b = Belief::of(g, me, &g.content.bots.deeds, 1.0);
+                let p = b.p.get(s).copied().unwrap_or(0.0);
+                let likeliest = b.p.iter().all(|&q| q <= p);
+                if likeliest && p >= w[W_ACCUSE_P] && g.swords() as f32 >= w[W_ACCUSE_SWORDS] {
+                    2.0 + 10.0 * p
+                } else {
+                    -3.0
                 }
             }
         }
         Action::Move(to) => move_value(g, me, to, traitor, w),
     }
+}
+
+/// What one more Siege Engine costs the Knights now.
+fn siege_cost(g: &Shadows, w: &[f32; W_COUNT]) -> f32 {
+    let left = g.numbers().siege_lose.saturating_sub(g.siege) as f32;
+    if left <= 1.0 {
+        50.0
+    } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
+        0.3
+    } else {
+        w[W_SIEGE_COST] / (left - 1.0)
+    }
+}
+
+/// The share of the Black deck (by the content's counts) that now becomes a Siege Engine when
+/// drawn: the cards of quests that are over.
+fn siege_share(g: &Shadows) -> f32 {
+    let mut all = 0u32;
+    let mut gone = 0u32;
+    for c in &g.content.deck.black {
+        all += c.count as u32;
+        let over = match c.card {
+            Black::Excalibur => !g.quest(QuestId::Excalibur).in_play,
+            Black::Despair | Black::Desolation | Black::DarkForest => !g.quest(QuestId::Grail).in_play,
+            Black::Lancelot(..) => g.lancelot_or_dragon().is_none(),
+            _ => false,
+        };
+        if over {
+            gone += c.count as u32;
+        }
+    }
+    gone as f32 / all.max(1) as f32
 }
 
 /// How far the Knights' side of a quest is toward a victory, 0..=1.
@@ -495,7 +512,12 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                         fits as f32 * w[W_HELP_GROUP]
                     } else if fits >= remaining {
                         // A solo quest is worth going to with the cards to finish it.
-                        fits as f32 * 0.9 + w[W_HELP_SOLO]
+                        let bk = if q == QuestId::BlackKnight {
+                            w[W_BLACK_KNIGHT]
+                        } else {
+                            0.0
+                        };
+                        fits as f32 * 0.9 + w[W_HELP_SOLO] + bk
                     } else if fits >= 2 {
                         fits as f32 * 0.35
                     } else {
@@ -511,7 +533,9 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                     if g.dark_forest || (full && qs.black.is_empty()) {
                         0.0
                     } else {
-                        k.count(White::Grail) as f32 * w[W_HELP_GRAIL]
+                        let danger = quest_danger(g, q);
+                        let late = 1.0 + w[W_GRAIL_LATE] * g.swords() as f32 / n.swords_end.max(1) as f32;
+                        k.count(White::Grail) as f32 * (w[W_HELP_GRAIL] + w[W_GRAIL_DANGER_HELP] * danger * late)
                     }
                 }
                 QuestKind::War {
@@ -561,7 +585,7 @@ fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &[f32; W_CO
 
 /// The heuristic's choice among the legal actions.
 fn heuristic_pick(g: &Shadows, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    heuristic_with(g, legal, rng, &Weights::DEFAULT)
+    heuristic_with(g, legal, rng, &g.content.bots.normal)
 }
 
 /// The heuristic's choice with a set of weights, from the deciding seat's view (or a sampled
@@ -575,6 +599,90 @@ pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weig
         }
     }
     best.map(|(_, a)| a)
+}
+
+/// Paired playouts per choice when hard checks the heuristic's Progression of Evil (and its
+/// Life point for a second action).
+const CHECK_PLAYOUTS: u32 = 48;
+/// How much better (in wins, plus a fiftieth of the Sword margin) another choice must play out
+/// than the heuristic's before hard takes it instead.
+const CHECK_MARGIN: f64 = 0.15;
+
+/// Hard: the heuristic's choice of how Evil progresses, checked by playing the game out from
+/// states sampled from the seat's view (the heuristic playing every seat), each choice on the
+/// same samples; another choice replaces it when it plays out clearly better for the seat's side.
+fn checked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng) -> Option<Action> {
+    let g = &view.game;
+    let me = view.seat;
+    let pick = pick?;
+    let Some(k) = g.knights.get(me) else { return Some(pick) };
+    let traitor = k.loyalty == Loyalty::Traitor;
+    let choices: ArrayVec<Action, 4> = match g.stack.last() {
+        Some(Task::Evil) => legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Evil(_)))
+            .take(4)
+            .collect(),
+        // A Life point for a second action, or the turn's end.
+        Some(Task::Heroic)
+            if matches!(pick, Action::Sacrifice | Action::EndTurn)
+                && legal.contains(&Action::Sacrifice)
+                && legal.contains(&Action::EndTurn) =>
+        {
+            [Action::Sacrifice, Action::EndTurn].into_iter().collect()
+        }
+        _ => return Some(pick),
+    };
+    if choices.len() <= 1 || !choices.contains(&pick) {
+        return Some(pick);
+    }
+    let mut sums = [0.0f64; 4];
+    let mut buf = Vec::new();
+    let (playouts, margin) = (CHECK_PLAYOUTS, CHECK_MARGIN);
+    for i in 0..playouts {
+        let Some(sample) = Shadows::determinize(view, rng) else {
+            return Some(pick);
+        };
+        let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
+        for (c, a) in choices.iter().enumerate() {
+            let mut s = sample.clone();
+            if s.apply_quiet(a).is_err() {
+                sums[c] = f64::MIN;
+                continue;
+            }
+            let mut r = GameRng::seeded(seed);
+            for _ in 0..20_000 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                s.legal_actions_into(&mut buf);
+                let Some(x) = heuristic_pick(&s, &buf, &mut r) else {
+                    break;
+                };
+                if s.apply_quiet(&x).is_err() {
+                    break;
+                }
+            }
+            let loyal_won = s
+                .outcome()
+                .is_some_and(|o| o.winners.iter().any(|&w| s.knights[w].loyalty == Loyalty::Loyal));
+            let margin = s.white_swords as f64 - s.black_swords as f64;
+            let v = f64::from(u8::from(loyal_won)) + margin / 50.0;
+            sums[c] += if traitor { -v } else { v };
+        }
+    }
+    let n = f64::from(playouts);
+    let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
+    let (best, best_v) = (0..choices.len())
+        .map(|c| (c, sums[c] / n))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((at, 0.0));
+    if best != at && best_v > sums[at] / n + margin {
+        Some(choices[best])
+    } else {
+        Some(pick)
+    }
 }
 
 /// A rough chance that the Loyal Knights win from here.
@@ -647,11 +755,16 @@ impl BotHints for Shadows {
         rng: &mut GameRng,
         difficulty: crate::rules::Difficulty,
     ) -> Option<Action> {
+        let bots = &view.game.content.bots;
         let w = match difficulty {
-            crate::rules::Difficulty::Easy => &Weights::EASY,
-            _ => &Weights::DEFAULT,
+            crate::rules::Difficulty::Easy => &bots.easy,
+            _ => &bots.normal,
         };
-        heuristic_with(&view.game, legal, rng, w)
+        let pick = heuristic_with(&view.game, legal, rng, w);
+        if difficulty == crate::rules::Difficulty::Hard {
+            return checked(view, legal, pick, rng);
+        }
+        pick
     }
 
     fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
@@ -714,7 +827,7 @@ fn percent(x: f32) -> String {
 /// Knights need work and what the seat's hand can do there, the Siege, a quest's danger, a
 /// suspect's public record.
 fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
-    let w = &Weights::DEFAULT.0;
+    let w = &g.content.bots.normal.arr();
     let Some(me) = g.deciding() else { return Vec::new() };
     let k = &g.knights[me];
     let n = g.numbers();
@@ -777,12 +890,13 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
         Action::Heal(_) => out.push(format!("Your Life is {} of {}.", k.life, n.max_life)),
         Action::Accuse(s) => {
             let d = g.deeds[s];
+            let sieged = d.get(Deed::SiegeLow) + d.get(Deed::SiegeMid) + d.get(Deed::SiegeHigh);
             out.push(format!(
                 "{}'s public record: {} Combat card(s) placed face down, {} wrong accusation(s), {} Siege Engine(s) chosen at the Progression of Evil.",
                 g.who(s),
-                d.face_down,
-                d.wrong_accusations,
-                d.sieged
+                d.get(Deed::FaceDown),
+                d.get(Deed::WrongAccusation),
+                sieged
             ));
         }
         _ => {}
@@ -791,4 +905,27 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
         out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed.".into());
     }
     out
+}
+
+/// Every legal action's score for the seat deciding (for looking at how the bots judge).
+pub fn scores(g: &Shadows, _me: Seat, legal: &[Action], w: &Weights) -> Vec<f32> {
+    legal.iter().map(|a| action_value_with(g, a, w)).collect()
+}
+
+/// The seat's belief about who holds the Traitor card, from its view (`Belief`).
+pub fn belief(view: &ShadowsView) -> Belief {
+    Belief::of(&view.game, view.seat, &view.game.content.bots.deeds, 1.0)
+}
+
+/// How the seat of a view sees the table, in words (for looking at how the bots judge).
+pub fn explain(view: &ShadowsView) -> String {
+    let b = belief(view);
+    let sus: Vec<String> = (0..view.game.knights.len())
+        .map(|s| format!("{:.1}", suspicion(&view.game, s)))
+        .collect();
+    format!(
+        "traitor belief {:?}, suspicion [{}]",
+        &b.p[..view.game.knights.len()],
+        sus.join(" ")
+    )
 }

@@ -1,0 +1,264 @@
+//! The bots' numbers, read from `assets/bots/shadows_bots.ron` with the content: the normal (and
+//! hard) level's weights, the easy level's, and how much each public deed tells of a Traitor.
+//! The tuner (`examples/tune_shadows.rs`) writes this file; `camelot check` validates it, every
+//! problem at its `path:line:col`.
+
+use super::super::Deed;
+use crate::content::{ContentError, ContentFile};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+macro_rules! weights {
+    ($( $(#[doc = $doc:literal])* $name:ident = $default:expr, ($lo:expr, $hi:expr); )*) => {
+        /// The heuristic's numbers, by name (`assets/bots/shadows_bots.ron`). Each says what it
+        /// weighs; values are in Sword-margin points unless said otherwise.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Weights {
+            $( $(#[doc = $doc])* pub $name: f32, )*
+        }
+
+        impl Weights {
+            /// Every weight's name, in the file's order.
+            pub const NAMES: &'static [&'static str] = &[ $( stringify!($name) ),* ];
+            /// Each weight's allowed range (`camelot check` refuses a value outside it).
+            pub const RANGES: &'static [(f32, f32)] = &[ $( ($lo, $hi) ),* ];
+            /// The first hand-set values (the tuner's starting point when no file is given).
+            pub const HAND_SET: Weights = Weights { $( $name: $default ),* };
+
+            /// Every weight, in the file's order (`W_*` index it).
+            pub fn arr(&self) -> [f32; Self::NAMES.len()] {
+                [ $( self.$name ),* ]
+            }
+
+            pub fn get(&self, i: usize) -> f32 {
+                let all = [ $( self.$name ),* ];
+                all.get(i).copied().unwrap_or(0.0)
+            }
+
+            pub fn set(&mut self, i: usize, v: f32) {
+                let mut k = 0usize;
+                $(
+                    if k == i {
+                        self.$name = v;
+                    }
+                    k += 1;
+                )*
+                let _ = k;
+            }
+        }
+    };
+}
+
+weights! {
+    // The Progression of Evil.
+    /// Drawing a Black card: its base cost.
+    black_base = 0.7088, (0.0, 20.0);
+    /// ... more for each quest near its loss.
+    black_pressed = 0.0984, (0.0, 20.0);
+    /// Below this many Siege Engines (while Excalibur is in play) one costs little.
+    siege_cheap_below = 0.648, (0.0, 11.0);
+    /// A Siege Engine's cost, over the Engines still to come before the loss.
+    siege_cost = 11.34, (0.0, 60.0);
+    /// A Life point's cost at 6 Life.
+    life6 = 0.2, (0.0, 20.0);
+    /// ... at 5.
+    life5 = 0.144, (0.0, 20.0);
+    /// ... at 4.
+    life4 = 0.2592, (0.0, 20.0);
+    /// ... at 3.
+    life3 = 0.14, (0.0, 20.0);
+    // The Heroic Actions.
+    /// Draw White cards while the hand is smaller than this.
+    draw_to = 10.6313, (0.0, 20.0);
+    /// ... worth this much.
+    draw = 17.0859, (0.0, 40.0);
+    /// A Fight card on a quest.
+    fight = 5.67, (0.0, 20.0);
+    /// A Grail card on the Grail.
+    grail = 1.458, (0.0, 20.0);
+    /// A spare card for Excalibur.
+    raise_spare = 2.025, (0.0, 20.0);
+    /// A card one would rather keep, for Excalibur.
+    raise_keep = 2.187, (0.0, 20.0);
+    /// The siege's share of the loss from which the Knights fight it.
+    siege_fear_at = 0.3375, (0.0, 1.0);
+    /// A Siege fight's worth, per share of the loss.
+    siege_fight = 1.5552, (0.0, 40.0);
+    /// Moving: its base worth.
+    travel = 0.0467, (-10.0, 10.0);
+    /// What staying where one is weighs against going.
+    here = 4.2188, (0.0, 20.0);
+    /// A fitting Fight card on a group quest.
+    help_group = 0.1166, (0.0, 10.0);
+    /// A solo quest one can finish.
+    help_solo = 0.1166, (0.0, 10.0);
+    /// A card for Excalibur's track.
+    help_track = 1.6875, (0.0, 10.0);
+    /// A Grail card for the Grail.
+    help_grail = 0.0778, (0.0, 10.0);
+    /// A war's next card in hand.
+    help_war = 9.1125, (0.0, 20.0);
+    /// A quest's need, per share of its progress.
+    need_progress = 4.5563, (0.0, 20.0);
+    /// The Life one needs to sacrifice a point for a second action.
+    sacrifice_life = 1.8, (0.0, 7.0);
+    /// Company on a group quest, per Knight there.
+    company = 0.2278, (-3.0, 5.0);
+    /// Merlin on a Siege Engine, per share of the loss.
+    merlin_siege = 6.561, (0.0, 20.0);
+    /// Merlin on a quest, per its danger.
+    merlin_quest = 2.025, (0.0, 20.0);
+    // The Traitor, seen by the Loyal.
+    /// Drawing a Black card: the Siege Engine it may become (the share of the Black deck whose
+    /// quests are over), times a Siege Engine's cost.
+    black_siege = 0.0, (0.0, 5.0);
+    /// Accuse the likeliest Traitor when the belief (`Belief`) puts him at least this sure.
+    accuse_p = 0.5, (0.0, 1.01);
+    /// ... and not before this many Swords lie on the Round Table (an unmasked Traitor feeds
+    /// Evil every turn).
+    accuse_swords = 8.0, (0.0, 13.0);
+    // The siege, again.
+    /// Fight a Siege Engine only with this much in Fight cards in hand.
+    siege_hand = 5.0, (1.0, 30.0);
+    /// In a Siege fight, add Fight cards while the total (Excalibur's bonus included) is below this.
+    siege_total = 7.0, (1.0, 12.0);
+    /// Past this share of the siege's loss a Life point lost to Evil costs only `life_siege_cost`
+    /// (at 3 Life or more).
+    life_siege_at = 0.55, (0.0, 1.01);
+    life_siege_cost = 0.5, (0.0, 20.0);
+    // The Grail: a sink for Despair while it lasts, three Swords either way when it ends.
+    /// A Grail card on the Grail, more per its danger squared (0..=4).
+    grail_danger_play = 0.0, (0.0, 20.0);
+    /// A Grail card in hand for going to the Grail, more per its danger (0..=2).
+    grail_danger_help = 0.0, (0.0, 20.0);
+    /// Both, more as the Round Table fills (per share of the Swords laid).
+    grail_late = 0.0, (0.0, 20.0);
+    /// The Black Knight: what a hand able to finish him is worth more.
+    black_knight = 0.0, (0.0, 20.0);
+}
+
+/// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeedOdds(pub [f32; Deed::COUNT]);
+
+impl DeedOdds {
+    pub fn get(&self, d: Deed) -> f32 {
+        self.0[d as usize]
+    }
+}
+
+/// The bots' file as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotFile {
+    pub normal: Weights,
+    pub easy: Weights,
+    pub deeds: BTreeMap<Deed, f32>,
+}
+
+/// The bots' numbers, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShadowsBots {
+    pub normal: Weights,
+    pub easy: Weights,
+    pub deeds: DeedOdds,
+}
+
+impl ShadowsBots {
+    pub const FILE: &'static str = "assets/bots/shadows_bots.ron";
+
+    /// Parses and validates the file: every weight named, finite and in its range, every deed
+    /// given; each problem at its place in the file.
+    pub fn load(file: &ContentFile) -> Result<ShadowsBots, Vec<ContentError>> {
+        let parsed: BotFile = file.parse().map_err(|e| vec![e])?;
+        let mut errors = Vec::new();
+        for (section, w) in [("normal:", &parsed.normal), ("easy:", &parsed.easy)] {
+            for (i, name) in Weights::NAMES.iter().enumerate() {
+                let v = w.get(i);
+                let (lo, hi) = Weights::RANGES[i];
+                if !v.is_finite() || v < lo || v > hi {
+                    errors.push(error_in(
+                        file,
+                        section,
+                        &format!("{name}:"),
+                        format!("{name} is {v}: it must lie between {lo} and {hi}"),
+                    ));
+                }
+            }
+        }
+        let mut odds = [0.0f32; Deed::COUNT];
+        for d in Deed::ALL {
+            match parsed.deeds.get(&d) {
+                Some(&v) if v.is_finite() && v.abs() <= 10.0 => odds[d as usize] = v,
+                Some(&v) => errors.push(error_in(
+                    file,
+                    "deeds:",
+                    &format!("{d:?}:"),
+                    format!("{d:?} is {v}: a deed's log-odds lie between -10 and 10"),
+                )),
+                None => errors.push(file.error_at("deeds:", format!("the deed {d:?} is missing"))),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(ShadowsBots {
+            normal: parsed.normal,
+            easy: parsed.easy,
+            deeds: DeedOdds(odds),
+        })
+    }
+
+    /// The file's text for these numbers, with a header saying how they were made.
+    pub fn to_ron(&self, header: &str) -> String {
+        let mut out = String::new();
+        for line in header.lines() {
+            out.push_str("// ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str("(\n");
+        for (section, w) in [("normal", &self.normal), ("easy", &self.easy)] {
+            out.push_str(&format!("    {section}: (\n"));
+            for (i, name) in Weights::NAMES.iter().enumerate() {
+                out.push_str(&format!("        {name}: {},\n", fmt(w.get(i))));
+            }
+            out.push_str("    ),\n");
+        }
+        out.push_str("    // ln(P(deed | Traitor) / P(deed | Loyal)), fitted from played games.\n");
+        out.push_str("    deeds: {\n");
+        for d in Deed::ALL {
+            out.push_str(&format!("        {d:?}: {},\n", fmt(self.deeds.get(d))));
+        }
+        out.push_str("    },\n)\n");
+        out
+    }
+}
+
+/// A number as RON writes it, short and exact enough.
+fn fmt(v: f32) -> String {
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0');
+    if s.ends_with('.') {
+        format!("{s}0")
+    } else {
+        s.to_string()
+    }
+}
+
+/// An error at `needle` after the first `section` in the file (or at `section`).
+fn error_in(file: &ContentFile, section: &str, needle: &str, message: String) -> ContentError {
+    let text = &file.text;
+    let start = text.find(section).unwrap_or(0);
+    let at = text[start..].find(needle).map_or(start, |i| start + i);
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    ContentError {
+        file: file.shown_as.clone(),
+        line,
+        col,
+        message,
+    }
+}
