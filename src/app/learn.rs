@@ -171,7 +171,7 @@ fn callout(
     let mut play = None;
     let (point, title) = if !learning.intro_read {
         (None, t.title.clone())
-    } else if run.handed_over(m) && m.pending().seat().is_none_or(|s| s == run.human) {
+    } else if run.handed_over(m) {
         (None, "The game is yours".to_string())
     } else {
         let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
@@ -198,7 +198,7 @@ fn callout(
             }
             return;
         }
-        if run.handed_over(m) && m.pending().seat().is_none_or(|s| s == run.human) {
+        if run.handed_over(m) {
             if let Some(last) = learning.last.filter(|l| !l.followed && l.step + 1 == steps)
                 && let Some(step) = t.steps.get(last.step)
                 && !step.other.is_empty()

@@ -240,6 +240,7 @@ fn prompt_rule_link(
         .pivot(egui::Align2::RIGHT_BOTTOM)
         .fixed_pos(egui::pos2(board.right() - 8.0, screen.bottom() - 4.0))
         .show(ctx, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             open = ui
                 .link(
                     egui::RichText::new(format!("The rulebook: {section}"))
