@@ -218,35 +218,34 @@ fn hint_window(
 }
 
 /// The place on the table where a move in these words is played: a place the words name (a
-/// space's id such as "E4"; a quest, a room, a pile by its name), else the decision's buttons.
+/// space's id such as "E4"; a quest or a room by the name its content gives it; the longest name
+/// wins), else a place the move's kind points to (a pile, the throne room, the display), else the
+/// decision's buttons.
 pub fn hint_place(game: GameId, words: &str, places: &Places) -> String {
-    // A place named by its id, as The Court's spaces are.
-    for token in words.split(|c: char| !c.is_alphanumeric()) {
-        if token.len() >= 2 && places.get(token).is_some() {
-            return token.to_string();
-        }
-    }
     let lower = words.to_lowercase();
-    let names: &[(&str, &str)] = match game {
+    let tokens: Vec<&str> = words.split(|c: char| !c.is_alphanumeric()).collect();
+    let named = places
+        .0
+        .iter()
+        .filter(|(name, _)| {
+            // A space's id as a word of its own; a content name (capitalised, longer than an id;
+            // place keys are lower case) anywhere in the words.
+            (name.len() >= 2 && tokens.contains(&name.as_str()))
+                || (name.len() >= 4 && name.starts_with(char::is_uppercase) && lower.contains(&name.to_lowercase()))
+        })
+        .max_by_key(|(name, _)| name.len());
+    if let Some((name, _)) = named {
+        return name.clone();
+    }
+    // Moves that name no place, by their kind, in the game's words.
+    let kinds: &[(&str, &str)] = match game {
         GameId::Shadows => &[
-            ("black knight", "quest:black_knight"),
-            ("grail", "quest:grail"),
-            ("lancelot", "quest:lancelot"),
-            ("dragon", "quest:dragon"),
-            ("pict", "quest:picts"),
-            ("saxon", "quest:saxons"),
-            ("excalibur", "excalibur"),
             ("black card", "black_pile"),
             ("white card", "white_pile"),
             ("siege", "camelot"),
-            ("round table", "round_table"),
             ("life point", "players"),
         ],
         GameId::Future => &[
-            ("training ground", "room:green"),
-            ("round table", "room:red"),
-            ("ballroom", "room:blue"),
-            ("chapel", "room:yellow"),
             ("predict", "throne"),
             ("mission", "display"),
             ("hinterland", "hinterland"),
@@ -254,8 +253,35 @@ pub fn hint_place(game: GameId, words: &str, places: &Places) -> String {
         GameId::Court => &[("draw", "piles"), ("discard", "hand"), ("play", "hand")],
         _ => &[],
     };
-    names
+    kinds
         .iter()
         .find(|(word, place)| lower.contains(word) && places.get(place).is_some())
         .map_or_else(|| "prompt".to_string(), |(_, place)| place.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GameId, Places, hint_place};
+    use bevy::prelude::{Rect, Vec2};
+
+    #[test]
+    fn a_hint_points_at_the_place_its_words_name() {
+        let r = Rect::from_center_size(Vec2::ZERO, Vec2::ONE);
+        let places = Places::new([
+            ("E4", r),
+            ("E10", r),
+            ("hand", r),
+            ("The Holy Grail", r),
+            ("Grail", r),
+            ("black_pile", r),
+            ("prompt", r),
+        ]);
+        assert_eq!(hint_place(GameId::Court, "Place Sir Tristram on E10", &places), "E10");
+        assert_eq!(
+            hint_place(GameId::Shadows, "Play Grail on The Holy Grail", &places),
+            "The Holy Grail"
+        );
+        assert_eq!(hint_place(GameId::Shadows, "Draw a Black card", &places), "black_pile");
+        assert_eq!(hint_place(GameId::Shadows, "End the turn", &places), "prompt");
+    }
 }

@@ -225,18 +225,10 @@ fn callout(
         if let Some(step) = t.steps.get(k) {
             ui.label(egui::RichText::new(&step.say).size(17.0));
             // The rulebook's part this step is about, a click away.
-            if let Some(section) = library
-                .0
-                .set
-                .rulebook(m.game())
-                .and_then(|text| super::table::section_for(&super::table::rulebook_sections(text), &step.say))
-                && ui
-                    .link(egui::RichText::new(format!("The rulebook: {section}")).color(GOLD))
-                    .on_hover_text("Open the rules (F1) at this part")
-                    .clicked()
+            if let Some(section) = super::table::rule_part(&library.0, m.game(), &step.say)
+                && super::table::rule_link(ui, &section, false)
             {
-                table.show_rules = true;
-                table.rules_jump = Some(section);
+                table.open_rules_at(section);
             }
             if run.step_now(m) == Some(k) {
                 ui.add_space(6.0);

@@ -223,11 +223,7 @@ fn prompt_rule_link(
         return Ok(());
     }
     if last.0 != prompt {
-        let section = library
-            .0
-            .set
-            .rulebook(m.game())
-            .and_then(|text| section_for(&rulebook_sections(text), &prompt));
+        let section = rule_part(&library.0, m.game(), &prompt);
         *last = (prompt, section);
     }
     let Some(section) = last.1.clone() else {
@@ -241,18 +237,10 @@ fn prompt_rule_link(
         .fixed_pos(egui::pos2(board.right() - 8.0, screen.bottom() - 4.0))
         .show(ctx, |ui| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-            open = ui
-                .link(
-                    egui::RichText::new(format!("The rulebook: {section}"))
-                        .small()
-                        .color(GOLD),
-                )
-                .on_hover_text("Open the rules (F1) at the part this decision comes from")
-                .clicked();
+            open = rule_link(ui, &section, true);
         });
     if open {
-        table.show_rules = true;
-        table.rules_jump = Some(section);
+        table.open_rules_at(section);
     }
     Ok(())
 }
@@ -270,8 +258,7 @@ fn collect_refusals(
         let section = res
             .current
             .as_ref()
-            .and_then(|m| library.0.set.rulebook(m.game()))
-            .and_then(|text| section_for(&rulebook_sections(text), &r.reason));
+            .and_then(|m| rule_part(&library.0, m.game(), &r.reason));
         let secs = if section.is_some() { 7.0 } else { 4.0 };
         ui.toasts.push((r.reason.clone(), secs, section));
     }
@@ -1011,6 +998,29 @@ const COMMON_WORDS: &[&str] = &[
     "every", "player", "players", "cannot", "already", "still", "while", "only", "again", "choose", "cards",
 ];
 
+/// The part of `game`'s rulebook that `words` come from (`section_for`), if any.
+pub fn rule_part(library: &crate::table::Library, game: GameId, words: &str) -> Option<String> {
+    let text = library.set.rulebook(game)?;
+    section_for(&rulebook_sections(text), words)
+}
+
+/// A link to a rulebook part ("The rulebook: …"); true when clicked.
+pub fn rule_link(ui: &mut egui::Ui, section: &str, small: bool) -> bool {
+    let text = egui::RichText::new(format!("The rulebook: {section}")).color(GOLD);
+    let text = if small { text.small() } else { text };
+    ui.link(text)
+        .on_hover_text("Open the rules (F1) at this part")
+        .clicked()
+}
+
+impl TableUi {
+    /// Opens the rules window at a part of the rulebook.
+    pub fn open_rules_at(&mut self, section: String) {
+        self.show_rules = true;
+        self.rules_jump = Some(section);
+    }
+}
+
 /// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
 /// paragraph follows. The rulebook's own table of contents (a bullet list under "Table of
 /// Contents", which the window draws as links instead) and its title line are left out.
@@ -1167,10 +1177,7 @@ fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, handoff: Res<H
                     .show(ui, |ui| {
                         ui.label(egui::RichText::new(text).color(egui::Color32::WHITE).size(17.0));
                         if let Some(section) = section
-                            && ui
-                                .link(egui::RichText::new(format!("The rulebook: {section}")).color(GOLD))
-                                .on_hover_text("Open the rules (F1) at this part")
-                                .clicked()
+                            && rule_link(ui, section, false)
                         {
                             open = Some(section.clone());
                         }
@@ -1178,8 +1185,7 @@ fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, handoff: Res<H
             }
         });
     if let Some(section) = open {
-        table.show_rules = true;
-        table.rules_jump = Some(section);
+        table.open_rules_at(section);
         table.toasts.clear();
     }
     Ok(())

@@ -130,8 +130,8 @@ impl Castle {
     }
 
     /// The castle's named places (`table::Places`), in world units.
-    fn places(&self, s: &Future) -> Vec<(&'static str, Rect)> {
-        let mut v = vec![
+    fn places(&self, s: &Future) -> Vec<(String, Rect)> {
+        let mut v: Vec<(String, Rect)> = vec![
             ("board", self.frame),
             (
                 "throne",
@@ -141,7 +141,10 @@ impl Castle {
                 ),
             ),
             ("score_track", self.score_ring()),
-        ];
+        ]
+        .into_iter()
+        .map(|(n, r)| (n.to_string(), r))
+        .collect();
         let around = |points: &[Vec2], half: Vec2| {
             points
                 .iter()
@@ -155,10 +158,10 @@ impl Castle {
                 .map(|p| *p + Vec2::new(60.0 + 2.0 * (CARD.x + 6.0), 0.0)),
         );
         if let Some(r) = around(&display, CARD / 2.0 + Vec2::splat(4.0)) {
-            v.push(("display", r));
+            v.push(("display".into(), r));
         }
         if let Some(r) = around(&self.hinterland, Vec2::splat(18.0)) {
-            v.push(("hinterland", r));
+            v.push(("hinterland".into(), r));
         }
         for (b, name) in [
             (Board::Red, "room:red"),
@@ -166,9 +169,12 @@ impl Castle {
             (Board::Blue, "room:blue"),
             (Board::Yellow, "room:yellow"),
         ] {
-            if s.room(b).is_some() {
+            if let Some(room) = s.room(b) {
                 let o = self.origin[b.index()];
-                v.push((name, Rect::from_corners(o, o + Vec2::new(ROOM, ROOM + TITLE))));
+                let area = Rect::from_corners(o, o + Vec2::new(ROOM, ROOM + TITLE));
+                v.push((name.to_string(), area));
+                // The room also by its name, for whatever names it in words.
+                v.push((room.name().to_string(), area));
             }
         }
         v

@@ -106,6 +106,19 @@ pub(super) struct Table {
     pub(super) frame: Rect,
 }
 
+/// A quest's place name (`table::Places`, `tutorial::places`).
+fn quest_place(q: QuestId) -> &'static str {
+    match q {
+        QuestId::BlackKnight => "quest:black_knight",
+        QuestId::Lancelot => "quest:lancelot",
+        QuestId::Dragon => "quest:dragon",
+        QuestId::Excalibur => "excalibur",
+        QuestId::Grail => "quest:grail",
+        QuestId::PictWar => "quest:picts",
+        QuestId::SaxonWar => "quest:saxons",
+    }
+}
+
 impl Table {
     fn cell(col: i8, row: i8) -> Vec2 {
         Vec2::new(col as f32 * CELL.x, row as f32 * CELL.y)
@@ -120,21 +133,18 @@ impl Table {
             self.hand,
             Vec2::new(self.frame.width() - 16.0, super::hand::HAND_BAND - 16.0),
         );
-        vec![
+        let mut v = vec![
             ("board", self.frame),
             ("camelot", Rect::from_center_size(self.camelot, PLATE)),
             ("round_table", Rect::from_center_size(self.camelot, Vec2::splat(190.0))),
-            ("excalibur", plate(QuestId::Excalibur)),
-            ("quest:grail", plate(QuestId::Grail)),
-            ("quest:black_knight", plate(QuestId::BlackKnight)),
-            ("quest:lancelot", plate(QuestId::Lancelot)),
-            ("quest:dragon", plate(QuestId::Dragon)),
-            ("quest:picts", plate(QuestId::PictWar)),
-            ("quest:saxons", plate(QuestId::SaxonWar)),
+        ];
+        v.extend(QuestId::ALL.map(|q| (quest_place(q), plate(q))));
+        v.extend([
             ("white_pile", piles(self.white_pile, self.white_discard)),
             ("black_pile", piles(self.black_pile, self.black_discard)),
             ("hand", hand),
-        ]
+        ]);
+        v
     }
 
     /// Where a Knight stands: around the Round Table, in the Siege area (right of the ring), or
@@ -245,6 +255,12 @@ pub(super) fn build_or_sync_table(
             let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
             *places = crate::app::table::Places::new(built.places());
+            // Each quest also by the name its content gives it, for whatever names it in words.
+            for q in QuestId::ALL {
+                if let Some(r) = places.get(quest_place(q)) {
+                    places.0.push((built.content.quest(q).name.clone(), r));
+                }
+            }
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
             *moments = Moments {
