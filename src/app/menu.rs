@@ -588,7 +588,7 @@ fn setup_panel(
             } else {
                 ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
             }
-            ui.add_sized([170.0, 26.0], egui::TextEdit::singleline(&mut seat.name).char_limit(24));
+            ui.add_sized([132.0, 26.0], egui::TextEdit::singleline(&mut seat.name).char_limit(24));
             egui::ComboBox::from_id_salt(("kind", i))
                 .selected_text(kind_label(seat.kind))
                 .width(150.0)
