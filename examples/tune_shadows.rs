@@ -357,8 +357,10 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         Made by: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
-         ({:.0} minutes on this machine). `camelot check` validates this file.",
+         The weights: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
+         ({:.0} minutes on this machine); the position model (`value`) is kept from the file it started from:\n\
+         cargo run --release --no-default-features --example fit_shadows_value -- --seed 1 --games 1000 --rounds 1\n\
+         `camelot check` validates this file.",
         if flag("--hand-set") { "--hand-set " } else { "" },
         started.elapsed().as_secs_f64() / 60.0
     );

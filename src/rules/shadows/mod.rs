@@ -27,7 +27,8 @@ mod tests;
 
 pub use apply::special_card;
 pub use bot::{
-    Belief, BotFile, DeedOdds, ShadowsBots, Weights, belief, explain, heuristic_with, scores, search_budget,
+    Belief, BotFile, DeedOdds, FEATURE_NAMES, FEATURES, ShadowsBots, TABLE_SIZES, ValueModel, Weights, belief, explain,
+    features, heuristic_with, scores, search_budget,
 };
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,

@@ -1,4 +1,10 @@
-//! The cheap heuristic and the search hints.
+//! The cheap heuristic, the lookahead over it and the search hints.
+//!
+//! Easy plays the heuristic alone. Normal and hard play a Loyal Knight's Progression of Evil and
+//! Heroic Actions by lookahead (`looked`): each choice is played on states sampled from the seat's
+//! view, a few turns are played out by the heuristic, and the position reached is scored by the
+//! position model fitted to played-out games (`value.rs`); another choice replaces the heuristic's
+//! only when it scores clearly better (`Look::margin`). Hard samples more and looks further.
 //!
 //! The heuristic scores each legal action from the state in place (the seat's own hand and what
 //! is public), builds no text and clones nothing. A Loyal Knight plays for the Round Table; a
@@ -11,9 +17,11 @@ use super::*;
 use crate::bots::{BotHints, Budget};
 
 mod belief;
+mod value;
 mod weights;
 
 pub use belief::Belief;
+pub use value::{FEATURE_NAMES, FEATURES, TABLE_SIZES, ValueModel, features};
 pub use weights::{BotFile, DeedOdds, ShadowsBots, Weights};
 
 /// Indices into `Weights::arr` (the file's order, `weights.rs`).
@@ -601,46 +609,85 @@ pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weig
     best.map(|(_, a)| a)
 }
 
-/// Paired playouts per choice when hard checks the heuristic's Progression of Evil (and its
-/// Life point for a second action).
-const CHECK_PLAYOUTS: u32 = 48;
-/// How much better (in wins, plus a fiftieth of the Sword margin) another choice must play out
-/// than the heuristic's before hard takes it instead.
-const CHECK_MARGIN: f64 = 0.15;
+/// What the lookahead judges, and how hard it looks.
+#[derive(Clone, Copy, Debug)]
+pub struct Look {
+    /// States sampled from the view; every choice is played on each.
+    pub samples: u32,
+    /// The Progression of Evil.
+    pub evil: bool,
+    /// A Life point for a second action, against ending the turn.
+    pub sacrifice: bool,
+    /// Every Heroic Action.
+    pub heroic: bool,
+    /// Turns played out after the choice (1: to the end of this turn).
+    pub turns: u32,
+    /// How much better (in the model's chance) another choice must score than the heuristic's.
+    pub margin: f64,
+}
 
-/// Hard: the heuristic's choice of how Evil progresses, checked by playing the game out from
-/// states sampled from the seat's view (the heuristic playing every seat), each choice on the
-/// same samples; another choice replaces it when it plays out clearly better for the seat's side.
-fn checked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng) -> Option<Action> {
+impl Look {
+    /// Normal: four samples, five turns played out.
+    pub const NORMAL: Look = Look {
+        samples: 4,
+        evil: true,
+        sacrifice: true,
+        heroic: true,
+        turns: 5,
+        margin: 0.06,
+    };
+    /// Hard: sixteen samples, ten turns (two rounds at five players) played out.
+    pub const HARD: Look = Look {
+        samples: 16,
+        evil: true,
+        sacrifice: true,
+        heroic: true,
+        turns: 10,
+        margin: 0.06,
+    };
+}
+
+/// A Loyal Knight's choice judged by the position model: each choice is played on states sampled
+/// from the seat's view, the turn (or `look.turns` turns) played out by the heuristic, and the
+/// position it ends in scored by `ValueModel::knights_chance`; the best mean wins, the heuristic's
+/// pick on a tie.
+fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng, look: Look) -> Option<Action> {
     let g = &view.game;
     let me = view.seat;
     let pick = pick?;
     let Some(k) = g.knights.get(me) else { return Some(pick) };
-    let traitor = k.loyalty == Loyalty::Traitor;
-    let choices: ArrayVec<Action, 4> = match g.stack.last() {
-        Some(Task::Evil) => legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Evil(_)))
-            .take(4)
-            .collect(),
-        // A Life point for a second action, or the turn's end.
+    let model = &g.content.bots.value;
+    if k.loyalty == Loyalty::Traitor || look.samples == 0 || model.is_flat() {
+        return Some(pick);
+    }
+    let choices: Vec<Action> = match g.stack.last() {
+        Some(Task::Evil) if look.evil => legal.iter().copied().filter(|a| matches!(a, Action::Evil(_))).collect(),
         Some(Task::Heroic)
-            if matches!(pick, Action::Sacrifice | Action::EndTurn)
+            if look.heroic && !matches!(pick, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..)) =>
+        {
+            legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..)))
+                .collect()
+        }
+        Some(Task::Heroic)
+            if look.sacrifice
+                && matches!(pick, Action::Sacrifice | Action::EndTurn)
                 && legal.contains(&Action::Sacrifice)
                 && legal.contains(&Action::EndTurn) =>
         {
-            [Action::Sacrifice, Action::EndTurn].into_iter().collect()
+            vec![Action::Sacrifice, Action::EndTurn]
         }
         _ => return Some(pick),
     };
     if choices.len() <= 1 || !choices.contains(&pick) {
         return Some(pick);
     }
-    let mut sums = [0.0f64; 4];
+    let mut sums = vec![0.0f64; choices.len()];
     let mut buf = Vec::new();
-    let (playouts, margin) = (CHECK_PLAYOUTS, CHECK_MARGIN);
-    for i in 0..playouts {
+    let until = g.turn + look.turns.max(1);
+    for i in 0..look.samples {
         let Some(sample) = Shadows::determinize(view, rng) else {
             return Some(pick);
         };
@@ -652,8 +699,8 @@ fn checked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut
                 continue;
             }
             let mut r = GameRng::seeded(seed);
-            for _ in 0..20_000 {
-                if s.outcome().is_some() {
+            for _ in 0..2_000 {
+                if s.outcome().is_some() || s.turn >= until {
                     break;
                 }
                 s.legal_actions_into(&mut buf);
@@ -664,21 +711,17 @@ fn checked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut
                     break;
                 }
             }
-            let loyal_won = s
-                .outcome()
-                .is_some_and(|o| o.winners.iter().any(|&w| s.knights[w].loyalty == Loyalty::Loyal));
-            let margin = s.white_swords as f64 - s.black_swords as f64;
-            let v = f64::from(u8::from(loyal_won)) + margin / 50.0;
-            sums[c] += if traitor { -v } else { v };
+            sums[c] += f64::from(model.knights_chance(&s));
         }
     }
-    let n = f64::from(playouts);
     let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
-    let (best, best_v) = (0..choices.len())
-        .map(|c| (c, sums[c] / n))
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or((at, 0.0));
-    if best != at && best_v > sums[at] / n + margin {
+    let mut best = at;
+    for c in 0..choices.len() {
+        if sums[c] > sums[best] + 1e-9 {
+            best = c;
+        }
+    }
+    if sums[best] > sums[at] + look.margin * f64::from(look.samples) {
         Some(choices[best])
     } else {
         Some(pick)
@@ -761,19 +804,21 @@ impl BotHints for Shadows {
             _ => &bots.normal,
         };
         let pick = heuristic_with(&view.game, legal, rng, w);
-        if difficulty == crate::rules::Difficulty::Hard {
-            return checked(view, legal, pick, rng);
+        match difficulty {
+            crate::rules::Difficulty::Easy => pick,
+            crate::rules::Difficulty::Normal => looked(view, legal, pick, rng, Look::NORMAL),
+            crate::rules::Difficulty::Hard => looked(view, legal, pick, rng, Look::HARD),
         }
-        pick
     }
 
     fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
         Shadows::determinize(view, rng)
     }
 
-    /// Every level plays the tuned heuristic for now: measured, the search with these hints
-    /// played worse than it (README, "Bots"), both with playouts cut at 80 actions and judged by
-    /// `evaluate` and with playouts to the end. `search_budget` is what the search would use.
+    /// No level runs the tree search: measured, it played worse than the heuristic (README,
+    /// "Bots"), both with playouts cut at 80 actions and judged by `evaluate` and with playouts
+    /// to the end. Normal and hard judge their choices by the lookahead instead (`Look`, in
+    /// `heuristic_at`). `search_budget` is what the search would use.
     fn budget(view: &ShadowsView, difficulty: crate::rules::Difficulty) -> Option<Budget> {
         let _ = (view, difficulty);
         None

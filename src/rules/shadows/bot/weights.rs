@@ -4,6 +4,7 @@
 //! problem at its `path:line:col`.
 
 use super::super::Deed;
+use super::value::{FEATURE_NAMES, FEATURES, TABLE_SIZES, ValueModel};
 use crate::content::{ContentError, ContentFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -155,6 +156,10 @@ pub struct BotFile {
     pub normal: Weights,
     pub easy: Weights,
     pub deeds: BTreeMap<Deed, f32>,
+    /// The position model's weights by table size, then by feature name (`bot/value.rs`);
+    /// missing, every position is an even chance.
+    #[serde(default)]
+    pub value: BTreeMap<u8, BTreeMap<String, f32>>,
 }
 
 /// The bots' numbers, validated.
@@ -163,6 +168,7 @@ pub struct ShadowsBots {
     pub normal: Weights,
     pub easy: Weights,
     pub deeds: DeedOdds,
+    pub value: ValueModel,
 }
 
 impl ShadowsBots {
@@ -200,6 +206,55 @@ impl ShadowsBots {
                 None => errors.push(file.error_at("deeds:", format!("the deed {d:?} is missing"))),
             }
         }
+        let mut value = ValueModel::flat();
+        if !parsed.value.is_empty() {
+            for (size, slot) in TABLE_SIZES.zip(value.by_players.iter_mut()) {
+                let Some(model) = parsed.value.get(&(size as u8)) else {
+                    errors.push(error_after(
+                        file,
+                        &["value:"],
+                        format!("the position model for {size} players is missing"),
+                    ));
+                    continue;
+                };
+                for (i, name) in FEATURE_NAMES.iter().enumerate() {
+                    match model.get(*name) {
+                        Some(&v) if v.is_finite() && v.abs() <= 100.0 => slot[i] = v,
+                        Some(&v) => errors.push(error_after(
+                            file,
+                            &["value:", &format!("{size}:"), &format!("\"{name}\"")],
+                            format!("{name} is {v} for {size} players: a weight lies between -100 and 100"),
+                        )),
+                        None => errors.push(error_after(
+                            file,
+                            &["value:", &format!("{size}:")],
+                            format!("the feature {name} is missing for {size} players"),
+                        )),
+                    }
+                }
+                for name in model.keys() {
+                    if !FEATURE_NAMES.contains(&name.as_str()) {
+                        errors.push(error_after(
+                            file,
+                            &["value:", &format!("{size}:"), &format!("\"{name}\"")],
+                            format!(
+                                "{name} is no feature of the position model; the features are {}",
+                                FEATURE_NAMES.join(", ")
+                            ),
+                        ));
+                    }
+                }
+            }
+            for size in parsed.value.keys() {
+                if !TABLE_SIZES.contains(&(*size as usize)) {
+                    errors.push(error_after(
+                        file,
+                        &["value:", &format!("{size}:")],
+                        format!("a position model for {size} players: tables seat 3 to 7"),
+                    ));
+                }
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -207,6 +262,7 @@ impl ShadowsBots {
             normal: parsed.normal,
             easy: parsed.easy,
             deeds: DeedOdds(odds),
+            value,
         })
     }
 
@@ -231,7 +287,19 @@ impl ShadowsBots {
         for d in Deed::ALL {
             out.push_str(&format!("        {d:?}: {},\n", fmt(self.deeds.get(d))));
         }
+        out.push_str("    },\n");
+        out.push_str("    // The position model (bot/value.rs): a logistic model of the Knights' chance to win,\n");
+        out.push_str("    // one per table size, fitted to played-out games.\n");
+        out.push_str("    value: {\n");
+        for (size, w) in TABLE_SIZES.zip(&self.value.by_players) {
+            out.push_str(&format!("        {size}: {{\n"));
+            for (name, v) in FEATURE_NAMES.iter().zip(w.iter()) {
+                out.push_str(&format!("            \"{name}\": {},\n", fmt(*v)));
+            }
+            out.push_str("        },\n");
+        }
         out.push_str("    },\n)\n");
+        let _ = FEATURES;
         out
     }
 }
@@ -249,9 +317,19 @@ fn fmt(v: f32) -> String {
 
 /// An error at `needle` after the first `section` in the file (or at `section`).
 fn error_in(file: &ContentFile, section: &str, needle: &str, message: String) -> ContentError {
+    error_after(file, &[section, needle], message)
+}
+
+/// An error at the last of `anchors`, each looked for after the one before (where one is
+/// missing, at the one before).
+fn error_after(file: &ContentFile, anchors: &[&str], message: String) -> ContentError {
     let text = &file.text;
-    let start = text.find(section).unwrap_or(0);
-    let at = text[start..].find(needle).map_or(start, |i| start + i);
+    let mut at = 0;
+    for a in anchors {
+        if let Some(i) = text[at..].find(a) {
+            at += i;
+        }
+    }
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

@@ -1,0 +1,94 @@
+//! The Shadows over Camelot bots' file (`assets/bots/shadows_bots.ron`): the position model is
+//! shipped, and a broken one is refused with its place in the file.
+
+use camelot::content::{ContentError, ContentSet};
+use camelot::rules::shadows::{FEATURE_NAMES, ShadowsBots, ShadowsContent, TABLE_SIZES};
+
+/// The shipped content with the bots' file edited by `edit`.
+fn load_edited(edit: impl Fn(&str) -> String) -> Result<ShadowsContent, Vec<ContentError>> {
+    let mut set = ContentSet::embedded();
+    let text = edit(&set.get(ShadowsBots::FILE).expect("shipped").text);
+    let dir = std::env::temp_dir().join(format!("camelot-shadows-bots-{}-{}", std::process::id(), text.len()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let path = dir.join("shadows_bots.ron");
+    std::fs::write(&path, &text).expect("written");
+    set.overlay_file(ShadowsBots::FILE, &path).expect("overlay");
+    ShadowsContent::load(&set)
+}
+
+fn line_of(text: &str, needle: &str, after: &[&str]) -> usize {
+    let mut at = 0;
+    for a in after {
+        at += text[at..].find(a).expect("anchor");
+    }
+    at += text[at..].find(needle).expect("needle");
+    text[..at].matches('\n').count() + 1
+}
+
+#[test]
+fn the_shipped_position_model_is_fitted_for_every_table_size() {
+    let c = ShadowsContent::load(&ContentSet::embedded()).expect("shipped content");
+    assert!(!c.bots.value.is_flat(), "the shipped file carries a fitted model");
+    for players in TABLE_SIZES {
+        let w = c.bots.value.weights(players).expect("a model per size");
+        assert!(w.iter().any(|&v| v != 0.0), "{players} players");
+    }
+}
+
+#[test]
+fn a_weight_out_of_range_is_refused_at_its_place_for_its_table_size() {
+    let shipped = ContentSet::embedded()
+        .get(ShadowsBots::FILE)
+        .expect("shipped")
+        .text
+        .clone();
+    let edit = |t: &str| {
+        let at = t.find("value:").expect("value") + t[t.find("value:").expect("value")..].find("5: {").expect("5");
+        let key = "\"siege\": ";
+        let k = at + t[at..].find(key).expect("siege") + key.len();
+        let end = k + t[k..].find(',').expect("comma");
+        format!("{}250.0{}", &t[..k], &t[end..])
+    };
+    let errors = load_edited(edit).expect_err("refused");
+    let e = errors
+        .iter()
+        .find(|e| e.message.contains("siege is 250"))
+        .expect("the weight named");
+    assert!(e.message.contains("5 players"), "{}", e.message);
+    assert_eq!(
+        e.line,
+        line_of(&edit(&shipped), "\"siege\"", &["value:", "5: {"]),
+        "{e:?}"
+    );
+    assert!(e.file.ends_with("shadows_bots.ron"), "{e:?}");
+}
+
+#[test]
+fn a_missing_table_size_or_feature_and_an_unknown_feature_are_refused() {
+    let errors = load_edited(|t| t.replacen("        7: {", "        8: {", 1)).expect_err("refused");
+    assert!(
+        errors.iter().any(|e| e.message.contains("for 7 players is missing")),
+        "{errors:?}"
+    );
+    assert!(errors.iter().any(|e| e.message.contains("for 8 players")), "{errors:?}");
+    let errors = load_edited(|t| {
+        let at = t.find("value:").expect("value");
+        format!("{}{}", &t[..at], t[at..].replacen("\"mists\"", "\"fog\"", 1))
+    })
+    .expect_err("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("feature mists is missing for 3 players")),
+        "{errors:?}"
+    );
+    let unknown = errors
+        .iter()
+        .find(|e| e.message.contains("fog is no feature"))
+        .expect("unknown named");
+    assert!(
+        unknown.message.contains(FEATURE_NAMES[1]),
+        "the features are listed: {}",
+        unknown.message
+    );
+}
