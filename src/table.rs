@@ -78,11 +78,13 @@ pub struct HintChoice {
 pub const HINT_ALTERNATIVES: usize = 3;
 
 impl HintChoice {
-    /// The rating in words: "wins about 48 %, 21 % of the search", "rated +1.3", or "".
+    /// The rating in words: "wins about 48 %, 21 % of the search", "wins about 48 %" (a
+    /// lookahead), "rated +1.3", or "".
     pub fn rating(&self) -> String {
         match (self.rate, self.share, self.score) {
             (Some(r), Some(s), _) => format!("wins about {:.0} %, {:.0} % of the search", r * 100.0, s * 100.0),
             (None, Some(s), _) => format!("{:.0} % of the search", s * 100.0),
+            (Some(r), None, _) => format!("wins about {:.0} %", r * 100.0),
             (_, _, Some(v)) => format!("rated {v:+.1}"),
             _ => String::new(),
         }
@@ -208,6 +210,22 @@ fn make_hint<G: BotHints>(
                 _ => line.push('.'),
             }
             why.push(line);
+        }
+        RankedBy::Lookahead => {
+            let mut line = match rating.rate {
+                Some(r) => format!(
+                    "The bot played each choice a few turns ahead, on what you cannot see dealt at random, and judged where it leads: the Knights' chance to win about {}",
+                    percent(r)
+                ),
+                None => "The bot played the other choices a few turns ahead; this one it takes by its rules of thumb"
+                    .to_string(),
+            };
+            match next.and_then(|n| n.rate.map(|r| (n, r))) {
+                Some((n, r)) => line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r))),
+                None => line.push('.'),
+            }
+            why.push(line);
+            why.push("It keeps its rules of thumb's choice unless another plays out clearly better.".to_string());
         }
         RankedBy::Alone => why.push(if legal.len() == 1 {
             "It is the only legal choice.".to_string()

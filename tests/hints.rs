@@ -149,8 +149,10 @@ fn shadows_hint_depends_on_the_seat_s_view_only() {
 }
 
 /// `rank`'s first action is `decide`'s with the same generator, at every level.
-fn rank_leads_with_decide<G: BotHints>(name: &str, games: &[(G, usize)]) -> usize {
+/// How many rankings a search made and how many a lookahead made.
+fn rank_leads_with_decide<G: BotHints>(name: &str, games: &[(G, usize)]) -> (usize, usize) {
     let mut ranked_by_search = 0;
+    let mut ranked_by_lookahead = 0;
     for (i, (g, _)) in games.iter().enumerate() {
         let Some(seat) = g.to_act() else { continue };
         let view = g.view(seat);
@@ -187,11 +189,21 @@ fn rank_leads_with_decide<G: BotHints>(name: &str, games: &[(G, usize)]) -> usiz
                     assert_eq!(r.ranked.len(), legal.len(), "{name} {i}: every action scored");
                     assert!(r.ranked[1..].windows(2).all(|w| w[0].score >= w[1].score));
                 }
+                RankedBy::Lookahead => {
+                    ranked_by_lookahead += 1;
+                    assert_eq!(r.ranked.len(), legal.len(), "{name} {i}: every action ranked");
+                    assert!(r.ranked.iter().all(|x| x.rate.is_none_or(|p| (0.0..=1.0).contains(&p))));
+                    assert!(
+                        r.ranked[1..]
+                            .windows(2)
+                            .all(|w| w[0].rate.unwrap_or(-1.0) >= w[1].rate.unwrap_or(-1.0))
+                    );
+                }
                 RankedBy::Alone => assert!(r.ranked.len() <= 1),
             }
         }
     }
-    ranked_by_search
+    (ranked_by_search, ranked_by_lookahead)
 }
 
 #[test]
@@ -204,19 +216,22 @@ fn rank_leads_with_what_decide_chooses() {
             n,
         )
     });
-    assert!(rank_leads_with_decide("court", &games) > 0);
+    assert!(rank_leads_with_decide("court", &games).0 > 0);
     let future = std::sync::Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
     let games = positions(8, 5, 150, |game| {
         let n = 2 + game as usize % 4;
         (Future::new_shared(&config(n, game, &[]), &future).expect("setup"), n)
     });
-    assert!(rank_leads_with_decide("future", &games) > 0);
+    assert!(rank_leads_with_decide("future", &games).0 > 0);
     let shadows = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
     let games = positions(20, 6, 250, |game| {
         let n = 3 + game as usize % 5;
         (Shadows::new_shared(&config(n, game, &[]), &shadows).expect("setup"), n)
     });
-    rank_leads_with_decide("shadows", &games);
+    assert!(
+        rank_leads_with_decide("shadows", &games).1 > 0,
+        "Shadows' normal and hard rank by lookahead"
+    );
 }
 
 // The command line.

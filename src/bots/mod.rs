@@ -153,6 +153,8 @@ pub enum RankedBy {
     Search,
     /// The heuristic's scores (`score` of each legal action).
     Heuristic,
+    /// The level's lookahead (`BotHints::lookahead_rates`): `rate` of each action it played out.
+    Lookahead,
     /// The chosen action alone: a single legal action, a random pick, or a heuristic without
     /// scores.
     Alone,
@@ -260,6 +262,20 @@ pub trait BotHints: Game {
         None
     }
 
+    /// Where a level judges this decision by playing each choice a few turns out instead of by
+    /// the search (Shadows' normal and hard), the seat's chance to win it gives each legal action
+    /// (by index into `legal`; `None` for an action it leaves to the heuristic); `None` where it
+    /// does not. For hints.
+    fn lookahead_rates(
+        view: &Self::View,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+        difficulty: Difficulty,
+    ) -> Option<Vec<Option<f64>>> {
+        let _ = (view, legal, rng, difficulty);
+        None
+    }
+
     /// Why `action` is worth playing, in the game's words, from the view alone: what it gains,
     /// what it guards against (hints). No card ids, nothing the view does not show.
     fn explain(view: &Self::View, action: &Self::Action) -> Vec<String> {
@@ -350,6 +366,30 @@ fn rank_inner<G: BotHints>(
         return Ranking {
             ranked,
             by: RankedBy::Search,
+            stats,
+        };
+    }
+    if let BotKind::Level(d) = kind
+        && legal.len() > 1
+        && let Some(rates) = G::lookahead_rates(view, legal, rng, d).filter(|r| r.len() == legal.len())
+    {
+        let rate_of = |a: &G::Action| legal.iter().position(|x| x == a).and_then(|i| rates[i]);
+        let mut rest: Vec<&G::Action> = legal.iter().filter(|a| **a != chosen).collect();
+        rest.sort_by(|x, y| {
+            let (x, y) = (rate_of(x).unwrap_or(-1.0), rate_of(y).unwrap_or(-1.0));
+            y.total_cmp(&x)
+        });
+        let mut ranked = vec![Rated {
+            rate: rate_of(&chosen),
+            ..Rated::alone(chosen.clone())
+        }];
+        ranked.extend(rest.into_iter().map(|a| Rated {
+            rate: rate_of(a),
+            ..Rated::alone(a.clone())
+        }));
+        return Ranking {
+            ranked,
+            by: RankedBy::Lookahead,
             stats,
         };
     }

@@ -647,30 +647,16 @@ impl Look {
     };
 }
 
-/// A Loyal Knight's choice judged by the position model: each choice is played on states sampled
-/// from the seat's view, the turn (or `look.turns` turns) played out by the heuristic, and the
-/// position it ends in scored by `ValueModel::knights_chance`; the best mean wins, the heuristic's
-/// pick on a tie.
-fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng, look: Look) -> Option<Action> {
-    let g = &view.game;
-    let me = view.seat;
-    let pick = pick?;
-    let Some(k) = g.knights.get(me) else { return Some(pick) };
-    let model = &g.content.bots.value;
-    if k.loyalty == Loyalty::Traitor || look.samples == 0 || model.is_flat() {
-        return Some(pick);
+/// The choices the lookahead judges at this decision (none: the heuristic decides alone).
+fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Look) -> Vec<Action> {
+    let Some(k) = g.knights.get(me) else { return Vec::new() };
+    if k.loyalty == Loyalty::Traitor || look.samples == 0 || g.content.bots.value.is_flat() {
+        return Vec::new();
     }
+    let aside = |a: &Action| matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..));
     let choices: Vec<Action> = match g.stack.last() {
         Some(Task::Evil) if look.evil => legal.iter().copied().filter(|a| matches!(a, Action::Evil(_))).collect(),
-        Some(Task::Heroic)
-            if look.heroic && !matches!(pick, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..)) =>
-        {
-            legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..)))
-                .collect()
-        }
+        Some(Task::Heroic) if look.heroic && !aside(&pick) => legal.iter().copied().filter(|a| !aside(a)).collect(),
         Some(Task::Heroic)
             if look.sacrifice
                 && matches!(pick, Action::Sacrifice | Action::EndTurn)
@@ -679,18 +665,25 @@ fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut 
         {
             vec![Action::Sacrifice, Action::EndTurn]
         }
-        _ => return Some(pick),
+        _ => Vec::new(),
     };
     if choices.len() <= 1 || !choices.contains(&pick) {
-        return Some(pick);
+        return Vec::new();
     }
+    choices
+}
+
+/// Each choice's mean chance for the Knights: played on `look.samples` states sampled from the
+/// view (the same samples and the same dice for every choice), `look.turns` turns played out by
+/// the heuristic, the position reached scored by `ValueModel::knights_chance`.
+fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+    let g = &view.game;
+    let model = &g.content.bots.value;
     let mut sums = vec![0.0f64; choices.len()];
     let mut buf = Vec::new();
     let until = g.turn + look.turns.max(1);
     for i in 0..look.samples {
-        let Some(sample) = Shadows::determinize(view, rng) else {
-            return Some(pick);
-        };
+        let sample = Shadows::determinize(view, rng)?;
         let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
         for (c, a) in choices.iter().enumerate() {
             let mut s = sample.clone();
@@ -714,17 +707,41 @@ fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut 
             sums[c] += f64::from(model.knights_chance(&s));
         }
     }
+    let n = f64::from(look.samples.max(1));
+    Some(sums.into_iter().map(|x| x / n).collect())
+}
+
+/// A Loyal Knight's choice judged by the position model (`look_means`): the best mean wins when
+/// it beats the heuristic's pick by `look.margin`, else the pick stands.
+fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng, look: Look) -> Option<Action> {
+    let pick = pick?;
+    let choices = look_choices(&view.game, view.seat, legal, pick, look);
+    if choices.is_empty() {
+        return Some(pick);
+    }
+    let Some(means) = look_means(view, &choices, rng, look) else {
+        return Some(pick);
+    };
     let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
     let mut best = at;
     for c in 0..choices.len() {
-        if sums[c] > sums[best] + 1e-9 {
+        if means[c] > means[best] + 1e-9 {
             best = c;
         }
     }
-    if sums[best] > sums[at] + look.margin * f64::from(look.samples) {
+    if means[best] > means[at] + look.margin {
         Some(choices[best])
     } else {
         Some(pick)
+    }
+}
+
+/// The level's lookahead, if any.
+fn look_for(difficulty: crate::rules::Difficulty) -> Option<Look> {
+    match difficulty {
+        crate::rules::Difficulty::Easy => None,
+        crate::rules::Difficulty::Normal => Some(Look::NORMAL),
+        crate::rules::Difficulty::Hard => Some(Look::HARD),
     }
 }
 
@@ -804,10 +821,9 @@ impl BotHints for Shadows {
             _ => &bots.normal,
         };
         let pick = heuristic_with(&view.game, legal, rng, w);
-        match difficulty {
-            crate::rules::Difficulty::Easy => pick,
-            crate::rules::Difficulty::Normal => looked(view, legal, pick, rng, Look::NORMAL),
-            crate::rules::Difficulty::Hard => looked(view, legal, pick, rng, Look::HARD),
+        match look_for(difficulty) {
+            Some(look) => looked(view, legal, pick, rng, look),
+            None => pick,
         }
     }
 
@@ -844,6 +860,30 @@ impl BotHints for Shadows {
 
     fn rollout_over(_: &Shadows, _: &Shadows, steps: usize, horizon: u32) -> bool {
         steps >= horizon.max(1) as usize
+    }
+
+    /// The lookahead's mean chance for each choice it judges, from the same kind of samples as
+    /// the level's decision (for hints).
+    fn lookahead_rates(
+        view: &ShadowsView,
+        legal: &[Action],
+        rng: &mut GameRng,
+        difficulty: crate::rules::Difficulty,
+    ) -> Option<Vec<Option<f64>>> {
+        let look = look_for(difficulty)?;
+        let pick = heuristic_with(&view.game, legal, &mut rng.clone(), &view.game.content.bots.normal)?;
+        let choices = look_choices(&view.game, view.seat, legal, pick, look);
+        if choices.is_empty() {
+            return None;
+        }
+        // Only a Loyal Knight looks ahead (`look_choices`), so the means are his side's chances.
+        let means = look_means(view, &choices, rng, look)?;
+        Some(
+            legal
+                .iter()
+                .map(|a| choices.iter().position(|c| c == a).map(|i| means[i].clamp(0.0, 1.0)))
+                .collect(),
+        )
     }
 
     fn heuristic_scores(view: &ShadowsView, legal: &[Action]) -> Option<Vec<f64>> {
