@@ -26,7 +26,7 @@ fn main() {
         };
         let players = if game == GameId::Shadows { 5 } else { 4 };
         let mut times = Vec::new();
-        let (mut searched, mut scored, mut alone) = (0, 0, 0);
+        let (mut searched, mut looked, mut scored, mut alone) = (0, 0, 0, 0);
         for seed in 0..games {
             let config = TableConfig::with_players(players, SeatKind::Human, 500 + seed);
             let mut m = match library.new_match(game, config) {
@@ -41,6 +41,7 @@ fn main() {
                 times.push(hint.seconds);
                 match hint.by {
                     RankedBy::Search => searched += 1,
+                    RankedBy::Lookahead => looked += 1,
                     RankedBy::Heuristic => scored += 1,
                     RankedBy::Alone => alone += 1,
                 }
@@ -60,7 +61,7 @@ fn main() {
         let p95 = times.get((n * 95 / 100).min(n - 1)).copied().unwrap_or(0.0);
         let max = times.last().copied().unwrap_or(0.0);
         println!(
-            "{}: {} hints (searched {searched}, heuristic {scored}, alone {alone}); mean {mean:.3} s, p95 {p95:.3} s, max {max:.3} s",
+            "{}: {} hints (searched {searched}, looked ahead {looked}, heuristic {scored}, alone {alone}); mean {mean:.3} s, p95 {p95:.3} s, max {max:.3} s",
             game.title(),
             times.len()
         );
