@@ -16,8 +16,11 @@
 // Matrix code reads best with its indices.
 #![allow(clippy::needless_range_loop)]
 
+#[path = "tools/args.rs"]
+mod args;
+
+use args::Args;
 use camelot::bots::{self, BotKind};
-use camelot::content::ContentSet;
 use camelot::rules::shadows::{
     FEATURE_NAMES, FEATURES, Loyalty, Shadows, ShadowsBots, ShadowsContent, TABLE_SIZES, Task, ValueModel, features,
 };
@@ -192,32 +195,15 @@ fn solve(mut a: Vec<[f64; FEATURES]>, mut b: [f64; FEATURES]) -> Option<[f64; FE
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let opt = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let flag = |name: &str| args.iter().any(|a| a == name);
-    let seed: u64 = opt("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
-    let games: u64 = opt("--games").and_then(|v| v.parse().ok()).unwrap_or(1000);
-    let rounds: u32 = opt("--rounds").and_then(|v| v.parse().ok()).unwrap_or(1);
+    let args = Args::from_env();
+    let opt = |name: &str| args.opt(name);
+    let flag = |name: &str| args.flag(name);
+    let seed: u64 = args.num("--seed", 1);
+    let games: u64 = args.num("--games", 1000);
+    let rounds: u32 = args.num("--rounds", 1);
     let out = opt("--out").unwrap_or_else(|| ShadowsBots::FILE.to_string());
-    if let Some(jobs) = opt("--jobs").and_then(|v| v.parse::<usize>().ok()) {
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global();
-    }
-    let mut set = ContentSet::embedded();
-    if let Some(from) = opt("--from") {
-        if let Err(e) = set.overlay_file(ShadowsBots::FILE, std::path::Path::new(&from)) {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    } else if let Err(e) = set.overlay_dir(std::path::Path::new(".")) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
-    let mut content = match ShadowsContent::load(&set) {
+    args.set_jobs();
+    let mut content = match ShadowsContent::for_tools(opt("--from").as_deref().map(std::path::Path::new)) {
         Ok(c) => c,
         Err(e) => {
             for e in e {

@@ -24,7 +24,10 @@
 //! The Knights' score of a game: 20 for a win, plus the White Swords, less the Black ones, less
 //! 3 for a game lost before the Round Table filled (to the siege or to deaths).
 
-use camelot::content::ContentSet;
+#[path = "tools/args.rs"]
+mod args;
+
+use args::Args;
 use camelot::rules::shadows::{Deed, DeedOdds, Loyalty, Shadows, ShadowsBots, ShadowsContent, Weights, heuristic_with};
 use camelot::rules::{Game, GameRng, SeatKind, TableConfig};
 use rayon::prelude::*;
@@ -240,34 +243,17 @@ fn fit_deeds(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let opt = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let flag = |name: &str| args.iter().any(|a| a == name);
-    let seed: u64 = opt("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
-    let games: u64 = opt("--games").and_then(|v| v.parse().ok()).unwrap_or(300);
-    let rounds: u32 = opt("--rounds").and_then(|v| v.parse().ok()).unwrap_or(2);
-    let first_step: f32 = opt("--step").and_then(|v| v.parse().ok()).unwrap_or(0.4);
-    let min_gain: f64 = opt("--min-gain").and_then(|v| v.parse().ok()).unwrap_or(0.08);
+    let args = Args::from_env();
+    let opt = |name: &str| args.opt(name);
+    let flag = |name: &str| args.flag(name);
+    let seed: u64 = args.num("--seed", 1);
+    let games: u64 = args.num("--games", 300);
+    let rounds: u32 = args.num("--rounds", 2);
+    let first_step: f32 = args.num("--step", 0.4);
+    let min_gain: f64 = args.num("--min-gain", 0.08);
     let out = opt("--out").unwrap_or_else(|| ShadowsBots::FILE.to_string());
-    if let Some(jobs) = opt("--jobs").and_then(|v| v.parse::<usize>().ok()) {
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global();
-    }
-    let mut set = ContentSet::embedded();
-    if let Some(from) = opt("--from") {
-        if let Err(e) = set.overlay_file(ShadowsBots::FILE, std::path::Path::new(&from)) {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    } else if let Err(e) = set.overlay_dir(std::path::Path::new(".")) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
-    let base = match ShadowsContent::load(&set) {
+    args.set_jobs();
+    let base = match ShadowsContent::for_tools(opt("--from").as_deref().map(std::path::Path::new)) {
         Ok(c) => Arc::new(c),
         Err(e) => {
             for e in e {

@@ -402,6 +402,19 @@ impl ShadowsContent {
             .collect()
     }
 
+    /// For the bots' tools (`examples/tune_shadows.rs`, `fit_shadows_value.rs`): the shipped
+    /// content, with the bots' file read from `from` when given, else the working folder's files
+    /// over the shipped ones.
+    pub fn for_tools(from: Option<&std::path::Path>) -> Result<ShadowsContent, Vec<ContentError>> {
+        let mut set = ContentSet::embedded();
+        match from {
+            Some(path) => set.overlay_file(super::ShadowsBots::FILE, path),
+            None => set.overlay_dir(std::path::Path::new(".")),
+        }
+        .map_err(|e| vec![e])?;
+        Self::load(&set)
+    }
+
     pub fn load(set: &ContentSet) -> Result<ShadowsContent, Vec<ContentError>> {
         let deck_file = set.get(Self::FILES[0]).map_err(|e| vec![e])?;
         let quest_file = set.get(Self::FILES[1]).map_err(|e| vec![e])?;
