@@ -161,7 +161,7 @@ fn validate(library: &Library, game: GameId, file: &ContentFile, t: &Tutorial) -
     let mut problems = Vec::new();
     let at_field = |field: &str, nth: usize, message: String| -> ContentError {
         let offset = field_offset(&file.text, field, nth).unwrap_or(0);
-        error_at_offset(file, offset, message)
+        file.error_at_offset(offset, message)
     };
     let (lo, hi) = game.seats();
     if !(lo..=hi).contains(&t.seats.len()) {
@@ -249,9 +249,9 @@ pub fn check(library: &Library, game: GameId) -> Vec<ContentError> {
         Ok(_) => Vec::new(),
         Err(ScriptError { step: Some(k), message }) => {
             let offset = field_offset(&file.text, "suggest", k).unwrap_or(0);
-            vec![error_at_offset(file, offset, message)]
+            vec![file.error_at_offset(offset, message)]
         }
-        Err(ScriptError { step: None, message }) => vec![error_at_offset(file, 0, message)],
+        Err(ScriptError { step: None, message }) => vec![file.error_at_offset(0, message)],
     }
 }
 
@@ -465,18 +465,6 @@ fn field_offset(text: &str, name: &str, nth: usize) -> Option<usize> {
         }
     }
     None
-}
-
-fn error_at_offset(file: &ContentFile, offset: usize, message: String) -> ContentError {
-    let before = file.text.get(..offset).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    ContentError {
-        file: file.shown_as.clone(),
-        line,
-        col,
-        message,
-    }
 }
 
 #[cfg(test)]

@@ -56,6 +56,17 @@ impl ContentFile {
         }
     }
 
+    /// An error at byte `offset` of the text (the top of the file when it lies outside).
+    pub fn error_at_offset(&self, offset: usize, message: impl Into<String>) -> ContentError {
+        let (line, col) = line_col(&self.text, offset);
+        ContentError {
+            file: self.shown_as.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
     /// Parses the file as RON into `T`; syntax and shape errors carry their position.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, ContentError> {
         ron::from_str(&self.text).map_err(|e| ContentError {
@@ -73,10 +84,15 @@ pub fn locate(text: &str, needle: &str, n: usize) -> Option<(usize, usize)> {
         return None;
     }
     let offset = text.match_indices(needle).nth(n)?.0;
-    let before = &text[..offset];
+    Some(line_col(text, offset))
+}
+
+/// Line and column (from 1) of byte `offset` (1:1 when it lies outside the text).
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or("");
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Some((line, col))
+    (line, col)
 }
 
 /// Where the file `key` (`assets/decks/court.ron`, always with `/`) lies under `dir`, in the

@@ -66,6 +66,17 @@ impl<'a> Seen<'a> {
             piles: g.draw.len() + g.discard.len(),
         }
     }
+    /// What a Score card played now gives the seat, and the most it gives any other seat.
+    fn score_lead(&self, me: Seat) -> (i64, i64) {
+        let gains = self.score_gains();
+        let mine = gains.get(me).copied().unwrap_or(0);
+        let best_other = (0..gains.len())
+            .filter(|&s| s != me)
+            .map(|s| gains[s])
+            .max()
+            .unwrap_or(0);
+        (mine, best_other)
+    }
     /// What each seat would score if a Score card were played now.
     fn score_gains(&self) -> Gains {
         let mut gains = Gains::new();
@@ -592,13 +603,7 @@ fn ranked_plays(view: &Seen, legal: &[Action], rng: &mut GameRng) -> Vec<Action>
     let eval = Eval::new(view);
     let now = eval.now;
     let (score_good, wins) = score_judgement(view, me);
-    let gains = view.score_gains();
-    let mine = gains.get(me).copied().unwrap_or(0);
-    let best_other = (0..gains.len())
-        .filter(|&s| s != me)
-        .map(|s| gains[s])
-        .max()
-        .unwrap_or(0);
+    let (mine, best_other) = view.score_lead(me);
     let mut scored: Vec<(f64, Action)> = Vec::with_capacity(legal.len());
     let mut score_seen = false;
     for a in legal {
@@ -653,13 +658,7 @@ fn scores_of(view: &Seen, legal: &[Action]) -> Option<Vec<f64>> {
                 },
             ) => {
                 let (good, wins) = score_judgement(view, me);
-                let gains = view.score_gains();
-                let mine = gains.get(me).copied().unwrap_or(0);
-                let best_other = (0..gains.len())
-                    .filter(|&s| s != me)
-                    .map(|s| gains[s])
-                    .max()
-                    .unwrap_or(0);
+                let (mine, best_other) = view.score_lead(me);
                 let margin = 0.05 * (mine - best_other) as f64;
                 if wins {
                     1000.0

@@ -609,17 +609,12 @@ pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weig
     best.map(|(_, a)| a)
 }
 
-/// What the lookahead judges, and how hard it looks.
+/// How hard the lookahead looks (it judges a Loyal Knight's Progression of Evil and Heroic
+/// Actions, `look_choices`).
 #[derive(Clone, Copy, Debug)]
 pub struct Look {
     /// States sampled from the view; every choice is played on each.
     pub samples: u32,
-    /// The Progression of Evil.
-    pub evil: bool,
-    /// A Life point for a second action, against ending the turn.
-    pub sacrifice: bool,
-    /// Every Heroic Action.
-    pub heroic: bool,
     /// Turns played out after the choice (1: to the end of this turn).
     pub turns: u32,
     /// How much better (in the model's chance) another choice must score than the heuristic's.
@@ -630,18 +625,12 @@ impl Look {
     /// Normal: four samples, five turns played out.
     pub const NORMAL: Look = Look {
         samples: 4,
-        evil: true,
-        sacrifice: true,
-        heroic: true,
         turns: 5,
         margin: 0.06,
     };
     /// Hard: sixteen samples, ten turns (two rounds at five players) played out.
     pub const HARD: Look = Look {
         samples: 16,
-        evil: true,
-        sacrifice: true,
-        heroic: true,
         turns: 10,
         margin: 0.06,
     };
@@ -655,16 +644,8 @@ fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Loo
     }
     let aside = |a: &Action| matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..));
     let choices: Vec<Action> = match g.stack.last() {
-        Some(Task::Evil) if look.evil => legal.iter().copied().filter(|a| matches!(a, Action::Evil(_))).collect(),
-        Some(Task::Heroic) if look.heroic && !aside(&pick) => legal.iter().copied().filter(|a| !aside(a)).collect(),
-        Some(Task::Heroic)
-            if look.sacrifice
-                && matches!(pick, Action::Sacrifice | Action::EndTurn)
-                && legal.contains(&Action::Sacrifice)
-                && legal.contains(&Action::EndTurn) =>
-        {
-            vec![Action::Sacrifice, Action::EndTurn]
-        }
+        Some(Task::Evil) => legal.iter().copied().filter(|a| matches!(a, Action::Evil(_))).collect(),
+        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a)).collect(),
         _ => Vec::new(),
     };
     if choices.len() <= 1 || !choices.contains(&pick) {

@@ -4,7 +4,7 @@
 //! problem at its `path:line:col`.
 
 use super::super::Deed;
-use super::value::{FEATURE_NAMES, FEATURES, TABLE_SIZES, ValueModel};
+use super::value::{FEATURE_NAMES, TABLE_SIZES, ValueModel};
 use crate::content::{ContentError, ContentFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -299,7 +299,6 @@ impl ShadowsBots {
             out.push_str("        },\n");
         }
         out.push_str("    },\n)\n");
-        let _ = FEATURES;
         out
     }
 }
@@ -330,13 +329,5 @@ fn error_after(file: &ContentFile, anchors: &[&str], message: String) -> Content
             at += i;
         }
     }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    ContentError {
-        file: file.shown_as.clone(),
-        line,
-        col,
-        message,
-    }
+    file.error_at_offset(at, message)
 }
