@@ -146,6 +146,9 @@ impl MenuState {
 
 /// A variant's offered values as the menu lists them: numbers from smallest to largest, words as
 /// the game gives them (its default first).
+/// The widest a variant's description runs in the menu before it wraps.
+const VARIANT_LABEL_WIDTH: f32 = 380.0;
+
 fn ordered_options(options: &[String]) -> Vec<String> {
     let mut out = options.to_vec();
     if out.iter().all(|o| o.trim().parse::<f64>().is_ok()) {
@@ -710,7 +713,11 @@ fn setup_panel(
             .spacing([10.0, 8.0])
             .show(ui, |ui| {
                 for spec in variants {
-                    ui.label(spec.label);
+                    // A long description wraps, so the control beside it stays in the window.
+                    ui.vertical(|ui| {
+                        ui.set_max_width(VARIANT_LABEL_WIDTH);
+                        ui.add(egui::Label::new(spec.label).wrap());
+                    });
                     let value = menu
                         .variants
                         .entry(spec.key.to_string())
