@@ -11,7 +11,8 @@
 //! 3. **Expand** the best-ordered untried candidate.
 //! 4. **Play out** with the game's rollout policy until the game ends or `rollout_over` says to
 //!    stop; an unfinished playout is scored by `evaluate`.
-//! 5. **Back up** a reward vector (one entry per seat: a win shares 1 among the winners); every node
+//! 5. **Back up** a reward vector (one entry per seat: a win shares 1 among the winners, blended by
+//!    `Budget::margin` with how far ahead each seat finished, `BotHints::margins`); every node
 //!    adds the reward of the seat that chose its action.
 //!
 //! Why one shared tree rather than a UCT tree per sample with a vote: every iteration refines the
@@ -44,7 +45,10 @@ struct Node<A> {
     visits: u32,
     /// Iterations in which this node's action was available at its parent's selection.
     avail: u32,
+    /// The rewards backed up through here (what selection steers by).
     total: f64,
+    /// The wins alone backed up through here (as `total` where no margin is blended in).
+    won: f64,
 }
 
 impl<A> Node<A> {
@@ -58,6 +62,7 @@ impl<A> Node<A> {
             visits: 0,
             avail: 0,
             total: 0.0,
+            won: 0.0,
         }
     }
     fn mean(&self) -> f64 {
@@ -65,6 +70,14 @@ impl<A> Node<A> {
             0.0
         } else {
             self.total / self.visits as f64
+        }
+    }
+    /// The chance to win the playouts through here gave (hints read it as such).
+    fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.won / self.visits as f64
         }
     }
 }
@@ -78,6 +91,66 @@ fn outcome_rewards(winners: &[Seat]) -> Vec<f64> {
         r[w] = share;
     }
     r
+}
+
+/// How a playout ended, by seat: the rewards the search steers by, and the wins alone where a
+/// margin is blended into those (else empty: the rewards are the wins).
+struct Scored {
+    rewards: Vec<f64>,
+    wins: Vec<f64>,
+    finished: bool,
+}
+
+impl Scored {
+    /// An unfinished playout, scored by the game's `evaluate`.
+    fn evaluated(rewards: Vec<f64>) -> Scored {
+        Scored {
+            rewards,
+            wins: Vec::new(),
+            finished: false,
+        }
+    }
+
+    /// The finished game `state`: the win (`outcome_rewards`), blended with how well each seat
+    /// did (`BotHints::margins`) by `Budget::margin`.
+    fn finished<G: BotHints>(state: &G, winners: &[Seat], budget: &Budget) -> Scored {
+        let wins = outcome_rewards(winners);
+        let margins = if budget.margin > 0.0 {
+            G::margins(state)
+        } else {
+            Vec::new()
+        };
+        if margins.is_empty() {
+            return Scored {
+                rewards: wins,
+                wins: Vec::new(),
+                finished: true,
+            };
+        }
+        let m = budget.margin.min(1.0);
+        let rewards = (0..wins.len().max(margins.len()))
+            .map(|s| {
+                let win = wins.get(s).copied().unwrap_or(0.0);
+                let margin = margins.get(s).copied().unwrap_or(0.0).clamp(0.0, 1.0);
+                (1.0 - m) * win + m * margin
+            })
+            .collect();
+        Scored {
+            rewards,
+            wins,
+            finished: true,
+        }
+    }
+
+    /// The reward of `seat` and its win alone.
+    fn of(&self, seat: Seat) -> (f64, f64) {
+        let reward = reward_of(&self.rewards, seat, self.finished);
+        if self.wins.is_empty() {
+            (reward, reward)
+        } else {
+            (reward, reward_of(&self.wins, seat, self.finished))
+        }
+    }
 }
 
 /// A seat's entry of a reward vector (0.5 when the vector does not say: nothing known).
@@ -170,9 +243,9 @@ pub fn search_rated<G: BotHints>(
         let mut broken = false;
 
         // Selection and expansion, through the tree.
-        let ended: Option<Vec<f64>> = loop {
+        let ended: Option<Scored> = loop {
             if let Some(o) = state.outcome() {
-                break Some(outcome_rewards(&o.winners));
+                break Some(Scored::finished(&state, &o.winners, budget));
             }
             let Some(seat) = state.to_act() else {
                 break None;
@@ -303,21 +376,21 @@ pub fn search_rated<G: BotHints>(
         }
 
         // Playout.
-        let (rewards, finished) = match ended {
-            Some(r) => (r, true),
+        let scored = match ended {
+            Some(r) => r,
             None => loop {
                 if let Some(o) = state.outcome() {
-                    break (outcome_rewards(&o.winners), true);
+                    break Scored::finished(&state, &o.winners, budget);
                 }
                 if G::rollout_over(&root, &state, steps, budget.horizon) {
-                    break (G::evaluate(&state), false);
+                    break Scored::evaluated(G::evaluate(&state));
                 }
                 state.legal_actions_into(&mut legal_buf);
                 let Some(a) = G::rollout_action(&state, &legal_buf, rng) else {
-                    break (G::evaluate(&state), false);
+                    break Scored::evaluated(G::evaluate(&state));
                 };
                 if state.apply_quiet(&a).is_err() {
-                    break (G::evaluate(&state), false);
+                    break Scored::evaluated(G::evaluate(&state));
                 }
                 steps += 1;
             },
@@ -326,8 +399,10 @@ pub fn search_rated<G: BotHints>(
         // Back-up.
         for &n in &path {
             let node = &mut nodes[n];
+            let (reward, win) = scored.of(node.actor);
             node.visits += 1;
-            node.total += reward_of(&rewards, node.actor, finished);
+            node.total += reward;
+            node.won += win;
         }
         stats.iterations += 1;
     }
@@ -362,7 +437,7 @@ fn rate_root<A: Clone>(nodes: &[Node<A>], best: usize, out: &mut Vec<Rated<A>>) 
         let Some(action) = n.action.clone() else { continue };
         out.push(Rated {
             action,
-            rate: (n.visits > 0).then(|| n.mean()),
+            rate: (n.visits > 0).then(|| n.win_rate()),
             share: Some(if visits == 0 {
                 0.0
             } else {
@@ -475,6 +550,14 @@ mod tests {
         fn rollout_action(_: &Nim, legal: &[Take], rng: &mut GameRng) -> Option<Take> {
             crate::bots::random_choice(legal, rng)
         }
+        /// A made-up margin for the reward tests: the winner 0.75, the loser 0.25.
+        fn margins(state: &Nim) -> Vec<f64> {
+            match &state.end {
+                Some(o) if o.winners == [0] => vec![0.75, 0.25],
+                Some(_) => vec![0.25, 0.75],
+                None => Vec::new(),
+            }
+        }
     }
 
     fn budget(iterations: u32, opponents_in_tree: bool) -> Budget {
@@ -557,5 +640,44 @@ mod tests {
         assert_eq!(outcome_rewards(&[0, 2]), vec![0.5, 0.0, 0.5]);
         assert_eq!(reward_of(&[], 3, true), 0.0);
         assert_eq!(reward_of(&[], 3, false), 0.5);
+    }
+
+    #[test]
+    fn a_margin_blends_into_the_win() {
+        let mut won = nim(1);
+        won.apply(&Take(1)).expect("the last stone");
+        let winners = won.outcome().expect("over").winners.clone();
+        assert_eq!(winners, vec![0]);
+        let at = |margin| {
+            let budget = Budget {
+                margin,
+                ..budget(1, false)
+            };
+            let s = Scored::finished(&won, &winners, &budget);
+            ((s.of(0), s.of(1)), s.rewards)
+        };
+        assert_eq!(at(0.0), (((1.0, 1.0), (0.0, 0.0)), vec![1.0]), "the win alone");
+        assert_eq!(
+            at(0.5),
+            (((0.875, 1.0), (0.125, 0.0)), vec![0.875, 0.125]),
+            "hints still read the win"
+        );
+        assert_eq!(
+            at(1.0),
+            (((0.75, 1.0), (0.25, 0.0)), vec![0.75, 0.25]),
+            "the margin alone"
+        );
+    }
+
+    #[test]
+    fn score_margins_squash_the_lead() {
+        use crate::bots::score_margins;
+        let m = score_margins(&[10, 4], 6.0);
+        assert!((m[0] - 0.731).abs() < 0.001 && (m[1] - 0.269).abs() < 0.001, "{m:?}");
+        assert_eq!(score_margins(&[7, 7], 6.0), vec![0.5, 0.5]);
+        // Against the best other seat: the second of three is behind the first.
+        let m = score_margins(&[20, 14, 2], 6.0);
+        assert!(m[0] > 0.5 && m[1] < 0.5 && m[2] < m[1], "{m:?}");
+        assert_eq!(score_margins(&[5], 6.0), vec![0.5], "a seat alone is level");
     }
 }

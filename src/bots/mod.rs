@@ -79,6 +79,10 @@ pub struct Budget {
     /// How far playouts run before `BotHints::evaluate` scores them, in the game's own unit (The
     /// Court: rounds of turns); 0 leaves it to the game.
     pub horizon: u32,
+    /// How much a finished playout's reward weighs how well each seat did (`BotHints::margins`)
+    /// against the win alone: 0 counts the win only, 1 the margin only. A playout's win is one
+    /// bit; its margin says by how much, so fewer playouts tell two close choices apart.
+    pub margin: f64,
 }
 
 impl Budget {
@@ -92,6 +96,7 @@ impl Budget {
             widen_rate: 1.0,
             opponents_in_tree: false,
             horizon: 0,
+            margin: 0.0,
         }
     }
 }
@@ -123,7 +128,8 @@ pub struct Decision<A> {
 pub struct Rated<A> {
     pub action: A,
     /// The search's estimate of the deciding seat's chance to win after this action: the mean
-    /// reward of its root child, 0..=1 (`None` when no search rated it).
+    /// win of the playouts through its root child (without any margin blended into the reward
+    /// the search steers by), 0..=1 (`None` when no search rated it).
     pub rate: Option<f64>,
     /// Its share of the search's root visits, 0..=1 (`None` when no search ran).
     pub share: Option<f64>,
@@ -247,6 +253,13 @@ pub trait BotHints: Game {
         steps >= 1000 * horizon.max(1) as usize
     }
 
+    /// How well each seat did in a finished game, by seat, each in 0..=1 (0.5: level with the
+    /// best other seat), for `Budget::margin`. Default: nothing known (the win alone counts).
+    fn margins(state: &Self) -> Vec<f64> {
+        let _ = state;
+        Vec::new()
+    }
+
     /// Each seat's chance of winning from an unfinished state, by seat, each in 0..=1 (a seat left
     /// out counts 0.5). Default: nothing known.
     fn evaluate(state: &Self) -> Vec<f64> {
@@ -289,6 +302,23 @@ pub trait BotHints: Game {
 /// scripted game goes the same way in both.
 pub fn decision_seed(table_seed: u64, actions_taken: usize) -> u64 {
     table_seed ^ (actions_taken as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Each seat's final score against the best other seat's, squashed into 0..=1 by a logistic
+/// curve (`scale` points ahead: about 0.73; level: 0.5) — a game's `BotHints::margins` from its
+/// scores.
+pub fn score_margins(scores: &[i64], scale: f64) -> Vec<f64> {
+    let scale = scale.max(1e-9);
+    (0..scores.len())
+        .map(|i| {
+            let best_other = (0..scores.len())
+                .filter(|&j| j != i)
+                .map(|j| scores[j])
+                .max()
+                .unwrap_or(scores[i]);
+            1.0 / (1.0 + (-((scores[i] - best_other) as f64) / scale).exp())
+        })
+        .collect()
 }
 
 pub fn random_choice<A: Clone>(legal: &[A], rng: &mut GameRng) -> Option<A> {

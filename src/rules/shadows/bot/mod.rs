@@ -1,10 +1,13 @@
 //! The cheap heuristic, the lookahead over it and the search hints.
 //!
-//! Easy plays the heuristic alone. Normal and hard play a Loyal Knight's Progression of Evil and
-//! Heroic Actions by lookahead (`looked`): each choice is played on states sampled from the seat's
-//! view, a few turns are played out by the heuristic, and the position reached is scored by the
-//! position model fitted to played-out games (`value.rs`); another choice replaces the heuristic's
-//! only when it scores clearly better (`Look::margin`). Hard samples more and looks further.
+//! Easy plays the heuristic alone. Normal and hard play a Knight's Progression of Evil and Heroic
+//! Actions by lookahead (`looked`): each choice is played on states sampled from the seat's view, a
+//! few turns are played out by the heuristic, and the position reached is scored by the position
+//! model fitted to played-out games (`value.rs`); another choice replaces the heuristic's only
+//! when it scores clearly better for the seat's side (`Look::margin`). Hard samples more and looks
+//! further. The Traitor looks ahead too, for the other side, but strikes only where the blow is
+//! large (`Look::traitor_margin`): a Traitor who took every small gain was caught less and beat
+//! the Knights too often for the game the rulebook means.
 //!
 //! The heuristic scores each legal action from the state in place (the seat's own hand and what
 //! is public), builds no text and clones nothing. A Loyal Knight plays for the Round Table; a
@@ -619,6 +622,8 @@ pub struct Look {
     pub turns: u32,
     /// How much better (in the model's chance) another choice must score than the heuristic's.
     pub margin: f64,
+    /// The same for a Traitor (the Knights' chance lower by this much).
+    pub traitor_margin: f64,
 }
 
 impl Look {
@@ -627,19 +632,20 @@ impl Look {
         samples: 4,
         turns: 5,
         margin: 0.06,
+        traitor_margin: 0.35,
     };
     /// Hard: sixteen samples, ten turns (two rounds at five players) played out.
     pub const HARD: Look = Look {
         samples: 16,
         turns: 10,
         margin: 0.06,
+        traitor_margin: 0.35,
     };
 }
 
 /// The choices the lookahead judges at this decision (none: the heuristic decides alone).
 fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Look) -> Vec<Action> {
-    let Some(k) = g.knights.get(me) else { return Vec::new() };
-    if k.loyalty == Loyalty::Traitor || look.samples == 0 || g.content.bots.value.is_flat() {
+    if g.knights.get(me).is_none() || look.samples == 0 || g.content.bots.value.is_flat() {
         return Vec::new();
     }
     let aside = |a: &Action| matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..));
@@ -654,7 +660,8 @@ fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Loo
     choices
 }
 
-/// Each choice's mean chance for the Knights: played on `look.samples` states sampled from the
+/// Each choice's mean chance for the seat's own side (the Knights', or for a Traitor one less
+/// theirs): played on `look.samples` states sampled from the
 /// view (the same samples and the same dice for every choice), `look.turns` turns played out by
 /// the heuristic, the position reached scored by `ValueModel::knights_chance`.
 fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
@@ -689,11 +696,18 @@ fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: L
         }
     }
     let n = f64::from(look.samples.max(1));
-    Some(sums.into_iter().map(|x| x / n).collect())
+    let traitor = g.knights.get(view.seat).is_some_and(|k| k.loyalty == Loyalty::Traitor);
+    Some(
+        sums.into_iter()
+            .map(|x| x / n)
+            .map(|m| if traitor && m > -1.0 { 1.0 - m } else { m })
+            .collect(),
+    )
 }
 
-/// A Loyal Knight's choice judged by the position model (`look_means`): the best mean wins when
-/// it beats the heuristic's pick by `look.margin`, else the pick stands.
+/// A Knight's choice judged by the position model (`look_means`): the best mean wins when it
+/// beats the heuristic's pick by `look.margin` (a Traitor's by `look.traitor_margin`), else the
+/// pick stands.
 fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng, look: Look) -> Option<Action> {
     let pick = pick?;
     let choices = look_choices(&view.game, view.seat, legal, pick, look);
@@ -710,7 +724,13 @@ fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut 
             best = c;
         }
     }
-    if means[best] > means[at] + look.margin {
+    let traitor = view
+        .game
+        .knights
+        .get(view.seat)
+        .is_some_and(|k| k.loyalty == Loyalty::Traitor);
+    let margin = if traitor { look.traitor_margin } else { look.margin };
+    if means[best] > means[at] + margin {
         Some(choices[best])
     } else {
         Some(pick)
@@ -857,7 +877,7 @@ impl BotHints for Shadows {
         if choices.is_empty() {
             return None;
         }
-        // Only a Loyal Knight looks ahead (`look_choices`), so the means are his side's chances.
+        // The means are the seat's own side's chances (a Traitor's: the Knights losing).
         let means = look_means(view, &choices, rng, look)?;
         Some(
             legal
@@ -968,7 +988,7 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
         _ => {}
     }
     if k.loyalty == Loyalty::Traitor && !k.unmasked {
-        out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed.".into());
+        out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed, and strikes where its lookahead finds a large blow.".into());
     }
     out
 }
