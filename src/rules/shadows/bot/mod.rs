@@ -660,16 +660,17 @@ fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Loo
     choices
 }
 
-/// Each choice's mean chance for the seat's own side (the Knights', or for a Traitor one less
-/// theirs): played on `look.samples` states sampled from the
-/// view (the same samples and the same dice for every choice), `look.turns` turns played out by
-/// the heuristic, the position reached scored by `ValueModel::knights_chance`.
+/// Each choice's mean chance for the seat's own side (the Knights', or for the Traitor one less
+/// theirs): played on `look.samples` states sampled from the view (the same samples and the same
+/// dice for every choice), `look.turns` turns played out by the heuristic, the position reached
+/// scored by `ValueModel::knights_chance`.
 fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
     let g = &view.game;
     let model = &g.content.bots.value;
     let mut sums = vec![0.0f64; choices.len()];
     let mut buf = Vec::new();
     let until = g.turn + look.turns.max(1);
+    let traitor = g.traitor_seat() == Some(view.seat);
     for i in 0..look.samples {
         let sample = Shadows::determinize(view, rng)?;
         let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
@@ -692,17 +693,12 @@ fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: L
                     break;
                 }
             }
-            sums[c] += f64::from(model.knights_chance(&s));
+            let knights = f64::from(model.knights_chance(&s));
+            sums[c] += if traitor { 1.0 - knights } else { knights };
         }
     }
     let n = f64::from(look.samples.max(1));
-    let traitor = g.knights.get(view.seat).is_some_and(|k| k.loyalty == Loyalty::Traitor);
-    Some(
-        sums.into_iter()
-            .map(|x| x / n)
-            .map(|m| if traitor && m > -1.0 { 1.0 - m } else { m })
-            .collect(),
-    )
+    Some(sums.into_iter().map(|x| x / n).collect())
 }
 
 /// A Knight's choice judged by the position model (`look_means`): the best mean wins when it
@@ -724,12 +720,11 @@ fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut 
             best = c;
         }
     }
-    let traitor = view
-        .game
-        .knights
-        .get(view.seat)
-        .is_some_and(|k| k.loyalty == Loyalty::Traitor);
-    let margin = if traitor { look.traitor_margin } else { look.margin };
+    let margin = if view.game.traitor_seat() == Some(view.seat) {
+        look.traitor_margin
+    } else {
+        look.margin
+    };
     if means[best] > means[at] + margin {
         Some(choices[best])
     } else {
