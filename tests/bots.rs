@@ -303,3 +303,54 @@ fn the_simulator_reports_searches() {
     assert!(report.search_iterations_per_second > 0.0);
     assert!(!report.search_by_bot.contains_key("heuristic"));
 }
+
+#[test]
+fn court_hard_searches_the_end_phase_and_normal_does_not() {
+    // Hard's playouts run through the seat's next turn, so its end-phase discards are weighed by
+    // the search among every discard; normal's one-round playouts end before a kept card is
+    // played, so the heuristic discards for it.
+    let mut ends = 0;
+    for (i, g) in court_positions(400, 11).iter().enumerate() {
+        let Some(seat) = g.pending().seat() else { continue };
+        let legal = g.legal_actions();
+        if g.phase() != &Phase::End || legal.len() < 3 {
+            continue;
+        }
+        ends += 1;
+        let view = g.view(seat);
+        let budget = |d| match Court::budget(&view, d) {
+            Some(b) => b,
+            None => panic!("{d:?} has no search budget"),
+        };
+        let (normal, hard) = (budget(Difficulty::Normal), budget(Difficulty::Hard));
+        assert!(hard.horizon >= 2 && normal.horizon < 2, "{hard:?} / {normal:?}");
+        assert!(Court::worth_searching(&view, &legal, &hard), "position {i}");
+        assert!(!Court::worth_searching(&view, &legal, &normal), "position {i}");
+        let mut rng = GameRng::seeded(i as u64);
+        let sample = Court::determinize(&view, &mut rng).expect("a sample");
+        let mut all = Court::candidates(&sample, legal.clone(), &hard, &mut rng);
+        assert_eq!(
+            all.len(),
+            legal.len(),
+            "hard weighs every discard and the draw: {all:?}"
+        );
+        all.sort();
+        let mut sorted = legal.clone();
+        sorted.sort();
+        assert_eq!(all, sorted);
+        assert_eq!(Court::candidates(&sample, legal.clone(), &normal, &mut rng).len(), 1);
+        // A search at hard's horizon (fewer iterations) chooses among them and says it searched.
+        let d = bots::search::<Court>(
+            &view,
+            &legal,
+            &Budget {
+                horizon: hard.horizon,
+                ..small(30)
+            },
+            &mut rng,
+        );
+        assert!(d.stats.searched && d.stats.iterations == 30, "{:?}", d.stats);
+        assert!(d.action.is_some_and(|a| legal.contains(&a)), "{:?}", d.action);
+    }
+    assert!(ends >= 5, "only {ends} end phases with a choice among the positions");
+}

@@ -203,7 +203,7 @@ pub fn search_rated<G: BotHints>(
             stats: SearchStats::default(),
         };
     };
-    let root_order: Vec<G::Action> = G::candidates(&root, legal.to_vec(), rng)
+    let root_order: Vec<G::Action> = G::candidates(&root, legal.to_vec(), budget, rng)
         .into_iter()
         .filter(|a| legal.contains(a))
         .collect();
@@ -274,7 +274,7 @@ pub fn search_rated<G: BotHints>(
                 continue;
             }
             if nodes[node].order.is_empty() {
-                let order = G::candidates(&state, legal_now.to_vec(), rng);
+                let order = G::candidates(&state, legal_now.to_vec(), budget, rng);
                 nodes[node].child_at = vec![None; order.len()];
                 nodes[node].order = order;
             }
@@ -296,7 +296,7 @@ pub fn search_rated<G: BotHints>(
             }
             if open.is_empty() {
                 // This sample allows none of the known candidates: rank its own.
-                let fresh = G::candidates(&state, legal_now.to_vec(), rng);
+                let fresh = G::candidates(&state, legal_now.to_vec(), budget, rng);
                 for a in fresh {
                     let known = &mut nodes[node];
                     if !known.order.contains(&a) {

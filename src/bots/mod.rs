@@ -224,16 +224,18 @@ pub trait BotHints: Game {
         }
     }
 
-    /// Whether this decision is worth a search at all (otherwise the heuristic takes it).
-    fn worth_searching(view: &Self::View, legal: &[Self::Action]) -> bool {
-        let _ = view;
+    /// Whether this decision is worth a search at all under `budget` (otherwise the heuristic
+    /// takes it).
+    fn worth_searching(view: &Self::View, legal: &[Self::Action], budget: &Budget) -> bool {
+        let _ = (view, budget);
         legal.len() > 1
     }
 
-    /// The actions the search should try in a sampled state, best first; it may leave out actions
-    /// not worth searching (keep at least one). One action means "no choice worth a node here".
-    fn candidates(state: &Self, legal: Vec<Self::Action>, rng: &mut GameRng) -> Vec<Self::Action> {
-        let _ = (state, rng);
+    /// The actions a search under `budget` should try in a sampled state, best first; it may
+    /// leave out actions not worth searching (keep at least one). One action means "no choice
+    /// worth a node here".
+    fn candidates(state: &Self, legal: Vec<Self::Action>, budget: &Budget, rng: &mut GameRng) -> Vec<Self::Action> {
+        let _ = (state, budget, rng);
         legal
     }
 
@@ -476,7 +478,7 @@ fn dispatch<G: BotHints>(
         BotKind::Random => quick(random_choice(legal, rng)),
         BotKind::Heuristic => quick(G::heuristic(view, legal, rng)),
         BotKind::Level(d) => match G::budget(view, d) {
-            Some(budget) if legal.len() > 1 && G::worth_searching(view, legal) => {
+            Some(budget) if legal.len() > 1 && G::worth_searching(view, legal, &budget) => {
                 let budget = match tune {
                     Some(tune) => tune(budget),
                     None => budget,

@@ -9,10 +9,12 @@
 //! - **determinize**: the other hands and the draw pile dealt from the unseen cards (the deck
 //!   minus the seat's hand, the discard pile and the followers under knights), fresh dice;
 //! - **candidates**: in the play phase the plays ranked by the heuristic's one-card look-ahead (a
-//!   Dwarf standing in for a card also held is left out); every other decision (placement,
-//!   follower loss, the end phase's discards and draw) is the heuristic's alone;
-//! - **rollouts**: the heuristic itself, on the sampled state (no view built), for one round: up to
-//!   the searching seat's next turn;
+//!   Dwarf standing in for a card also held is left out); at hard, every discard of the end phase
+//!   too (the heuristic's choice first); every other decision (placement, follower loss, and the
+//!   end phase at normal) is the heuristic's alone;
+//! - **rollouts**: the heuristic itself, on the sampled state (no view built), for one round (up to
+//!   the searching seat's next turn) at normal, two at hard (through that turn, so that what the
+//!   seat kept in hand is played);
 //! - **evaluation**: points plus board position, as win chances by a softmax over the seats.
 
 use super::content;
@@ -839,12 +841,24 @@ impl Court {
     }
 }
 
-/// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
-/// and the heuristic got faster: the README's bots table has the times and results).
+/// Whether a search under `budget` weighs the end phase's discards: only when its playouts run
+/// past the seat's next turn (a horizon of two rounds or more), where the kept cards are played;
+/// a one-round playout ends before they are.
+fn searches_discards(budget: &Budget) -> bool {
+    budget.horizon >= 2
+}
+
 /// How many plays a playout weighs at a step (of about 60 a step at four players).
 const ROLLOUT_SAMPLE: usize = 12;
+/// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
+/// and the heuristic got faster: the README's bots table has the times and results).
 const NORMAL_ITERATIONS: u32 = 1500;
-const HARD_ITERATIONS: u32 = 4800;
+/// Hard's playouts run two rounds, twice as long as normal's one: half the iterations it had
+/// with one (4,800) keep its decisions as quick.
+const HARD_ITERATIONS: u32 = 2400;
+/// Hard's playouts run two rounds: through the seat's next turn, so that the cards it keeps and
+/// discards at the end of its turn show their worth, and the end phase is searched too.
+const HARD_ROUNDS: u32 = 2;
 
 impl BotHints for Court {
     fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
@@ -865,26 +879,38 @@ impl BotHints for Court {
         match difficulty {
             Difficulty::Easy => None,
             Difficulty::Normal => Some(Budget::new(scale(NORMAL_ITERATIONS), 180)),
-            // With four times the iterations, hard explores less widely (measured: 3000 iterations
-            // at 0.35 beat 600 at 0.7 in 70% of 40 two-player games, 65% against 600 at 0.35).
+            // With more iterations, hard explores less widely (measured: 3000 iterations at 0.35
+            // beat 600 at 0.7 in 70% of 40 two-player games, 65% against 600 at 0.35). Its
+            // playouts reach into its next turn, and its end phase is searched (the README's bots
+            // section has what that bought).
             Difficulty::Hard => Some(Budget {
                 exploration: 0.35,
+                horizon: HARD_ROUNDS,
                 ..Budget::new(scale(HARD_ITERATIONS), 900)
             }),
         }
     }
 
-    fn worth_searching(view: &CourtView, legal: &[Action]) -> bool {
-        legal.len() > 1 && view.phase == Phase::Play
+    /// The plays are searched; the end phase's discards too when the playouts reach the seat's
+    /// next turn, where what it kept is played (`searches_discards`).
+    fn worth_searching(view: &CourtView, legal: &[Action], budget: &Budget) -> bool {
+        legal.len() > 1 && (view.phase == Phase::Play || (view.phase == Phase::End && searches_discards(budget)))
     }
 
-    fn candidates(state: &Court, legal: Vec<Action>, rng: &mut GameRng) -> Vec<Action> {
+    fn candidates(state: &Court, legal: Vec<Action>, budget: &Budget, rng: &mut GameRng) -> Vec<Action> {
         let Some(seat) = state.to_act() else {
             return legal;
         };
         let seen = Seen::of_state(state, seat);
         match &state.phase {
             Phase::Play => ranked_plays(&seen, &legal, rng),
+            Phase::End if searches_discards(budget) => {
+                // Every discard (and the draw), the heuristic's choice first.
+                let first = heuristic_on(&seen, &legal, rng);
+                let mut order: Vec<Action> = first.into_iter().collect();
+                order.extend(legal.into_iter().filter(|a| Some(*a) != first));
+                order
+            }
             _ => heuristic_on(&seen, &legal, rng).map_or(legal, |a| vec![a]),
         }
     }

@@ -251,7 +251,7 @@ impl BotHints for Future {
 
     /// A prediction: only totals the fists can reach (as the seat knows them), the heuristic's
     /// best first, so that widening opens the likely totals before the far ones.
-    fn candidates(state: &Future, mut legal: Vec<Action>, _rng: &mut GameRng) -> Vec<Action> {
+    fn candidates(state: &Future, mut legal: Vec<Action>, _: &Budget, _rng: &mut GameRng) -> Vec<Action> {
         if let (Phase::Predict { .. }, Some(seat)) = (state.phase, state.to_act()) {
             let (least, most) = possible_totals(state, seat);
             let reachable = |a: &Action| !matches!(*a, Action::Predict(n) if n < least || n > most);

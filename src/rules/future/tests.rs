@@ -1521,7 +1521,8 @@ fn no_bot_predicts_a_total_the_fists_cannot_show() {
                     assert!(fits(a), "seed {seed}: {d:?} heuristic {a:?} outside {least}..={most}");
                 }
                 let sample = Future::determinize_view(&view, &mut rng);
-                let candidates = Future::candidates(&sample, legal.clone(), &mut rng);
+                let candidates =
+                    Future::candidates(&sample, legal.clone(), &crate::bots::Budget::new(1000, 180), &mut rng);
                 assert!(!candidates.is_empty());
                 assert!(candidates.iter().all(|&a| fits(Some(a))), "{candidates:?}");
                 assert!(fits(Future::rollout_action(&sample, &legal, &mut rng)));

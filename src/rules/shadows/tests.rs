@@ -1390,7 +1390,9 @@ fn the_search_plays_legal_moves_from_views_alone() {
             let seat = g.to_act().expect("a seat");
             let legal = g.legal_actions();
             let view = g.view(seat);
-            let a = if step % 10 == 0 && Shadows::worth_searching(&view, &legal) {
+            let a = if step % 10 == 0
+                && Shadows::worth_searching(&view, &legal, &search_budget(Difficulty::Normal).expect("a budget"))
+            {
                 let budget = crate::bots::Budget {
                     iterations: 40,
                     ..search_budget(Difficulty::Normal).expect("a budget")

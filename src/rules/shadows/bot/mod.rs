@@ -839,13 +839,13 @@ impl BotHints for Shadows {
     /// The search weighs the Heroic Actions (where to go, what to play); the Progression of
     /// Evil, the accusations' timing and the choices inside effects are left to the heuristic,
     /// whose rules of thumb measured better there than the search's horizon evaluation.
-    fn worth_searching(view: &ShadowsView, legal: &[Action]) -> bool {
+    fn worth_searching(view: &ShadowsView, legal: &[Action], _: &Budget) -> bool {
         legal.len() > 1 && matches!(view.game.stack.last(), Some(Task::Heroic))
     }
 
     /// Accusations and self-unmasking only when the heuristic would make them: a sampled
     /// Loyalty is no evidence.
-    fn candidates(state: &Shadows, mut legal: Vec<Action>, _: &mut GameRng) -> Vec<Action> {
+    fn candidates(state: &Shadows, mut legal: Vec<Action>, _: &Budget, _: &mut GameRng) -> Vec<Action> {
         legal.retain(|a| !matches!(a, Action::Accuse(_) | Action::RevealSelf) || action_value(state, a) > 0.0);
         legal
     }
