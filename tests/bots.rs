@@ -306,18 +306,26 @@ fn the_simulator_reports_searches() {
 
 #[test]
 fn court_hard_searches_the_end_phase_and_normal_does_not() {
-    // Hard's playouts run through the seat's next turn, so its end-phase discards are weighed by
-    // the search among every discard; normal's one-round playouts end before a kept card is
-    // played, so the heuristic discards for it.
+    // At two players hard's playouts run through the seat's next turn, so its end-phase discards
+    // are weighed by the search among every discard; normal's one-round playouts end before a
+    // kept card is played, so the heuristic discards for it (and for hard at more players).
     let mut ends = 0;
-    for (i, g) in court_positions(400, 11).iter().enumerate() {
+    for (i, g) in court_positions(2000, 11).iter().enumerate() {
         let Some(seat) = g.pending().seat() else { continue };
         let legal = g.legal_actions();
         if g.phase() != &Phase::End || legal.len() < 3 {
             continue;
         }
-        ends += 1;
         let view = g.view(seat);
+        if view.hand_sizes.len() > 2 {
+            let hard = Court::budget(&view, Difficulty::Hard).expect("a budget");
+            assert!(
+                hard.horizon < 2 && !Court::worth_searching(&view, &legal, &hard),
+                "position {i}"
+            );
+            continue;
+        }
+        ends += 1;
         let budget = |d| match Court::budget(&view, d) {
             Some(b) => b,
             None => panic!("{d:?} has no search budget"),

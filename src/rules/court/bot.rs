@@ -9,12 +9,12 @@
 //! - **determinize**: the other hands and the draw pile dealt from the unseen cards (the deck
 //!   minus the seat's hand, the discard pile and the followers under knights), fresh dice;
 //! - **candidates**: in the play phase the plays ranked by the heuristic's one-card look-ahead (a
-//!   Dwarf standing in for a card also held is left out); at hard, every discard of the end phase
-//!   too (the heuristic's choice first); every other decision (placement, follower loss, and the
-//!   end phase at normal) is the heuristic's alone;
+//!   Dwarf standing in for a card also held is left out); at hard with two players, every discard
+//!   of the end phase too (the heuristic's choice first); every other decision (placement,
+//!   follower loss, and otherwise the end phase) is the heuristic's alone;
 //! - **rollouts**: the heuristic itself, on the sampled state (no view built), for one round (up to
-//!   the searching seat's next turn) at normal, two at hard (through that turn, so that what the
-//!   seat kept in hand is played);
+//!   the searching seat's next turn), or two at hard with two players (through that turn, so that
+//!   what the seat kept in hand is played);
 //! - **evaluation**: points plus board position, as win chances by a softmax over the seats.
 
 use super::content;
@@ -853,12 +853,12 @@ const ROLLOUT_SAMPLE: usize = 12;
 /// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
 /// and the heuristic got faster: the README's bots table has the times and results).
 const NORMAL_ITERATIONS: u32 = 1500;
-/// Hard's playouts run two rounds, twice as long as normal's one: half the iterations it had
-/// with one (4,800) keep its decisions as quick.
-const HARD_ITERATIONS: u32 = 2400;
-/// Hard's playouts run two rounds: through the seat's next turn, so that the cards it keeps and
-/// discards at the end of its turn show their worth, and the end phase is searched too.
-const HARD_ROUNDS: u32 = 2;
+const HARD_ITERATIONS: u32 = 4800;
+/// At two players hard's playouts run two rounds: through the seat's next turn, so that the cards
+/// it keeps and discards at the end of its turn show their worth, and the end phase is searched
+/// too; half the iterations keep its decisions as quick. At three to five players two rounds are
+/// six to ten turns of heuristic play, and hard keeps one round (measured in the README).
+const HARD_ROUNDS_AT_TWO: u32 = 2;
 
 impl BotHints for Court {
     fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
@@ -881,11 +881,15 @@ impl BotHints for Court {
             Difficulty::Normal => Some(Budget::new(scale(NORMAL_ITERATIONS), 180)),
             // With more iterations, hard explores less widely (measured: 3000 iterations at 0.35
             // beat 600 at 0.7 in 70% of 40 two-player games, 65% against 600 at 0.35). Its
-            // playouts reach into its next turn, and its end phase is searched (the README's bots
-            // section has what that bought).
+            // playouts at two players reach into its next turn, and its end phase is searched (the
+            // README's bots section has what that bought).
+            Difficulty::Hard if n == 2 => Some(Budget {
+                exploration: 0.35,
+                horizon: HARD_ROUNDS_AT_TWO,
+                ..Budget::new(scale(HARD_ITERATIONS) / HARD_ROUNDS_AT_TWO, 900)
+            }),
             Difficulty::Hard => Some(Budget {
                 exploration: 0.35,
-                horizon: HARD_ROUNDS,
                 ..Budget::new(scale(HARD_ITERATIONS), 900)
             }),
         }
