@@ -909,10 +909,12 @@ impl BotHints for Court {
         match &state.phase {
             Phase::Play => ranked_plays(&seen, &legal, rng),
             Phase::End if searches_discards(budget) => {
-                // Every discard (and the draw), the heuristic's choice first.
-                let first = heuristic_on(&seen, &legal, rng);
-                let mut order: Vec<Action> = first.into_iter().collect();
-                order.extend(legal.into_iter().filter(|a| Some(*a) != first));
+                // Every discard (and the draw), the heuristic's choice moved to the front.
+                let mut order = legal;
+                let first = heuristic_on(&seen, &order, rng);
+                if let Some(i) = order.iter().position(|a| Some(*a) == first) {
+                    order[..=i].rotate_right(1);
+                }
                 order
             }
             _ => heuristic_on(&seen, &legal, rng).map_or(legal, |a| vec![a]),

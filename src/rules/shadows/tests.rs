@@ -1390,12 +1390,11 @@ fn the_search_plays_legal_moves_from_views_alone() {
             let seat = g.to_act().expect("a seat");
             let legal = g.legal_actions();
             let view = g.view(seat);
-            let a = if step % 10 == 0
-                && Shadows::worth_searching(&view, &legal, &search_budget(Difficulty::Normal).expect("a budget"))
-            {
+            let normal = search_budget(Difficulty::Normal).expect("a budget");
+            let a = if step % 10 == 0 && Shadows::worth_searching(&view, &legal, &normal) {
                 let budget = crate::bots::Budget {
                     iterations: 40,
-                    ..search_budget(Difficulty::Normal).expect("a budget")
+                    ..normal
                 };
                 let budget = crate::bots::Budget {
                     time_cap: std::time::Duration::from_secs(60),
