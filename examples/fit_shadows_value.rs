@@ -52,7 +52,8 @@ fn play(content: &Arc<ShadowsContent>, players: usize, loyalty: &str, seed: u64)
         let a = if legal.len() == 1 {
             legal[0]
         } else {
-            let mut rng = GameRng::seeded(seed ^ (step << 20));
+            // As `camelot sim` seeds a bot: never the generator that dealt the game.
+            let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, step as usize));
             match bots::choose::<Shadows>(BotKind::Level(Difficulty::Normal), &g.view(seat), &legal, &mut rng) {
                 Some(a) => a,
                 None => break,

@@ -35,7 +35,8 @@ fn main() -> Result<(), String> {
         let mut config = TableConfig::with_players(players, SeatKind::Bot(Difficulty::Normal), seed);
         config.variants.insert("loyalty".into(), "traitor".into());
         let mut m: Match<Shadows> = Match::new_shared(config, &content, hash.clone()).map_err(|e| e.0)?;
-        let mut rng = GameRng::seeded(seed);
+        // The bots' one generator, not the one that dealt the game.
+        let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, 0));
         let mut legal = Vec::new();
         for _ in 0..5_000 {
             if m.state.outcome().is_some() {

@@ -55,7 +55,8 @@ fn main() {
         let Some(seat) = g.to_act() else { break };
         g.legal_actions_into(&mut legal);
         let kind = kinds.get(seat).or(kinds.last()).copied().unwrap_or(BotKind::Heuristic);
-        let mut rng = GameRng::seeded(seed ^ ((step as u64) << 20));
+        // As `camelot sim` seeds a bot: never the generator that dealt the game.
+        let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, step));
         let d = bots::decide::<Shadows>(kind, &g.view(seat), &legal, &mut rng);
         let Some(a) = d.action else { break };
         if legal.len() > 1 {

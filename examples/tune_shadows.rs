@@ -76,7 +76,8 @@ fn play(
             legal[0]
         } else {
             let view = g.view(seat);
-            let mut rng = GameRng::seeded(seed ^ (step << 20));
+            // As `camelot sim` seeds a bot: never the generator that dealt the game.
+            let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, step as usize));
             match heuristic_with(&view.game, &legal, &mut rng, &w) {
                 Some(a) => a,
                 None => break,

@@ -7,6 +7,7 @@ pub mod balance;
 pub mod bots;
 pub mod content;
 pub mod rules;
+pub mod saves;
 pub mod sim;
 pub mod table;
 pub mod tutorial;

@@ -184,7 +184,8 @@ enum Command {
 enum Start {
     Menu,
     New(GameId, TableConfig),
-    Load(String),
+    /// A save's text and where it was read: an unfinished game's own file is played on in place.
+    Load(String, PathBuf),
     /// A game's guided first game (its tutorial script, checked to load).
     Learn(GameId),
 }
@@ -482,7 +483,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             library
                 .load_save(&text)
                 .map_err(|e| format!("{}: {e}", save.display()))?;
-            window(library, &cli, &flags.or(&cli.window), Start::Load(text))
+            window(library, &cli, &flags.or(&cli.window), Start::Load(text, save.clone()))
         }
         None => window(load_library(cli.content.as_ref())?, &cli, &cli.window, Start::Menu),
     }
@@ -544,7 +545,17 @@ fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Resu
     let (start, learn) = match start {
         Start::Menu => (None, None),
         Start::New(game, config) => (Some(StartMatch::New { game, config }), None),
-        Start::Load(text) => (Some(StartMatch::Load(text)), None),
+        Start::Load(text, path) => {
+            // A file among the unfinished games goes on saving to itself, not to a copy.
+            let root = camelot::saves::Saves::in_data_dir().root;
+            let within = |p: &std::path::Path| p.canonicalize().ok();
+            let own = within(&path).zip(within(&root)).is_some_and(|(p, r)| p.starts_with(r));
+            if own {
+                (Some(StartMatch::Resume { text, slot: path }), None)
+            } else {
+                (Some(StartMatch::Load(text)), None)
+            }
+        }
         Start::Learn(game) => (None, Some(game)),
     };
     let opts = camelot::app::WindowOptions {

@@ -120,6 +120,21 @@ pub fn hint_seed(match_seed: u64, actions_taken: usize) -> u64 {
     match_seed.rotate_left(17) ^ 0x6869_6e74_0000_0000 ^ ((actions_taken as u64) << 20)
 }
 
+/// The generator seed of a bot's decision at action number `step` of a match played out from
+/// `table_seed` (`AnyMatch::play_out`, so `camelot sim` and the balance bench). A constant
+/// ("bots") is mixed in, so that no decision draws from the generator that dealt the game's hidden
+/// setup (`GameRng::seeded(table_seed)`): otherwise the first bot would "guess" the deal.
+pub fn play_out_bot_seed(table_seed: u64, step: usize) -> u64 {
+    table_seed ^ 0x626f_7473_0000_0000 ^ ((step as u64) << 20)
+}
+
+/// The generator seed that a played-out match's random seats share (`AnyMatch::play_out`): the
+/// table's seed with a constant of its own ("rand") mixed in, so that a random seat's choices
+/// are independent of the deal (`GameRng::seeded(table_seed)`) and of the bots' generators.
+pub fn play_out_random_seed(table_seed: u64) -> u64 {
+    table_seed ^ 0x7261_6e64_0000_0000
+}
+
 /// The hint job for the seat to act in `state` (`None` when the game is over): the hard level's
 /// ranking from that seat's view and the legal actions, drawn from `GameRng::seeded(seed)`.
 /// `tune` changes the hard budget (tests: no clock cap, fewer iterations); the window and the
@@ -310,9 +325,11 @@ pub trait AnyMatch: Send + Sync {
         self.hint_job().map(|job| job())
     }
     /// Plays a copy of the match to its end with `bot_of(seat)` deciding for every seat, as
-    /// `camelot sim` does; the match itself is unchanged. The decision at action number `step`
-    /// draws from `GameRng::seeded(seed ^ (step << 20))`, as a bot job seeded so would; random
-    /// bots share one generator seeded with `seed`. Stops with an error after `max_actions`.
+    /// `camelot sim` does; the match itself is unchanged. `seed` is the table's seed (what dealt
+    /// the game); the decision at action number `step` draws from
+    /// `GameRng::seeded(play_out_bot_seed(seed, step))`, as a bot job seeded so would; random
+    /// bots share one generator seeded with `play_out_random_seed(seed)`. Neither is the deal's
+    /// generator. Stops with an error after `max_actions`.
     /// Plays the match to its end with these bots; `usage` also records what content each seat
     /// used (for the balance bench; it costs words).
     fn play_out(
@@ -476,9 +493,10 @@ impl<G: BotHints> AnyMatch for Match<G> {
             let kind = bot_of(seat);
             state.legal_actions_into(&mut legal);
             let (decision, ms) = if kind == BotKind::Random {
-                // The random bot needs no view and no clock: it draws from the game's one
-                // generator, and its decisions (far below a microsecond) count as 0 ms.
-                let rng = random.get_or_insert_with(|| GameRng::seeded(seed));
+                // The random bot needs no view and no clock: it draws from the random seats' one
+                // generator (not the deal's), and its decisions (far below a microsecond) count
+                // as 0 ms.
+                let rng = random.get_or_insert_with(|| GameRng::seeded(play_out_random_seed(seed)));
                 let action = bots::random_choice(&legal, rng);
                 (
                     bots::Decision {
@@ -489,7 +507,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
                 )
             } else {
                 let t0 = Instant::now();
-                let mut rng = GameRng::seeded(seed ^ ((step as u64) << 20));
+                let mut rng = GameRng::seeded(play_out_bot_seed(seed, step));
                 let decision = bots::decide::<G>(kind, &state.view(seat), &legal, &mut rng);
                 (decision, t0.elapsed().as_secs_f64() * 1000.0)
             };

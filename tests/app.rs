@@ -5,29 +5,38 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use camelot::app::bots::BotPace;
-use camelot::app::bridge::{ActionRequest, AutosavePath, MatchRes, Request, StartMatch};
+use camelot::app::bridge::{ActionRequest, MatchRes, Request, SavesRes, StartMatch};
 use camelot::app::handoff::{Handoff, HandoffConfirmed};
 use camelot::app::tables::shadows::shown;
 use camelot::app::{CorePlugins, LibraryRes};
 use camelot::content::ContentSet;
 use camelot::rules::record::Match;
 use camelot::rules::shadows::{Loyalty, Shadows, White};
-use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig};
+use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig, Visibility};
+use camelot::saves::Saves;
 use camelot::table::Library;
 use std::path::PathBuf;
 
 fn new_app(tag: &str) -> (App, PathBuf) {
     let dir = std::env::temp_dir().join(format!("camelot-app-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let save = dir.join("autosave.ron");
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(LibraryRes(Library::load(ContentSet::embedded())))
         .add_plugins(CorePlugins)
-        .insert_resource(AutosavePath(Some(save.clone())))
+        .insert_resource(SavesRes(Some(Saves::new(dir.clone()))))
         .insert_resource(BotPace(0.0));
     app.update();
-    (app, save)
+    (app, dir)
+}
+
+/// The file the current match autosaves to.
+fn slot(app: &App) -> PathBuf {
+    app.world()
+        .resource::<MatchRes>()
+        .slot
+        .clone()
+        .expect("a match with a file of its own")
 }
 
 fn start(app: &mut App, kinds: &[SeatKind]) {
@@ -115,17 +124,17 @@ fn no_hand_off_between_a_human_and_bots() {
 
 #[test]
 fn bots_play_a_whole_game_and_the_autosave_follows() {
-    let (mut app, save) = new_app("allbots");
+    let (mut app, _) = new_app("allbots");
     let bot = SeatKind::Bot(Difficulty::Normal);
     start(&mut app, &[bot, bot, bot]);
-    assert!(save.exists(), "the new game is autosaved");
+    assert!(slot(&app).exists(), "the new game is autosaved");
     run_until(&mut app, |app| matches!(pending(app), Pending::Finished(_)));
-    assert!(!save.exists(), "a finished game leaves no autosave to continue");
+    assert!(!slot(&app).exists(), "a finished game leaves no autosave to continue");
 }
 
 #[test]
 fn an_autosave_can_be_continued() {
-    let (mut app, save) = new_app("continue");
+    let (mut app, _) = new_app("continue");
     start(&mut app, &[SeatKind::Human, SeatKind::Bot(Difficulty::Easy)]);
     play_first_choice(&mut app, 0);
     let taken = app
@@ -134,7 +143,7 @@ fn an_autosave_can_be_continued() {
         .current
         .as_ref()
         .map(|m| m.actions_taken());
-    let text = std::fs::read_to_string(&save).expect("autosaved");
+    let text = std::fs::read_to_string(slot(&app)).expect("autosaved");
     let (mut other, _) = new_app("continue-b");
     other.world_mut().write_message(StartMatch::Load(text));
     other.update();
@@ -243,14 +252,14 @@ fn play_future_through(app: &mut App) -> usize {
 
 #[test]
 fn a_future_game_of_bots_plays_to_the_end_and_never_covers_the_table() {
-    let (mut app, save) = new_app("future-bots");
+    let (mut app, _) = new_app("future-bots");
     let bot = SeatKind::Bot(Difficulty::Easy);
     start_future(&mut app, &[bot, bot, bot, bot], 7);
-    assert!(save.exists(), "the new game is autosaved");
+    assert!(slot(&app).exists(), "the new game is autosaved");
     assert_eq!(play_future_through(&mut app), 0, "no hand-off between bots");
     let res = app.world().resource::<MatchRes>();
     assert!(matches!(res.pending(), Some(Pending::Finished(_))));
-    assert!(!save.exists(), "a finished game leaves no autosave");
+    assert!(!slot(&app).exists(), "a finished game leaves no autosave");
 }
 
 #[test]
@@ -344,7 +353,7 @@ fn play_shadows_through(app: &mut App) -> usize {
 
 #[test]
 fn three_humans_at_shadows_play_to_the_end_and_never_see_each_others_secrets() {
-    let (mut app, save) = new_app("shadows-humans");
+    let (mut app, _) = new_app("shadows-humans");
     start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 5);
     assert_eq!(
         handoff(&app).covering,
@@ -355,7 +364,7 @@ fn three_humans_at_shadows_play_to_the_end_and_never_see_each_others_secrets() {
     assert!(covers >= 3, "covered {covers} times");
     let res = app.world().resource::<MatchRes>();
     assert!(matches!(res.pending(), Some(Pending::Finished(_))));
-    assert!(!save.exists(), "a finished game leaves no autosave");
+    assert!(!slot(&app).exists(), "a finished game leaves no autosave");
 }
 
 #[test]
@@ -372,7 +381,7 @@ fn a_shadows_game_of_one_human_and_bots_plays_to_the_end_without_a_cover() {
 
 #[test]
 fn a_continued_game_tells_its_whole_story_in_the_log() {
-    let (mut app, save) = new_app("story");
+    let (mut app, _) = new_app("story");
     start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 12);
     // Forty decisions by the seats in turn, through the bridge as clicks would.
     for step in 0..40usize {
@@ -399,7 +408,7 @@ fn a_continued_game_tells_its_whole_story_in_the_log() {
     };
     let before = lines(&app);
     assert!(before.iter().any(|(_, t)| t.starts_with("Turn 2")), "{before:?}");
-    let text = std::fs::read_to_string(&save).expect("autosaved");
+    let text = std::fs::read_to_string(slot(&app)).expect("autosaved");
     let (mut other, _) = new_app("story-b");
     other.world_mut().write_message(StartMatch::Load(text));
     other.update();
@@ -457,4 +466,214 @@ fn the_hand_off_screen_waits_while_something_public_plays_out() {
     assert!(cover_drawn(&covered, 0.0));
     assert_eq!(covered.private_viewer(), None, "nothing private meanwhile");
     assert!(!cover_drawn(&Handoff::default(), 0.0));
+}
+
+fn start_game(app: &mut App, game: GameId, kinds: &[SeatKind], seed: u64, variants: &[(&str, &str)]) {
+    let mut config = TableConfig::with_players(kinds.len(), SeatKind::Human, seed);
+    for (seat, kind) in config.seats.iter_mut().zip(kinds) {
+        seat.kind = *kind;
+    }
+    for (k, v) in variants {
+        config.variants.insert(k.to_string(), v.to_string());
+    }
+    app.world_mut().write_message(StartMatch::New { game, config });
+    app.update();
+    app.update();
+}
+
+fn current_as<G: camelot::rules::Game>(app: &App) -> &Match<G> {
+    app.world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .and_then(|m| m.as_any().downcast_ref::<Match<G>>())
+        .expect("a match of this game")
+}
+
+/// Two humans and two bots play a whole game through the window's logic. Whenever no human is to
+/// act (a bot's turn, a bot's reaction, the end of the game) the screen shows only what the whole
+/// table may see: no private viewer, no private log line, and what the game's table draws from
+/// (`table_secrets`: a hand, a fist, a tile, a Loyalty card) is the public table's. A human who
+/// takes the screen back after the bots does so behind their own cover. Returns how many such
+/// positions were looked at.
+fn bots_play_in_public(app: &mut App, table_secrets: impl Fn(&App, &Handoff) -> Option<String>) -> usize {
+    let mut looked = 0;
+    let mut after_bot = false;
+    play_through(
+        app,
+        |step, n| (step * 7919 + 13) % n,
+        |app| {
+            let h = handoff(app);
+            let p = pending(app);
+            let config = app.world().resource::<MatchRes>().config().expect("a match").clone();
+            let human_to_act = p.seat().filter(|&s| config.seats[s].kind.is_human());
+            match human_to_act {
+                Some(seat) => {
+                    if after_bot {
+                        assert_eq!(
+                            h.covering,
+                            Some(seat),
+                            "a human takes the screen back after the bots behind their own cover"
+                        );
+                    }
+                    after_bot = false;
+                }
+                None => {
+                    looked += 1;
+                    after_bot = true;
+                    assert_eq!(h.covering, None, "the bots are not kept waiting behind a cover");
+                    assert_eq!(
+                        h.private_viewer(),
+                        None,
+                        "no human's secrets while {p:?} (the seat that played last was {:?})",
+                        h.viewer
+                    );
+                    let log = &app.world().resource::<MatchRes>().log;
+                    if let Some(line) =
+                        camelot::app::table::shown_log(log, &h).find(|l| matches!(l.to, Visibility::Only(_)))
+                    {
+                        panic!("a private log line shows while no human acts: {}", line.text);
+                    }
+                    if let Some(secret) = table_secrets(app, &h) {
+                        panic!("the table shows a secret while no human acts: {secret}");
+                    }
+                }
+            }
+        },
+    );
+    looked
+}
+
+fn two_humans_two_bots() -> [SeatKind; 4] {
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    [SeatKind::Human, bot, SeatKind::Human, bot]
+}
+
+#[test]
+fn the_court_shows_no_hand_while_bots_play_between_two_humans() {
+    use camelot::rules::court::Court;
+    let (mut app, _) = new_app("court-public");
+    start_game(&mut app, GameId::Court, &two_humans_two_bots(), 29, &[("target", "30")]);
+    let looked = bots_play_in_public(&mut app, |app, h| {
+        let (view, private) = camelot::app::tables::court::screen_view(current_as::<Court>(app), h);
+        (private || !view.hand.is_empty()).then(|| format!("a hand {:?}", view.hand))
+    });
+    assert!(looked > 20, "looked at {looked} positions");
+    assert!(matches!(pending(&app), Pending::Finished(_)));
+}
+
+#[test]
+fn die_zukunft_shows_no_fist_or_tile_while_bots_play_between_two_humans() {
+    use camelot::rules::future::Future;
+    let (mut app, _) = new_app("future-public");
+    start_game(
+        &mut app,
+        GameId::Future,
+        &two_humans_two_bots(),
+        29,
+        &[("heroes", "on")],
+    );
+    let looked = bots_play_in_public(&mut app, |app, h| {
+        let m = current_as::<Future>(app);
+        let screen = camelot::app::tables::future::screen_view(m, h);
+        (screen != m.state.public_view()).then(|| format!("seat {}'s view", screen.seat))
+    });
+    assert!(looked > 20, "looked at {looked} positions");
+}
+
+#[test]
+fn shadows_shows_no_hand_or_loyalty_while_bots_play_between_two_humans() {
+    let (mut app, _) = new_app("shadows-public");
+    start_shadows(&mut app, &two_humans_two_bots(), 29);
+    let looked = bots_play_in_public(&mut app, |app, h| {
+        let s = shadows_state(app);
+        let seen = shown(&s, h.private_viewer(), true);
+        let over = s.outcome.is_some();
+        if let Some((seat, hand)) = seen.hand {
+            return Some(format!("seat {seat}'s hand {hand:?}"));
+        }
+        if !seen.black_top.is_empty() || !seen.black_bottom.is_empty() {
+            return Some("Black cards known to one seat".into());
+        }
+        let loyal = s
+            .knights
+            .iter()
+            .enumerate()
+            .find(|(seat, k)| !k.revealed && !over && seen.loyalty[*seat] != Loyalty::Unknown);
+        if let Some((seat, _)) = loyal {
+            return Some(format!("seat {seat}'s Loyalty"));
+        }
+        let prompt = camelot::app::tables::shadows::screen_prompt(&s, h.private_viewer());
+        (prompt != camelot::app::tables::shadows::screen_prompt(&s, None)).then_some(prompt)
+    });
+    assert!(looked > 20, "looked at {looked} positions");
+}
+
+#[test]
+fn with_two_humans_the_screen_turns_public_while_bots_play() {
+    // The hand-off of one human and bots keeps the screen theirs; of two, it turns public.
+    use camelot::app::handoff::next_handoff;
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    let mut config = TableConfig::with_players(3, SeatKind::Human, 1);
+    config.seats[1].kind = bot;
+    config.seats[2].kind = bot;
+    let bot_to_act = Pending::Decide {
+        seat: 1,
+        prompt: String::new(),
+        private: true,
+    };
+    let mine = Handoff {
+        covering: None,
+        viewer: Some(0),
+    };
+    assert_eq!(
+        next_handoff(mine, &config, &bot_to_act),
+        mine,
+        "one human keeps the screen"
+    );
+    config.seats[2].kind = SeatKind::Human;
+    let public = next_handoff(mine, &config, &bot_to_act);
+    assert_eq!(public.private_viewer(), None, "two humans: the bots play in public");
+    let back = Pending::Decide {
+        seat: 0,
+        prompt: String::new(),
+        private: true,
+    };
+    assert_eq!(
+        next_handoff(public, &config, &back).covering,
+        Some(0),
+        "the seat that played last is covered again before it sees its secrets"
+    );
+    let over = Pending::Finished(camelot::rules::Outcome {
+        winners: vec![],
+        scores: vec![],
+        summary: String::new(),
+    });
+    assert_eq!(
+        next_handoff(mine, &config, &over).private_viewer(),
+        None,
+        "the end of the game is public"
+    );
+}
+
+#[test]
+fn starting_a_game_keeps_the_unfinished_one() {
+    let (mut app, dir) = new_app("keep");
+    let library = Library::load(ContentSet::embedded());
+    let saves = Saves::new(dir);
+    start_shadows(&mut app, &[SeatKind::Human, SeatKind::Human, SeatKind::Human], 3);
+    let first = slot(&app);
+    start_game(&mut app, GameId::Court, &[SeatKind::Human, SeatKind::Human], 4, &[]);
+    assert_ne!(slot(&app), first, "the new game saves to a file of its own");
+    let listed = saves.list(&library, camelot::saves::Shelf::Games);
+    assert_eq!(listed.len(), 2, "both unfinished games are kept");
+    assert_eq!(listed[1].game, Some(GameId::Shadows));
+    // Continuing the Shadows game plays on in its own file.
+    app.world_mut().write_message(StartMatch::Resume {
+        text: listed[1].text.clone(),
+        slot: listed[1].path.clone(),
+    });
+    app.update();
+    assert_eq!(slot(&app), first);
+    assert_eq!(saves.list(&library, camelot::saves::Shelf::Games).len(), 2);
 }

@@ -530,3 +530,134 @@ fn a_content_file_with_windows_line_endings_is_the_same_content() {
         "saves made with the shipped content load"
     );
 }
+
+/// A game whose whole setup is one hidden number dealt from the table's generator
+/// (`GameRng::seeded(seed)`): the first seat wins by guessing it. Whoever guesses from the deal's
+/// own generator always wins; an independent guess wins one game in eight.
+#[derive(Clone, Debug)]
+struct Peek {
+    secret: u8,
+    guess: Option<u8>,
+    outcome: Option<camelot::rules::Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Guess(u8);
+
+impl Game for Peek {
+    type Action = Guess;
+    type Event = u8;
+    type View = ();
+    type Content = ();
+    const ID: GameId = GameId::Test;
+
+    fn variants() -> Vec<camelot::rules::VariantSpec> {
+        Vec::new()
+    }
+    fn new(config: &TableConfig, _: &()) -> Result<Self, camelot::rules::SetupError> {
+        let secret = camelot::rules::GameRng::seeded(config.seed).below(8) as u8;
+        Ok(Peek {
+            secret,
+            guess: None,
+            outcome: None,
+        })
+    }
+    fn pending(&self) -> Pending {
+        match &self.outcome {
+            Some(o) => Pending::Finished(o.clone()),
+            None => Pending::Decide {
+                seat: 0,
+                prompt: "Guess".into(),
+                private: false,
+            },
+        }
+    }
+    fn to_act(&self) -> Option<usize> {
+        self.outcome.is_none().then_some(0)
+    }
+    fn outcome(&self) -> Option<&camelot::rules::Outcome> {
+        self.outcome.as_ref()
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Guess>) {
+        out.clear();
+        if self.outcome.is_none() {
+            out.extend((0..8).map(Guess));
+        }
+    }
+    fn apply(&mut self, action: &Guess) -> Result<Vec<camelot::rules::Tagged<u8>>, camelot::rules::RuleError> {
+        if self.outcome.is_some() || action.0 >= 8 {
+            return Err(camelot::rules::RuleError("no".into()));
+        }
+        self.guess = Some(action.0);
+        let right = action.0 == self.secret;
+        self.outcome = Some(camelot::rules::Outcome {
+            winners: vec![if right { 0 } else { 1 }],
+            scores: Vec::new(),
+            summary: String::new(),
+        });
+        Ok(vec![camelot::rules::Tagged::public(action.0)])
+    }
+    fn view(&self, _: usize) {}
+    fn describe_event(&self, event: &u8) -> String {
+        format!("guessed {event}")
+    }
+    fn describe_action(&self, action: &Guess) -> String {
+        format!("Guess {}", action.0)
+    }
+    fn is_irreversible(_: &u8) -> bool {
+        false
+    }
+}
+
+impl camelot::bots::BotHints for Peek {}
+
+#[test]
+fn played_out_bots_and_random_seats_do_not_draw_from_the_deals_generator() {
+    use camelot::bots::BotKind;
+    use camelot::rules::Difficulty;
+    use camelot::table::AnyMatch;
+    for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Level(Difficulty::Easy)] {
+        let mut right = 0;
+        for seed in 1..=64u64 {
+            let config = TableConfig::with_players(2, SeatKind::Human, seed);
+            let m = Match::<Peek>::new(config, &(), "x".into()).expect("setup");
+            // As `camelot sim` and the balance bench do: the table's seed.
+            let played = m.play_out(&|_| kind, seed, 10, false).expect("played");
+            if played.winners == [0] {
+                right += 1;
+            }
+        }
+        // One in eight by chance (8 of 64 expected); the deal's own generator guesses all 64.
+        assert!(right < 24, "{kind}: guessed the hidden deal in {right} of 64 games");
+    }
+}
+
+#[test]
+fn played_out_seeds_are_never_the_tables_nor_a_hints() {
+    use camelot::table::{hint_seed, play_out_bot_seed, play_out_random_seed};
+    for seed in [
+        0u64,
+        1,
+        2,
+        5,
+        42,
+        1 << 20,
+        u64::MAX,
+        0x626f_7473_0000_0000,
+        0x7261_6e64_0000_0000,
+    ] {
+        let random = play_out_random_seed(seed);
+        assert_ne!(random, seed);
+        for step in (0..20_000).step_by(7).chain([1, 2, 3]) {
+            let bot = play_out_bot_seed(seed, step);
+            assert_ne!(bot, seed, "seed {seed}, step {step}");
+            assert_ne!(bot, random, "seed {seed}, step {step}");
+            assert_ne!(bot, hint_seed(seed, step), "seed {seed}, step {step}");
+            assert_ne!(
+                bot,
+                camelot::bots::decision_seed(seed, step),
+                "seed {seed}, step {step}"
+            );
+        }
+    }
+}

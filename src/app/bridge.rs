@@ -2,8 +2,8 @@
 //! message per rule event, keeps the log and the autosave. The only writer of game state.
 
 use super::{LibraryRes, Screen};
-use crate::rules::record::{autosave_path, write_atomically};
 use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
+use crate::saves::{Saves, Shelf};
 use crate::table::{AnyMatch, ErasedEvent};
 use bevy::prelude::*;
 use std::any::Any;
@@ -16,8 +16,18 @@ pub enum StartMatch {
         game: GameId,
         config: TableConfig,
     },
-    /// A save file's text.
+    /// A guided first game's match: saved apart from the other unfinished games.
+    Guided {
+        game: GameId,
+        config: TableConfig,
+    },
+    /// A save file's text (played on in a file of its own among the unfinished games).
     Load(String),
+    /// An unfinished game from the list, saved on in its own file.
+    Resume {
+        text: String,
+        slot: std::path::PathBuf,
+    },
 }
 
 /// What a seat wants to do.
@@ -73,6 +83,8 @@ pub struct MatchRes {
     pub seq: u64,
     /// A problem to show the players (a refused save, a failed autosave).
     pub notice: Option<String>,
+    /// The file this match autosaves to (each unfinished game has its own).
+    pub slot: Option<std::path::PathBuf>,
 }
 
 impl MatchRes {
@@ -88,9 +100,9 @@ impl MatchRes {
     }
 }
 
-/// Where autosaves go (a resource so tests can point it elsewhere).
+/// Where unfinished games are kept (a resource so tests can point it elsewhere; `None`: nowhere).
 #[derive(Resource, Clone)]
-pub struct AutosavePath(pub Option<std::path::PathBuf>);
+pub struct SavesRes(pub Option<Saves>);
 
 pub struct RulesPlugin;
 
@@ -101,7 +113,7 @@ pub struct RulesSet;
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MatchRes>()
-            .insert_resource(AutosavePath(Some(autosave_path())))
+            .insert_resource(SavesRes(Some(Saves::in_data_dir())))
             .add_message::<StartMatch>()
             .add_message::<ActionRequest>()
             .add_message::<RuleEvent>()
@@ -128,15 +140,17 @@ fn push_events(res: &mut MatchRes, out: &mut MessageWriter<RuleEvent>, events: V
     }
 }
 
-fn autosave(res: &mut MatchRes, path: &AutosavePath) {
-    let (Some(m), Some(path)) = (&res.current, &path.0) else {
+/// Saves the match in its own file after every change; a finished game's file goes.
+fn autosave(res: &mut MatchRes, saves: &SavesRes) {
+    let (Some(m), Some(slot), Some(saves)) = (&res.current, &res.slot, &saves.0) else {
         return;
     };
-    if matches!(m.pending(), Pending::Finished(_)) {
-        let _ = std::fs::remove_file(path);
-        return;
-    }
-    if let Err(e) = write_atomically(path, &m.to_ron()) {
+    let done = if matches!(m.pending(), Pending::Finished(_)) {
+        saves.remove(slot)
+    } else {
+        saves.write(slot, &m.to_ron())
+    };
+    if let Err(e) = done {
         res.notice = Some(format!("Autosave failed: {e}"));
     }
 }
@@ -148,12 +162,16 @@ fn start_matches(
     mut out: MessageWriter<RuleEvent>,
     mut changed: MessageWriter<MatchChanged>,
     mut next: ResMut<NextState<Screen>>,
-    path: Res<AutosavePath>,
+    saves: Res<SavesRes>,
 ) {
     for start in starts.read() {
         let result = match start {
-            StartMatch::New { game, config } => library.0.new_match(*game, config.clone()),
-            StartMatch::Load(text) => library.0.load_save(text).map_err(|e| e.to_string()),
+            StartMatch::New { game, config } | StartMatch::Guided { game, config } => {
+                library.0.new_match(*game, config.clone())
+            }
+            StartMatch::Load(text) | StartMatch::Resume { text, .. } => {
+                library.0.load_save(text).map_err(|e| e.to_string())
+            }
         };
         let result = result.and_then(|m| {
             if crate::app::tables::has_table(m.game()) {
@@ -183,10 +201,15 @@ fn start_matches(
                         e.text.clear();
                     }
                 }
+                res.slot = match start {
+                    StartMatch::Resume { slot, .. } => Some(slot.clone()),
+                    StartMatch::Guided { .. } => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Guided)),
+                    _ => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Games)),
+                };
                 res.current = Some(m);
                 res.notice = None;
                 push_events(&mut res, &mut out, opening);
-                autosave(&mut res, &path);
+                autosave(&mut res, &saves);
                 changed.write(MatchChanged);
                 next.set(Screen::Table);
             }
@@ -202,7 +225,7 @@ fn apply_requests(
     mut out: MessageWriter<RuleEvent>,
     mut refused: MessageWriter<Refused>,
     mut changed: MessageWriter<MatchChanged>,
-    path: Res<AutosavePath>,
+    saves: Res<SavesRes>,
 ) {
     for req in requests.read() {
         let Some(m) = res.current.as_mut() else {
@@ -232,7 +255,7 @@ fn apply_requests(
                     });
                 }
                 push_events(&mut res, &mut out, events);
-                autosave(&mut res, &path);
+                autosave(&mut res, &saves);
                 changed.write(MatchChanged);
             }
             Err(e) => {
@@ -255,26 +278,8 @@ fn close_matches(
         return;
     }
     res.current = None;
+    res.slot = None;
     res.log.clear();
     changed.write(MatchChanged);
     next.set(Screen::Menu);
-}
-
-/// The unfinished autosave, if there is one this content can continue.
-pub fn continuable_autosave(library: &crate::table::Library, path: &std::path::Path) -> Option<(String, String)> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let header = crate::rules::record::read_header(&text).ok()?;
-    let label = format!(
-        "{} — {}",
-        header.game.title(),
-        header
-            .config
-            .seats
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let _ = library;
-    Some((label, text))
 }

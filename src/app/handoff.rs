@@ -1,5 +1,6 @@
-//! Pass-and-play: whenever the decision passes to another human and the next screen would show
-//! that seat's secrets, the table is covered until that player says they are ready.
+//! Pass-and-play: whenever the decision passes to a human and the next screen would show that
+//! seat's secrets to someone else, the table is covered until that player says they are ready;
+//! while bots play between two humans' turns the screen shows only the public table.
 
 use super::bridge::{MatchChanged, MatchRes};
 use crate::rules::Seat;
@@ -55,34 +56,37 @@ fn update_handoff(mut changed: MessageReader<MatchChanged>, res: Res<MatchRes>, 
     }
 }
 
-/// The hand-off after a change of the match: cover the table when a different human is to see
-/// their secrets; with bots to move, keep showing the last human's view (or cover it for the
-/// first human, when several humans share the screen and none has taken it yet).
+/// The hand-off after a change of the match: cover the table when a human is to see their
+/// secrets and the screen is not already theirs. With one human the screen stays theirs while the
+/// bots play. With several humans, once no human is to act (a bot's turn, the end of the game)
+/// the screen shows only what the whole table may see, so the seat that just played gets its
+/// view back only behind its own cover.
 pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pending: &crate::rules::Pending) -> Handoff {
-    let humans: Vec<Seat> = (0..config.seats.len())
-        .filter(|&s| config.seats[s].kind.is_human())
-        .collect();
-    let mut next = current;
+    let mut humans = (0..config.seats.len()).filter(|&s| config.seats[s].kind.is_human());
+    let only_human = match (humans.next(), humans.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    };
     match pending.seat() {
-        Some(seat) if humans.contains(&seat) => {
+        Some(seat) if config.seats.get(seat).is_some_and(|s| s.kind.is_human()) => {
             if needs_handoff(config, pending, current.viewer) {
-                next.covering = Some(seat);
+                Handoff {
+                    covering: Some(seat),
+                    viewer: current.viewer,
+                }
             } else {
-                next.covering = None;
-                next.viewer = Some(seat);
-            }
-        }
-        _ => {
-            if current.viewer.is_none() && current.covering.is_none() {
-                match humans.as_slice() {
-                    [] => {}
-                    [only] => next.viewer = Some(*only),
-                    [first, ..] => next.covering = Some(*first),
+                Handoff {
+                    covering: None,
+                    viewer: Some(seat),
                 }
             }
         }
+        // A bot to act, or the game over: one human keeps the screen; several see the public table.
+        _ => Handoff {
+            covering: None,
+            viewer: only_human,
+        },
     }
-    next
 }
 
 fn confirm_handoff(

@@ -20,6 +20,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 #[derive(Message, Clone, Copy, Debug)]
 pub struct StartLearning(pub GameId);
 
+/// Continues an unfinished guided game (from the menu's list).
+#[derive(Message, Clone, Debug)]
+pub struct ResumeLearning {
+    pub game: GameId,
+    pub text: String,
+    pub slot: std::path::PathBuf,
+}
+
 /// The guided game under way, if any.
 #[derive(Resource, Default)]
 pub struct Learning {
@@ -47,6 +55,7 @@ impl Plugin for LearnPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Learning>()
             .add_message::<StartLearning>()
+            .add_message::<ResumeLearning>()
             .add_systems(Update, (start_learning, follow_moves).chain())
             .add_systems(
                 EguiPrimaryContextPass,
@@ -61,6 +70,7 @@ impl Plugin for LearnPlugin {
 /// line's `camelot learn`).
 fn start_learning(
     mut asks: MessageReader<StartLearning>,
+    mut resumes: MessageReader<ResumeLearning>,
     menu: Option<ResMut<super::menu::MenuState>>,
     library: Res<LibraryRes>,
     mut learning: ResMut<Learning>,
@@ -68,7 +78,14 @@ fn start_learning(
     mut res: ResMut<MatchRes>,
 ) {
     let from_menu = menu.and_then(|mut m| m.learn.take());
-    let Some(game) = asks.read().last().map(|a| a.0).or(from_menu) else {
+    let resume = resumes.read().last().cloned();
+    let Some(game) = asks
+        .read()
+        .last()
+        .map(|a| a.0)
+        .or(from_menu)
+        .or(resume.as_ref().map(|r| r.game))
+    else {
         return;
     };
     let started = crate::tutorial::load(&library.0, game)
@@ -83,7 +100,14 @@ fn start_learning(
                 run: Some(run),
                 ..default()
             };
-            start.write(StartMatch::New { game, config });
+            // The lesson follows the match's history, so a resumed one picks up where it was.
+            start.write(match resume {
+                Some(r) if r.game == game => StartMatch::Resume {
+                    text: r.text,
+                    slot: r.slot,
+                },
+                _ => StartMatch::Guided { game, config },
+            });
         }
         Err(e) => {
             *learning = Learning::default();

@@ -1,6 +1,6 @@
 //! The main menu: pick a game, set up its seats and variants, start, continue, quit.
 
-use super::bridge::{AutosavePath, MatchRes, StartMatch, continuable_autosave};
+use super::bridge::{MatchRes, SavesRes, StartMatch};
 use super::icons::{Picture, Pictures};
 use super::settings::{MenuSetup, Settings};
 use super::style::{GOLD, WARN, root_ui};
@@ -9,6 +9,7 @@ use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
 use crate::rules::{
     Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, TableConfig, VariantSpec,
 };
+use crate::saves::{SavedGame, Shelf};
 use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -21,8 +22,11 @@ pub struct MenuState {
     pub seats: Vec<SeatConfig>,
     pub variants: BTreeMap<String, String>,
     pub seed_text: String,
-    /// The unfinished autosave: a label and the save's text.
-    pub autosave: Option<(String, String)>,
+    /// The unfinished games, newest first, and the guided games apart.
+    pub unfinished: Vec<SavedGame>,
+    pub guided: Vec<SavedGame>,
+    /// The game whose deletion waits for a yes.
+    pub deleting: Option<std::path::PathBuf>,
     /// *Learn to play* was pressed for this game.
     pub learn: Option<GameId>,
 }
@@ -34,7 +38,9 @@ impl MenuState {
             seats: Vec::new(),
             variants: BTreeMap::new(),
             seed_text: String::new(),
-            autosave: None,
+            unfinished: Vec::new(),
+            guided: Vec::new(),
+            deleting: None,
             learn: None,
         };
         m.reset_seats(library);
@@ -203,11 +209,98 @@ impl Plugin for MenuPlugin {
     }
 }
 
-fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, path: Res<AutosavePath>) {
+fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, saves: Res<SavesRes>) {
     let Some(mut menu) = menu else {
         return;
     };
-    menu.autosave = path.0.as_ref().and_then(|p| continuable_autosave(&library.0, p));
+    let list = |shelf| saves.0.as_ref().map_or_else(Vec::new, |s| s.list(&library.0, shelf));
+    menu.unfinished = list(Shelf::Games);
+    menu.guided = list(Shelf::Guided);
+    menu.deleting = None;
+}
+
+/// The unfinished games, newest first, each to continue or delete (after a yes); the guided
+/// games apart below them. A game that cannot be continued says why.
+fn unfinished_games(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    start: &mut MessageWriter<StartMatch>,
+    learn: &mut MessageWriter<super::learn::ResumeLearning>,
+    saves: &SavesRes,
+    res: &mut MatchRes,
+) {
+    if menu.unfinished.is_empty() && menu.guided.is_empty() {
+        return;
+    }
+    let now = std::time::SystemTime::now();
+    let mut gone = None;
+    ui.add_space(12.0);
+    ui.heading("Unfinished games");
+    egui::ScrollArea::vertical()
+        .id_salt("unfinished")
+        .max_height(190.0)
+        .show(ui, |ui| {
+            for g in menu.unfinished.iter().chain(&menu.guided) {
+                ui.horizontal_wrapped(|ui| {
+                    let guided = g.shelf == Shelf::Guided;
+                    let ok = g.problem.is_none();
+                    let cont = ui
+                        .add_enabled(ok, egui::Button::new("Continue"))
+                        .on_disabled_hover_text(g.problem.clone().unwrap_or_default());
+                    if cont.clicked() {
+                        match (guided, g.game) {
+                            (true, Some(game)) => {
+                                learn.write(super::learn::ResumeLearning {
+                                    game,
+                                    text: g.text.clone(),
+                                    slot: g.path.clone(),
+                                });
+                            }
+                            _ => {
+                                start.write(StartMatch::Resume {
+                                    text: g.text.clone(),
+                                    slot: g.path.clone(),
+                                });
+                            }
+                        }
+                    }
+                    if menu.deleting.as_ref() == Some(&g.path) {
+                        if ui.button(egui::RichText::new("Delete it").color(WARN)).clicked() {
+                            gone = Some(g.path.clone());
+                        }
+                        if ui.button("Keep it").clicked() {
+                            menu.deleting = None;
+                        }
+                    } else if ui
+                        .small_button("Delete")
+                        .on_hover_text("Delete this unfinished game (asks first)")
+                        .clicked()
+                    {
+                        menu.deleting = Some(g.path.clone());
+                    }
+                    let label = if guided {
+                        format!("Guided game: {}", g.label(now))
+                    } else {
+                        g.label(now)
+                    };
+                    let text = egui::RichText::new(label);
+                    ui.label(if ok { text } else { text.color(WARN) });
+                    if let Some(problem) = &g.problem {
+                        ui.label(egui::RichText::new(problem).small().color(WARN));
+                    }
+                });
+            }
+        });
+    if let Some(path) = gone {
+        menu.deleting = None;
+        match saves.0.as_ref().map(|s| s.remove(&path)) {
+            Some(Err(e)) => res.notice = Some(format!("The game was not deleted: {e}")),
+            _ => {
+                menu.unfinished.retain(|g| g.path != path);
+                menu.guided.retain(|g| g.path != path);
+            }
+        }
+    }
 }
 
 /// Watches the content files on a thread of its own, which looks at their sizes and times of
@@ -315,6 +408,8 @@ fn menu_ui(
     mut balance: ResMut<crate::app::balance_window::BalanceWindow>,
     mut kept: ResMut<Settings>,
     pictures: Res<Pictures>,
+    saves: Res<SavesRes>,
+    mut learn: MessageWriter<super::learn::ResumeLearning>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -364,6 +459,7 @@ fn menu_ui(
         }
         ui.columns(2, |cols| {
             game_list(&mut cols[0], &mut menu, &library.0, &kept.setups, &pictures);
+            unfinished_games(&mut cols[0], &mut menu, &mut start, &mut learn, &saves, &mut res);
             setup_panel(
                 &mut cols[1],
                 &mut menu,
@@ -825,16 +921,6 @@ fn setup_panel(
             crate::app::tables::not_at_table(game)
         );
         ui.add(egui::Label::new(egui::RichText::new(text).color(WARN)).wrap());
-    }
-    if let Some((label, text)) = menu.autosave.clone() {
-        ui.add_space(12.0);
-        ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(egui::RichText::new("Continue").size(18.0)).clicked() {
-                start.write(StartMatch::Load(text));
-            }
-            ui.label(format!("your unfinished game: {label}"));
-        });
     }
 }
 

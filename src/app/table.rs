@@ -3,7 +3,7 @@
 //! list of choices for games that have no board of their own.
 
 use super::bots::{Animating, BotThinking};
-use super::bridge::{ActionRequest, CloseMatch, MatchRes, Refused, Request, StartMatch};
+use super::bridge::{ActionRequest, CloseMatch, LogLine, MatchRes, Refused, Request, StartMatch};
 use super::handoff::{Handoff, HandoffConfirmed};
 use super::style::{GOLD, PARCHMENT, WARN, seat_colour, size, text_on};
 use super::{LibraryRes, Screen};
@@ -737,6 +737,12 @@ fn top_bar(
     Ok(())
 }
 
+/// The log lines the screen may show now: the public ones, and the private viewer's own.
+pub fn shown_log<'a>(log: &'a [LogLine], handoff: &Handoff) -> impl Iterator<Item = &'a LogLine> + 'a {
+    let viewer = handoff.private_viewer();
+    log.iter().filter(move |l| l.to.shows_to(viewer))
+}
+
 fn log_panel(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
@@ -768,7 +774,7 @@ fn log_panel(
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for line in res.log[..visible].iter().filter(|l| l.to.shows_to(viewer)) {
+                for line in shown_log(&res.log[..visible], &handoff) {
                     let private = matches!(line.to, crate::rules::Visibility::Only(_));
                     let text = egui::RichText::new(&line.text);
                     ui.label(if private { text.italics().color(GOLD) } else { text });
@@ -1155,8 +1161,10 @@ fn highlight(text: &str, query: &str) -> egui::text::LayoutJob {
 }
 
 fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, handoff: Res<Handoff>) -> Result {
-    // A refusal is its seat's business: nothing shows over the hand-off screen.
-    if handoff.covering.is_some() {
+    // A refusal is its seat's business (it may name a card in the hand): it shows only while that
+    // seat has the screen, and is gone when the screen turns public or passes on.
+    if handoff.private_viewer().is_none() {
+        table.toasts.clear();
         return Ok(());
     }
     if table.toasts.is_empty() {

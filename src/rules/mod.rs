@@ -5,6 +5,7 @@ pub mod court;
 pub mod dice;
 pub mod future;
 pub mod record;
+pub mod secrets;
 pub mod shadows;
 pub mod testgame;
 

@@ -240,7 +240,3 @@ pub fn data_dir() -> PathBuf {
         .map(|d| d.data_dir().to_path_buf())
         .unwrap_or_else(|| PathBuf::from(".camelot"))
 }
-
-pub fn autosave_path() -> PathBuf {
-    data_dir().join("autosave.ron")
-}

@@ -605,6 +605,101 @@ impl Court {
         }
     }
 
+    /// Why a card in the hand of the seat to act cannot be used now. `None` when some legal
+    /// action uses it (a play of it, or its discard in the end phase); otherwise the card's most
+    /// natural use now — `Action::Play` with the effect a player clicking it would mean (see
+    /// `natural_effect`), or its discard in the end phase — with the words `apply` refuses it
+    /// with (so a click that sends it gets the same words). Outside the play phase the words say
+    /// what the decision is (the opening placement, a follower to choose, the game's end). For
+    /// the window's hover and click only: it lists the legal actions and formats the words.
+    pub fn card_refusal(&self, card: CardKind) -> Option<(Action, String)> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        let uses = |a: &Action| matches!(*a, Action::Play { card: c, .. } | Action::Discard(c) if c == card);
+        if legal.iter().any(uses) {
+            return None;
+        }
+        let action = match self.phase {
+            Phase::End => Action::Discard(card),
+            _ => Action::Play {
+                card,
+                effect: self.natural_effect(card),
+            },
+        };
+        self.check(&action).err().map(|r| (action, self.explain(r)))
+    }
+
+    /// The effect a player picking `card` means when it has no legal use, aimed where the rule
+    /// that stops it shows: a Move brings a Reserve knight onto the Equites row (else steps, then
+    /// takes out, a knight in the hall); Gossip and Banish aim at another seat's knight in the
+    /// hall, else one's own; Merlin swaps the first two knights of the hall (one of them missing
+    /// when fewer stand there); a follower joins one of one's knights in the hall, else one in the
+    /// Reserve; Score and a Dwarf score.
+    fn natural_effect(&self, card: CardKind) -> Effect {
+        let seat = self.to_act().unwrap_or(self.active);
+        let hall = || {
+            self.board
+                .iter()
+                .enumerate()
+                .filter_map(|(s, k)| k.map(|k| (k, SpaceId(s as u8))))
+        };
+        let mine = |k: &KnightId| self.owner(*k) == Some(seat);
+        let my_hall = hall().map(|(k, _)| k).find(mine);
+        let their_hall = hall().map(|(k, _)| k).find(|k| !mine(k));
+        let reserve = self.reserve_of(seat).next();
+        // Any knight of this game, for a target when the hall is empty.
+        let anyone = reserve.or(my_hall).or(their_hall).unwrap_or_else(|| {
+            let i = self.knights.iter().position(|st| st.owner.is_some()).unwrap_or(0);
+            KnightId(i as u8)
+        });
+        match card {
+            CardKind::Score | CardKind::Dwarf => Effect::Score,
+            CardKind::Move => {
+                if let (Some(knight), Some(space)) = (reserve, self.content.equites().next()) {
+                    return Effect::Enter { knight, space };
+                }
+                let Some((knight, at)) = hall().find(|(k, _)| mine(k)).or_else(|| hall().next()) else {
+                    return Effect::Exit { knight: anyone };
+                };
+                match self.content.space(at).and_then(|s| s.neighbours.first()) {
+                    Some(&to) => Effect::Step { knight, to },
+                    None => Effect::Exit { knight },
+                }
+            }
+            CardKind::Gossip => Effect::Gossip {
+                knight: their_hall.or(my_hall).unwrap_or(anyone),
+            },
+            CardKind::Banish => Effect::Banish {
+                knight: their_hall.or(my_hall).unwrap_or(anyone),
+            },
+            CardKind::Merlin => {
+                let mut standing = hall().map(|(k, _)| k);
+                let a = standing.next().unwrap_or(anyone);
+                let b = standing.next().unwrap_or_else(|| {
+                    // Someone not in the hall: one's own Reserve, else any other knight of the game.
+                    self.reserve_of(seat).find(|&k| k != a).unwrap_or_else(|| {
+                        let i = (0..self.knights.len())
+                            .find(|&i| self.knights[i].owner.is_some() && KnightId(i as u8) != a)
+                            .unwrap_or(0);
+                        KnightId(i as u8)
+                    })
+                });
+                Effect::Merlin { a, b }
+            }
+            CardKind::Priest(_) | CardKind::Soldier(_) => {
+                let own_only = self.content.rules.followers_on_own_knights_only;
+                let candidate = if own_only {
+                    my_hall
+                } else {
+                    hall().next().map(|(k, _)| k)
+                };
+                Effect::Follow {
+                    knight: candidate.or(reserve).unwrap_or(anyone),
+                }
+            }
+        }
+    }
+
     /// A refusal in words.
     pub(super) fn explain(&self, refusal: Refusal) -> String {
         let rules = &self.content.rules;

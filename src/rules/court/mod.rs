@@ -13,6 +13,7 @@
 mod apply;
 mod bot;
 mod content;
+mod perturb;
 mod view;
 
 #[cfg(test)]

@@ -2176,3 +2176,149 @@ fn the_log_tells_each_happening_once_with_the_card_named() {
     };
     assert_eq!((read(Some(0)), read(Some(1)), read(None)), (1, 1, 1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A card that cannot be played says why (issue 35).
+
+/// `card_refusal` gives `words` (exactly), and a click that sends its action is refused with
+/// the same words and changes nothing.
+fn refused_card(g: &mut Court, card: CardKind, words: &str) -> Action {
+    let Some((action, said)) = g.card_refusal(card) else {
+        panic!("{card:?} has a legal use");
+    };
+    assert_eq!(said, words, "{card:?}");
+    refuse(g, action, words);
+    match g.apply(&action) {
+        Err(e) => assert_eq!(e.0, said),
+        Ok(_) => panic!("accepted"),
+    }
+    action
+}
+
+#[test]
+fn a_card_without_a_use_names_the_rule_that_stops_it() {
+    // The opening placement comes first.
+    let g = new_game(2, &[("tights", "1")]);
+    let seat = g.to_act().expect("someone places");
+    let card = g.hand_of(seat)[0];
+    let (_, words) = g.card_refusal(card).expect("no card in the placement");
+    assert_eq!(
+        words,
+        "first every player places their opening knights on the Equites row"
+    );
+
+    // Every knight in the Reserve: nothing to gossip about, no one to follow.
+    let mut g = table(2, &[Gossip, Merlin, Priest(2), Score, Move]);
+    assert_eq!(g.card_refusal(Score), None);
+    assert_eq!(g.card_refusal(Move), None, "a Move brings a knight in");
+    let tristram = kn("Sir Tristram");
+    // Seat 0's Reserve, in knight order.
+    let reserve = |g: &Court| -> Vec<KnightId> {
+        (0..g.knights.len())
+            .filter(|&i| g.knights[i].owner == Some(0) && g.knights[i].at.is_none())
+            .map(|i| KnightId(i as u8))
+            .collect()
+    };
+    let own = reserve(&g)[0];
+    let name = g.content.knight_name(own).to_string();
+    let a = refused_card(&mut g, Gossip, &format!("{name} is not in the Great Hall"));
+    assert!(matches!(
+        a,
+        Action::Play {
+            card: Gossip,
+            effect: Effect::Gossip { .. }
+        }
+    ));
+    refused_card(&mut g, Merlin, &format!("{name} is not in the Great Hall"));
+    refused_card(
+        &mut g,
+        Priest(2),
+        &format!("followers can only join knights in the hall, and {name} is in the Reserve"),
+    );
+
+    // One knight in the hall: Merlin needs a second; a follower joins him, up to two.
+    put(&mut g, "Sir Tristram", "E3");
+    assert_eq!(g.card_refusal(Gossip), None, "Gossip may target one's own knight");
+    assert_eq!(g.card_refusal(Priest(2)), None);
+    let second = reserve(&g)
+        .into_iter()
+        .find(|&k| k != tristram)
+        .expect("another Reserve knight");
+    let words = format!("{} is not in the Great Hall", g.content.knight_name(second));
+    refused_card(&mut g, Merlin, &words);
+    follower(&mut g, "Sir Tristram", Priest(1));
+    follower(&mut g, "Sir Tristram", Soldier(1));
+    refused_card(&mut g, Priest(2), "Sir Tristram already has two followers");
+
+    // The sixth card played: nothing more this turn.
+    g.played = g.content.rules.max_cards_per_turn;
+    refused_card(&mut g, Score, "you have played 6 cards this turn");
+    // The end phase: every card may be discarded.
+    g.phase = Phase::End;
+    for card in [Gossip, Merlin, Priest(2), Score, Move] {
+        assert_eq!(g.card_refusal(card), None, "{card:?} may be discarded");
+    }
+    g.phase = Phase::Finished(Outcome {
+        winners: Vec::new(),
+        scores: Vec::new(),
+        summary: String::new(),
+    });
+    refused_card(&mut g, Score, "the game is over");
+}
+
+#[test]
+fn every_card_in_hand_has_a_use_or_says_why_in_the_words_apply_refuses_it_with() {
+    let c = content();
+    let (mut usable, mut refused, mut in_play) = (0usize, 0usize, 0usize);
+    for seed in 0..24u64 {
+        let mut config = cfg(2 + (seed as usize % 4), &[("target", "40")]);
+        config.seed = seed;
+        let mut g = match Court::new(&config, &c) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        };
+        let mut rng = GameRng::seeded(seed + 35);
+        let mut step = 0;
+        while step < 2000 {
+            let legal = g.legal_actions();
+            let Some(seat) = g.to_act() else { break };
+            let mut cards = g.hand_of(seat).to_vec();
+            cards.sort();
+            cards.dedup();
+            for card in cards {
+                let used = legal
+                    .iter()
+                    .any(|a| matches!(*a, Action::Play { card: x, .. } | Action::Discard(x) if x == card));
+                match g.card_refusal(card) {
+                    None => {
+                        assert!(used, "seed {seed}: {card:?} has no legal use in {:?}", g.phase);
+                        usable += 1;
+                    }
+                    Some((action, words)) => {
+                        assert!(!used, "seed {seed}: {card:?} has a use, yet {action:?}: {words}");
+                        assert!(
+                            matches!(action, Action::Play { card: x, .. } | Action::Discard(x) if x == card),
+                            "{action:?}"
+                        );
+                        let before = snapshot(&g);
+                        let mut copy = g.clone();
+                        match copy.apply(&action) {
+                            Ok(_) => panic!("seed {seed}: {action:?} was accepted"),
+                            Err(e) => assert_eq!(e.0, words, "seed {seed}: {action:?} in {:?}", g.phase),
+                        }
+                        assert_eq!(before, snapshot(&copy), "a refusal changed the state");
+                        refused += 1;
+                        if matches!(g.phase, Phase::Play) {
+                            in_play += 1;
+                        }
+                    }
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            events(g.apply(&a));
+            step += 1;
+        }
+    }
+    assert!(usable > 1000 && refused > 300, "{usable} usable, {refused} refused");
+    assert!(in_play > 50, "{in_play} refused in the play phase");
+}

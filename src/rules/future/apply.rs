@@ -787,6 +787,32 @@ impl Future {
             return "the game is over".into();
         }
         let deck = &self.content.0.deck;
+        // A mission at the choice of one: why this card does not fit, whether or not another does.
+        if let (
+            Action::Take(card),
+            Phase::Missions {
+                pos,
+                stage: TurnStage::Choose,
+            },
+        ) = (*action, self.phase)
+            && self.tasks.is_empty()
+        {
+            let c = self.col(self.track[pos as usize]);
+            return match deck.missions.get(card as usize) {
+                Some(_) if !self.display.contains(&card) => "that mission is not face up".into(),
+                Some(_) if c.sent == 0 => {
+                    "you sent no knights this round: an empty fist takes no mission but brings knights back from the hinterland"
+                        .into()
+                }
+                Some(m) => format!(
+                    "the mission {} needs {} knight(s); you sent {}",
+                    self.mission_name(card),
+                    m.needs(),
+                    c.sent
+                ),
+                None => "that mission is not face up".into(),
+            };
+        }
         let same_kind = legal
             .iter()
             .any(|a| std::mem::discriminant(a) == std::mem::discriminant(action));
@@ -856,9 +882,54 @@ impl Future {
                     ),
                 }
             }
+            (Action::Discard(card), _) if !self.display.contains(&card) => "that mission is not face up".into(),
+            (Action::Discard(_), Phase::Missions { pos, .. })
+                if self.col(self.track[pos as usize]).colour == PURPLE
+                    && self.col(self.track[pos as usize]).hero == Hero::Side1 =>
+            {
+                "Mordred discards only a face-up mission with exactly one shield".into()
+            }
             (Action::Discard(_), _) => "that mission cannot be discarded now".into(),
+            (Action::Grail(part), _) => match deck.grail_parts.get(part as usize) {
+                Some(p) => format!("no {} tile is left in the Grail supply", p.name),
+                None => format!("the Grail has only {} parts", deck.grail_parts.len()),
+            },
             _ => format!("not possible: {}", self.prompt()),
         }
+    }
+
+    /// Why the mission card `card` of the face-up display cannot be picked now by the seat to
+    /// act. `None` when a legal action uses it (taking it, or discarding it with Kay's or
+    /// Mordred's ability); otherwise the action a click on the card means — its discard while a
+    /// hero discards, else taking it — with the words `apply` refuses it with (so a click that
+    /// sends it gets the same words). Outside a mission turn the words say what the decision is.
+    /// For the window's hover and click only: it lists the legal actions and formats the words.
+    pub fn mission_refusal(&self, card: u16) -> Option<(Action, String)> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        if legal
+            .iter()
+            .any(|a| matches!(*a, Action::Take(c) | Action::Discard(c) if c == card))
+        {
+            return None;
+        }
+        let discarding = legal.iter().any(|a| matches!(a, Action::Discard(_)));
+        let action = if discarding {
+            Action::Discard(card)
+        } else {
+            Action::Take(card)
+        };
+        Some((action, self.why_not(&action, &legal)))
+    }
+
+    /// Why a Grail tile of part `part` cannot be picked from the supply now (Parzival's side 2):
+    /// `None` when `Action::Grail(part)` is legal, else that action and the words `apply` refuses
+    /// it with. Only the picker sees the supply, so only the picker's screen should ask.
+    pub fn grail_refusal(&self, part: u8) -> Option<(Action, String)> {
+        let action = Action::Grail(part);
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        (!legal.contains(&action)).then(|| (action, self.why_not(&action, &legal)))
     }
 
     /// A room's placement rule in words.
@@ -962,7 +1033,7 @@ impl Future {
                     self.tasks.pop();
                     self.use_hero(slot, r);
                     self.col_mut(slot).parzival = true;
-                    self.tasks.push(Task::GrailPick { slot, left: n });
+                    self.pick_grail(slot, n, r);
                 }
                 (Task::Parzival { n, .. }, Action::Decline) => {
                     self.tasks.pop();
@@ -1172,6 +1243,13 @@ impl Future {
         });
     }
 
+    /// Parzival's side 2: `slot` picks `n` tiles from the supply, looking at it.
+    fn pick_grail(&mut self, slot: Slot, n: u8, r: &mut Report) {
+        self.tasks.push(Task::GrailPick { slot, left: n });
+        let seat = self.col(slot).seat;
+        r.only(seat, || Event::SupplyShown { slot });
+    }
+
     /// A Grail gain of `n` tiles: drawn at once, or picked (Parzival's side 2).
     fn gain_grail(&mut self, slot: Slot, n: u8, r: &mut Report) {
         if n == 0 {
@@ -1180,7 +1258,7 @@ impl Future {
         let c = self.col(slot);
         let own_turn = matches!(self.phase, Phase::Missions { pos, .. } if self.track.get(pos as usize) == Some(&slot));
         if c.parzival {
-            self.tasks.push(Task::GrailPick { slot, left: n });
+            self.pick_grail(slot, n, r);
         } else if self.heroes
             && own_turn
             && !self.scoring_final

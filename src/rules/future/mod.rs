@@ -15,6 +15,7 @@
 mod apply;
 mod bot;
 mod content;
+mod perturb;
 mod view;
 
 #[cfg(test)]
@@ -386,6 +387,11 @@ pub enum Event {
         slot: Slot,
         parts: Vec<u8>,
     },
+    /// Parzival's side 2: the picker looks at the face-down Grail supply (the picker only; a
+    /// look undo must not take back).
+    SupplyShown {
+        slot: Slot,
+    },
     Placed {
         slot: Slot,
         board: Board,
@@ -561,7 +567,7 @@ impl Game for Future {
             },
             VariantSpec {
                 key: "colours",
-                label: "Colours: random (in seat order), expert (chosen in turn at the table), or one per seat such as red,blue,green (two each with two players)",
+                label: "Colours: random (the colours are not drawn: red, green, yellow, purple, blue in seat order, with two players red and yellow to the first seat, green and purple to the second; only the first turn order is drawn at random), expert (chosen in turn at the table), or one per seat such as red,blue,green (two each with two players; the first turn order drawn at random)",
                 options: vec!["random".into(), "expert".into()],
                 custom: true,
                 per_seat: Vec::new(),
@@ -676,6 +682,7 @@ impl Game for Future {
                 | Event::FistsOpened { .. }
                 | Event::MerlinTaken { .. }
                 | Event::GrailDrawn { .. }
+                | Event::SupplyShown { .. }
                 | Event::TrackOrder { .. }
                 | Event::Won { .. }
         )

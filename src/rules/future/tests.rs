@@ -879,10 +879,17 @@ fn random_game(players: usize, seed: u64, variants: &[(&str, &str)]) -> Future {
         for t in &events {
             match (&t.event, t.to) {
                 (Event::Fist { seat, .. }, Visibility::Only(s)) => assert_eq!(*seat, s),
-                (Event::MerlinValue { slot, .. } | Event::GrailParts { slot, .. }, Visibility::Only(s)) => {
-                    assert_eq!(g.colours[*slot as usize].seat, s)
-                }
-                (Event::Fist { .. } | Event::MerlinValue { .. } | Event::GrailParts { .. }, to) => {
+                (
+                    Event::MerlinValue { slot, .. } | Event::GrailParts { slot, .. } | Event::SupplyShown { slot },
+                    Visibility::Only(s),
+                ) => assert_eq!(g.colours[*slot as usize].seat, s),
+                (
+                    Event::Fist { .. }
+                    | Event::MerlinValue { .. }
+                    | Event::GrailParts { .. }
+                    | Event::SupplyShown { .. },
+                    to,
+                ) => {
                     panic!("a secret shown to {to:?}")
                 }
                 (_, Visibility::Everyone) => {}
@@ -1538,4 +1545,161 @@ fn no_bot_predicts_a_total_the_fists_cannot_show() {
         }
     }
     assert!(searched > 0);
+}
+
+// ---- a piece that cannot be picked says why (issue 35) ----
+
+/// `mission_refusal` (or `grail_refusal`) said `words` for `action`: a click that sends it is
+/// refused with the same words and changes nothing.
+fn refused_alike(g: &Future, action: Action, words: &str) {
+    let mut copy = g.clone();
+    match copy.apply(&action) {
+        Ok(_) => panic!("{action:?} was accepted"),
+        Err(e) => assert_eq!(e.0, words, "{action:?}"),
+    }
+    assert_eq!(&copy, g, "a refusal changes nothing");
+}
+
+#[test]
+fn a_mission_that_cannot_be_taken_says_why_even_when_none_fits() {
+    let mut g = game(4);
+    let slot = g.track[0];
+    choosing(&mut g, slot, 1, &["m1_02", "m2_11"]);
+    assert_eq!(
+        g.mission_refusal(card("m1_02")),
+        None,
+        "one knight takes a one-shield mission"
+    );
+    let (action, words) = g.mission_refusal(card("m2_11")).expect("two shields need two knights");
+    assert_eq!(action, Action::Take(card("m2_11")));
+    assert_eq!(
+        words,
+        format!(
+            "the mission {} needs 2 knight(s); you sent 1",
+            g.mission_name(card("m2_11"))
+        )
+    );
+    refused_alike(&g, action, &words);
+    // With nothing that fits on display, the card still says what it needs, not "take a mission".
+    choosing(&mut g, slot, 1, &["m2_11"]);
+    assert_eq!(g.legal_actions(), vec![Action::NoMission]);
+    let (action, again) = g.mission_refusal(card("m2_11")).expect("still too many shields");
+    assert_eq!(again, words);
+    refused_alike(&g, action, &again);
+    // An empty fist recalls instead.
+    choosing(&mut g, slot, 0, &["m1_02"]);
+    let (action, words) = g.mission_refusal(card("m1_02")).expect("an empty fist takes nothing");
+    assert!(words.contains("empty fist"), "{words}");
+    refused_alike(&g, action, &words);
+    // Outside the mission turns the words name the decision.
+    let mut g = game(4);
+    while !matches!(g.phase, Phase::Predict { .. }) {
+        let first = g.legal_actions()[0];
+        apply(&mut g, first);
+    }
+    let shown = g.display[0];
+    let (action, words) = g.mission_refusal(shown).expect("predictions first");
+    assert_eq!(action, Action::Take(shown));
+    assert!(words.starts_with("not now: ") && words.contains("predict"), "{words}");
+    refused_alike(&g, action, &words);
+}
+
+#[test]
+fn mordred_discards_only_a_one_shield_mission_and_parzival_picks_only_what_is_left() {
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let m = g.colours.iter().position(|c| c.colour == PURPLE).unwrap() as u8;
+    let pos = g.track.iter().position(|&s| s == m).unwrap() as u8;
+    g.phase = Phase::Missions {
+        pos,
+        stage: TurnStage::After,
+    };
+    g.tasks.clear();
+    g.display = vec![card("m1_02"), card("m2_11")];
+    assert_eq!(g.mission_refusal(card("m1_02")), None);
+    let (action, words) = g.mission_refusal(card("m2_11")).expect("two shields");
+    assert_eq!(action, Action::Discard(card("m2_11")));
+    assert_eq!(words, "Mordred discards only a face-up mission with exactly one shield");
+    refused_alike(&g, action, &words);
+
+    let mut g = game_with(4, 3, &[("heroes", "on")]);
+    let p = g.colours.iter().position(|c| c.colour == YELLOW).unwrap() as u8;
+    g.colours[p as usize].hero = Hero::Side2;
+    choosing(&mut g, p, 1, &["m1_02"]); // red + 1 Grail
+    assert_eq!(
+        g.grail_refusal(0)
+            .map(|r| r.1)
+            .as_deref()
+            .map(|w| w.starts_with("not now")),
+        Some(true)
+    );
+    apply(&mut g, Action::Take(card("m1_02")));
+    apply(&mut g, Action::Accept);
+    g.grail_supply.retain(|&part| part != 0);
+    assert_eq!(g.grail_refusal(1), None);
+    let (action, words) = g.grail_refusal(0).expect("none of part 0 left");
+    let name = &content().deck.grail_parts[0].name;
+    assert_eq!(words, format!("no {name} tile is left in the Grail supply"));
+    refused_alike(&g, action, &words);
+}
+
+#[test]
+fn every_face_up_mission_and_grail_part_is_usable_or_says_why_as_apply_does() {
+    let parts = content().deck.grail_parts.len() as u8;
+    let (mut usable, mut refused, mut choosing_refused) = (0usize, 0usize, 0usize);
+    let mut legal = Vec::new();
+    for seed in 0..30u64 {
+        let players = 2 + (seed % 4) as usize;
+        let heroes = if seed % 2 == 0 { "on" } else { "off" };
+        let mut g = game_with(players, seed, &[("heroes", heroes), ("sides", "random")]);
+        let mut rng = GameRng::seeded(seed ^ 35);
+        while g.to_act().is_some() {
+            g.legal_into(&mut legal);
+            for &card in &g.display {
+                let used = legal
+                    .iter()
+                    .any(|a| matches!(*a, Action::Take(c) | Action::Discard(c) if c == card));
+                match g.mission_refusal(card) {
+                    None => {
+                        assert!(used, "seed {seed}: {card} has no legal use in {:?}", g.phase);
+                        usable += 1;
+                    }
+                    Some((action, words)) => {
+                        assert!(!used, "seed {seed}: {card} has a use, yet {action:?}: {words}");
+                        assert!(matches!(action, Action::Take(c) | Action::Discard(c) if c == card));
+                        assert!(!words.starts_with("not possible"), "seed {seed}: {words}");
+                        refused_alike(&g, action, &words);
+                        refused += 1;
+                        if matches!(
+                            g.phase,
+                            Phase::Missions {
+                                stage: TurnStage::Choose,
+                                ..
+                            }
+                        ) && g.tasks.is_empty()
+                        {
+                            assert!(!words.starts_with("not now"), "seed {seed}: {words}");
+                            choosing_refused += 1;
+                        }
+                    }
+                }
+            }
+            for part in 0..parts {
+                let used = legal.contains(&Action::Grail(part));
+                match g.grail_refusal(part) {
+                    None => assert!(used),
+                    Some((action, words)) => {
+                        assert!(!used && action == Action::Grail(part));
+                        refused_alike(&g, action, &words);
+                    }
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            g.apply(&a).expect("legal");
+        }
+    }
+    assert!(usable > 300 && refused > 1000, "{usable} usable, {refused} refused");
+    assert!(
+        choosing_refused > 100,
+        "{choosing_refused} refused at a mission's choice"
+    );
 }

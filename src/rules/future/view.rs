@@ -384,6 +384,7 @@ impl Future {
                 self.colour_name(*slot)
             ),
             Event::GrailDrawn { slot, count } => format!("{} draws {count} Grail tile(s)", self.colour_name(*slot)),
+            Event::SupplyShown { .. } => "You look at the face-down Grail supply to pick your tiles".into(),
             Event::GrailParts { parts, .. } => {
                 let names: Vec<&str> = parts
                     .iter()

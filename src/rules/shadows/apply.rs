@@ -76,6 +76,112 @@ pub fn pattern_allows(values: &[White], v: u8, pattern: &[u8]) -> bool {
     counts.iter().zip(p.iter()).all(|(c, q)| c <= q)
 }
 
+/// A small count in words ("two").
+fn count_word(n: usize) -> String {
+    match n {
+        0 => "no".into(),
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        n => n.to_string(),
+    }
+}
+
+/// How often, in words ("twice").
+fn times_word(n: u8) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{} times", count_word(n as usize)),
+    }
+}
+
+/// The shape a combat quest's Knights' side must take, in words: `[2, 2]` "two pairs of
+/// different values", `[3, 2]` "three of one value and two of another".
+pub fn pattern_words(pattern: &[u8]) -> String {
+    let mut p: ArrayVec<u8, 10> = pattern.iter().copied().take(10).collect();
+    p.sort_unstable_by(|a, b| b.cmp(a));
+    match p.as_slice() {
+        [] => "no Fight cards".into(),
+        [one] => format!("{} of one value", count_word(*one as usize)),
+        [first, ..] if p.iter().all(|c| c == first) => match first {
+            2 => format!("{} pairs of different values", count_word(p.len())),
+            c => format!(
+                "{} sets of {}, each of a different value",
+                count_word(p.len()),
+                count_word(*c as usize)
+            ),
+        },
+        [first, rest @ ..] => {
+            let mut words = format!("{} of one value", count_word(*first as usize));
+            for (i, c) in rest.iter().enumerate() {
+                words.push_str(if i + 1 == rest.len() { " and " } else { ", " });
+                words.push_str(&format!("{} of another", count_word(*c as usize)));
+            }
+            words
+        }
+    }
+}
+
+/// A quest's name inside a sentence: "the Black Knight" for "The Black Knight".
+fn quest_words(name: &str) -> String {
+    match name.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => name.to_string(),
+    }
+}
+
+/// Why a Fight `v` cannot join the Fight cards `white` on the combat quest `quest` (with
+/// `spots` spots on the Knights' side, which must end as `pattern`): the rule it breaks, named.
+/// The words name the rulebook's part ("Quest-specific Action") so that a refusal links to it.
+fn pattern_refusal(quest: &str, white: &[White], spots: u8, v: u8, pattern: &[u8]) -> String {
+    let quest = quest_words(quest);
+    let shape = pattern_words(pattern);
+    if white.len() >= spots as usize {
+        return format!("the Knights' side of {quest} is full");
+    }
+    let mut values: ArrayVec<u8, 10> = ArrayVec::new();
+    for x in white.iter().filter_map(|c| c.fight()) {
+        if !values.contains(&x) && !values.is_full() {
+            values.push(x);
+        }
+    }
+    let same = white.iter().filter(|c| c.fight() == Some(v)).count();
+    let most = pattern.iter().copied().max().unwrap_or(0);
+    let listed = || {
+        let mut names: Vec<String> = values.iter().map(|x| x.to_string()).collect();
+        let last = names.pop().unwrap_or_default();
+        if names.is_empty() {
+            last
+        } else {
+            format!("{} and {last}", names.join(", "))
+        }
+    };
+    if same >= most as usize {
+        let there = match same {
+            1 => format!("a Fight {v} lies"),
+            n => format!("{} Fight {v}s lie", count_word(n)),
+        };
+        format!(
+            "a Quest-specific Action on {quest} needs {shape}: it takes each value at most {}, and {there} there already",
+            times_word(most)
+        )
+    } else if same == 0 && values.len() >= pattern.len() {
+        format!(
+            "a Quest-specific Action on {quest} needs {shape}: it takes only {} different values, and it has {} already",
+            count_word(pattern.len()),
+            listed()
+        )
+    } else {
+        format!(
+            "a Quest-specific Action on {quest} needs {shape}: a Fight {v} beside the {} there could not complete it",
+            listed()
+        )
+    }
+}
+
 impl Shadows {
     pub(crate) fn setup(config: &TableConfig, content: Arc<ShadowsContent>) -> Result<Shadows, SetupError> {
         let n = config.players();
@@ -194,6 +300,7 @@ impl Shadows {
                 revealed: false,
                 black_top: 0,
                 black_bottom: 0,
+                proven_loyal: false,
             });
         }
         let first = knights.iter().position(|&k| k == KnightId::Arthur).unwrap_or(0);
@@ -596,6 +703,108 @@ impl Shadows {
         judge_by_list(action, |out| self.legal_into(out), |legal| self.why_not(action, legal))
     }
 
+    /// The White card an action uses from the hand of the seat deciding, if any: a Fight card
+    /// played or added, a Grail card, the card discarded for Excalibur, healed with, discarded,
+    /// given or traded, a Special White played, a Merlin pledged (`Pledge` of one or more).
+    pub fn card_used(action: &Action) -> Option<White> {
+        Some(match *action {
+            Action::Fight(v) | Action::FightSiege(v) => White::Fight(v),
+            Action::PlayGrail => White::Grail,
+            Action::RaiseExcalibur(c) | Action::Heal(c) | Action::Card(c) | Action::ArthurGive(c, _) => c,
+            Action::Pledge(p) if p >= 1 => White::Merlin,
+            other => return special_card(other),
+        })
+    }
+
+    /// Why a White card in the hand of the seat deciding cannot be used now. `None` when some
+    /// legal action uses it (`card_used`); otherwise the card's most natural use now — the action
+    /// a click on that card means (a Fight card onto the quest or war the Knight is on, against
+    /// the Siege in Camelot; a Grail card onto the Grail; a Special White played; the card
+    /// discarded, given or added when that is the decision) — with the words `apply` refuses it
+    /// with (so a click that sends it gets the same words). When the decision is not one where
+    /// the card could be used at all, the words say what the decision is. For the window's hover
+    /// and click only: it lists the legal actions and formats the words.
+    pub fn card_refusal(&self, card: White) -> Option<(Action, String)> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        if legal.iter().any(|a| Self::card_used(a) == Some(card)) {
+            return None;
+        }
+        let action = self.natural_use(card);
+        debug_assert_eq!(Self::card_used(&action), Some(card), "{action:?}");
+        if legal.contains(&action) {
+            return None;
+        }
+        Some((action, self.why_not(&action, &legal)))
+    }
+
+    /// The action a player picking `card` from his hand means now (legal or not).
+    fn natural_use(&self, card: White) -> Action {
+        let seat = self.deciding().unwrap_or(self.active);
+        let Some(k) = self.knights.get(seat) else {
+            return Action::Card(card);
+        };
+        match self.stack.last() {
+            Some(
+                Task::Discard { .. }
+                | Task::ArthurReturn { .. }
+                | Task::MessengerGive { .. }
+                | Task::SiegeFight { .. }
+                | Task::KaySiege { .. }
+                | Task::KayCombat { .. },
+            ) if self.outcome.is_none() => return Action::Card(card),
+            Some(Task::MerlinPledge { .. }) if card == White::Merlin && self.outcome.is_none() => {
+                return Action::Pledge(1);
+            }
+            _ => {}
+        }
+        let quest_kind = match k.at {
+            Location::Quest(q) => Some(&self.content.quest(q).kind),
+            _ => None,
+        };
+        let excalibur = matches!(quest_kind, Some(QuestKind::Track { .. }));
+        match card {
+            White::Fight(_) | White::Grail if excalibur => Action::RaiseExcalibur(card),
+            White::Fight(v) if k.at.in_camelot() => Action::FightSiege(v),
+            White::Fight(v) => Action::Fight(v),
+            White::Grail => Action::PlayGrail,
+            White::Merlin => {
+                let war = [QuestId::PictWar, QuestId::SaxonWar]
+                    .into_iter()
+                    .find(|&q| self.quest(q).figures > 0)
+                    .map(MerlinTarget::Figure);
+                let black = [QuestId::BlackKnight, QuestId::Lancelot, QuestId::Dragon, QuestId::Grail]
+                    .into_iter()
+                    .find(|&q| self.quest(q).in_play && !self.quest(q).black.is_empty())
+                    .map(MerlinTarget::BlackCard);
+                let siege = (self.siege > 0).then_some(MerlinTarget::SiegeEngine);
+                Action::Merlin(siege.or(war).or(black).unwrap_or(MerlinTarget::SiegeEngine))
+            }
+            White::Clairvoyance => Action::Clairvoyance,
+            White::Convocation => Action::Convocation,
+            White::Fate => Action::Fate,
+            White::Heroism => {
+                let here = match k.at {
+                    Location::Quest(q) if self.quest(q).in_play => Some(q),
+                    _ => None,
+                };
+                let any = QuestId::ALL.into_iter().find(|&q| self.quest(q).in_play);
+                Action::Heroism(here.or(any).unwrap_or(QuestId::BlackKnight))
+            }
+            White::LadyOfTheLake => Action::LadyOfTheLake,
+            White::Messenger => {
+                let n = self.knights.len().max(1);
+                let other = (1..n)
+                    .map(|i| (seat + i) % n)
+                    .find(|&s| self.knights[s].active())
+                    .unwrap_or((seat + 1) % n);
+                Action::Messenger(other)
+            }
+            White::Piety => Action::Piety(true),
+            White::Reinforcements => Action::Reinforcements(true),
+        }
+    }
+
     fn why_not(&self, action: &Action, legal: &[Action]) -> String {
         if self.outcome.is_some() {
             return "the game is over".into();
@@ -607,7 +816,15 @@ impl Shadows {
         let heroic = matches!(self.stack.last(), Some(Task::Heroic));
         let kind_used = kind_of(*action).is_some_and(|kind| t.used & kind.bit() != 0);
         let hand_lacks = |c: White| !k.holds(c);
+        let galahad = k.knight == KnightId::Galahad;
+        let fighting = matches!(
+            self.stack.last(),
+            Some(Task::SiegeFight { .. } | Task::KaySiege { .. } | Task::KayCombat { .. })
+        );
         match *action {
+            Action::Card(c) if fighting && c.fight().is_none() && !hand_lacks(c) => {
+                format!("only Fight cards join a fight, and {} is not one", c.name())
+            }
             _ if !heroic
                 && legal
                     .iter()
@@ -616,7 +833,11 @@ impl Shadows {
                 format!("that is not a choice now: {}", self.public_view().game.prompt())
             }
             _ if kind_used => "a second Heroic Action must be of a kind not yet used this turn".into(),
-            _ if heroic && kind_of(*action).is_some() && t.paid > t.sacrifices => {
+            // Galahad plays his Special White for free.
+            _ if heroic
+                && kind_of(*action).is_some_and(|kind| !(galahad && kind == Kind::Special))
+                && t.paid > t.sacrifices =>
+            {
                 "the turn's Heroic Action is taken: sacrifice a Life point for another, or end the turn".into()
             }
             Action::Move(Location::Quest(q)) if self.is_solo(q) && self.quest(q).in_play => {
@@ -643,19 +864,34 @@ impl Shadows {
             }
             Action::Fight(v) => match k.at {
                 Location::Quest(q) => match &self.content.quest(q).kind {
-                    QuestKind::Combat { pattern, .. } => format!(
-                        "a Fight {v} would break the pattern this quest needs ({})",
-                        pattern.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("+")
+                    QuestKind::Combat {
+                        white_spots, pattern, ..
+                    } => pattern_refusal(
+                        &self.content.quest(q).name,
+                        &self.quest(q).white,
+                        *white_spots,
+                        v,
+                        pattern,
                     ),
                     QuestKind::War {
                         sequence,
                         mordred_extra,
                         ..
                     } => match war_next(self.quest(q), sequence, *mordred_extra) {
-                        Some(need) => format!("this war needs a Fight {need} next"),
+                        Some(need) => format!(
+                            "a Quest-specific Action on {} needs a Fight {need} next",
+                            quest_words(&self.content.quest(q).name)
+                        ),
                         None => "this war has all its cards".into(),
                     },
-                    _ => "Fight cards are not played on this quest".into(),
+                    QuestKind::Grail { .. } => format!(
+                        "the Quest-specific Action on {} plays Grail cards, not Fight cards",
+                        quest_words(&self.content.quest(q).name)
+                    ),
+                    QuestKind::Track { .. } => format!(
+                        "the Quest-specific Action on {} discards a card to move Excalibur: Fight cards are not fought there",
+                        quest_words(&self.content.quest(q).name)
+                    ),
                 },
                 _ => "he is on no quest that takes Fight cards".into(),
             },
@@ -676,6 +912,27 @@ impl Shadows {
                 if t.special_played =>
             {
                 "one Special White card a turn".into()
+            }
+            Action::Merlin(MerlinTarget::SiegeEngine) if self.siege == 0 => {
+                "no Siege Engine stands around Camelot for Merlin to remove".into()
+            }
+            Action::Merlin(MerlinTarget::Figure(q)) => format!(
+                "Merlin removes a Pict or Saxon from a war, and none stands on {}",
+                quest_words(&self.content.quest(q).name)
+            ),
+            Action::Merlin(MerlinTarget::BlackCard(q)) => format!(
+                "Merlin removes a Black card from a quest in play, and {} has none",
+                quest_words(&self.content.quest(q).name)
+            ),
+            Action::Clairvoyance if self.black_draw.is_empty() => {
+                "the Black draw pile is empty: Clairvoyance has nothing to look at".into()
+            }
+            Action::Messenger(_) if k.hand.len() < 2 => {
+                "Messenger gives another White card from hand, and he holds no other".into()
+            }
+            Action::Messenger(_) => "Messenger's card goes to another living Knight".into(),
+            Action::Heroism(q) if !self.quest(q).in_play => {
+                format!("{} is no longer in play", self.content.quest(q).name)
             }
             Action::Heal(c) => format!(
                 "healing takes {} identical Fight, Grail{} cards ({} {} in hand)",
@@ -706,7 +963,21 @@ impl Shadows {
             Action::EndTurn => "take a Heroic Action first".into(),
             Action::ArthurGive(..) => "King Arthur trades once a turn, a card of his for a Knight with cards".into(),
             Action::RevealSelf => "only the Traitor may reveal himself".into(),
-            Action::Pledge(p) => format!("{p} is more Merlins than he holds or than are still needed"),
+            Action::Pledge(p) => match self.stack.last() {
+                Some(Task::MerlinPledge { pledged, .. }) => {
+                    let held = k.count(White::Merlin);
+                    let mine = pledged.get(seat).copied().unwrap_or(0);
+                    let missing = n.merlin_cancel.saturating_sub(pledged.iter().sum());
+                    if p > missing {
+                        format!("only {missing} more Merlin(s) are needed to cancel it")
+                    } else if mine > 0 {
+                        format!("he holds {held} Merlin(s) and has pledged {mine} of them already")
+                    } else {
+                        format!("he holds {held} Merlin(s)")
+                    }
+                }
+                _ => format!("{p} is more Merlins than he holds or than are still needed"),
+            },
             Action::Card(c) if hand_lacks(c) => format!("no {} in hand", c.name()),
             Action::Done => "give at least one card first".into(),
             _ => format!("not possible now: {}", self.public_view().game.prompt()),
@@ -1429,6 +1700,8 @@ impl Shadows {
                     self.cut_turn(seat, r);
                     self.everyone_discards(seat, Some(seat), n.fate_discard);
                 } else {
+                    // Everyone draws: the table now knows he is Loyal.
+                    self.knights[seat].proven_loyal = true;
                     for s in self.clockwise(seat) {
                         self.draw_white(s, 1, r);
                     }
@@ -2500,7 +2773,6 @@ impl Shadows {
     }
 }
 
-/// The kind of a Heroic Action (`None`: not one).
 /// The Special White card an action plays (Merlin or one of the eight unique cards), if any.
 pub fn special_card(a: Action) -> Option<White> {
     Some(match a {
@@ -2517,6 +2789,7 @@ pub fn special_card(a: Action) -> Option<White> {
     })
 }
 
+/// The kind of a Heroic Action (`None`: not one).
 pub fn kind_of(a: Action) -> Option<Kind> {
     Some(match a {
         Action::Move(_) => Kind::Move,

@@ -20,6 +20,7 @@
 mod apply;
 mod bot;
 mod content;
+mod perturb;
 mod view;
 
 #[cfg(test)]
@@ -145,6 +146,10 @@ pub struct KnightState {
     pub loyalty: Loyalty,
     /// His Loyalty is known to all (wrongly accused, unmasked, or the game is over).
     pub revealed: bool,
+    /// He played Fate and was not unmasked by it (Fate unmasks the Traitor who plays it): his
+    /// Loyalty card stays face down, but the whole table knows he is Loyal. Public.
+    #[serde(default)]
+    pub proven_loyal: bool,
     /// How many cards at the top (the end) and at the bottom of the Black draw pile he has seen
     /// in their order (Percival's look, Clairvoyance, Lancelot's Armor): he keeps knowing them
     /// until the pile changes under them. The counts are public (everyone saw him look).
@@ -1009,6 +1014,8 @@ impl Game for Shadows {
         matches!(
             event,
             Event::BlackDrawn { .. }
+                // Refused spoils are dealt out at random.
+                | Event::SpoilsRefused { .. }
                 | Event::Peeked { .. }
                 | Event::WhiteDrawn { .. }
                 | Event::WhiteDrawnCount { .. }

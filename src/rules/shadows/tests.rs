@@ -1672,3 +1672,233 @@ fn three_brave_knights_look_at_their_loyalty_only_at_six_swords() {
     config.variants.insert("three_brave_knights".into(), "maybe".into());
     assert!(Shadows::new_shared(&config, &content()).is_err());
 }
+
+#[test]
+fn a_knight_who_played_fate_and_stayed_masked_is_loyal_to_the_sampler_and_the_belief() {
+    // Fate unmasks the Traitor who plays it (spec §8.3): a Knight who played it and drew a card
+    // for everyone is Loyal, and the whole table saw it (his card still lies face down).
+    let cases: [(usize, &[(&str, &str)]); 3] = [
+        (4, &[("loyalty", "traitor")]),
+        (5, &[("loyalty", "standard")]),
+        (3, &[("loyalty", "traitor"), ("three_brave_knights", "on")]),
+    ];
+    for (players, variants) in cases {
+        for seed in 0..4 {
+            let mut g = game_with(players, seed, variants);
+            let f = (0..players)
+                .find(|&s| g.knights[s].loyalty == Loyalty::Loyal)
+                .expect("a Loyal Knight");
+            g.active = f;
+            at_heroic(&mut g);
+            hand(&mut g, f, &[White::Fate, White::Fight(2)]);
+            act(&mut g, Action::Fate);
+            assert!(
+                !g.knights[f].revealed && !g.knights[f].unmasked,
+                "his card stays face down"
+            );
+            for viewer in 0..players {
+                let view = g.view(viewer);
+                let mut rng = GameRng::seeded(seed * 10 + viewer as u64);
+                for i in 0..100 {
+                    let sample = Shadows::determinize(&view, &mut rng).expect("a sample");
+                    assert_eq!(
+                        sample.knights[f].loyalty,
+                        Loyalty::Loyal,
+                        "{players} players, seed {seed}, seen by {viewer}, sample {i}: Fate's player dealt the Traitor"
+                    );
+                    assert!(sample.view(viewer) == view, "a sample's view differs");
+                }
+                let b = belief(&view);
+                assert_eq!(
+                    b.p[f], 0.0,
+                    "{players} players, seed {seed}, seen by {viewer}: {:?}",
+                    b.p
+                );
+                if g.knights[viewer].loyalty == Loyalty::Loyal && !g.loyalty_unseen {
+                    // The Traitor, if any, is among the others: their chances carry the rest.
+                    let rest: f32 = (0..players).filter(|&s| s != f && s != viewer).map(|s| b.p[s]).sum();
+                    assert!(rest > 0.0, "{:?}", b.p);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn under_three_brave_knights_the_lookaheads_imagined_knights_do_not_know_their_loyalty() {
+    // The lookahead plays states sampled from the view (every Loyalty card dealt) a few turns out
+    // by the heuristic. While no one has looked at his card, an imagined Knight must weigh every
+    // action the same whichever card he was dealt.
+    let mut rng = GameRng::seeded(5);
+    let w = content().bots.normal.clone();
+    let (mut compared, mut legal) = (0, Vec::new());
+    for seed in 0..30 {
+        let mut g = game_with(3, seed, &[("three_brave_knights", "on"), ("loyalty", "traitor")]);
+        for _ in 0..150 {
+            if g.outcome.is_some() || !g.loyalty_unseen {
+                break;
+            }
+            let Some(me) = g.deciding() else { break };
+            g.legal_into(&mut legal);
+            let other = (0..3).find(|&s| s != me && g.knights[s].loyalty != g.knights[me].loyalty);
+            if let Some(o) = other
+                && !g.knights[me].revealed
+                && !g.knights[o].revealed
+            {
+                let mut swapped = g.clone();
+                swapped.knights[me].loyalty = g.knights[o].loyalty;
+                swapped.knights[o].loyalty = g.knights[me].loyalty;
+                assert_eq!(
+                    scores(&g, me, &legal, &w),
+                    scores(&swapped, me, &legal, &w),
+                    "seed {seed}: {} weighs {:?} by a card he has not seen ({:?})",
+                    g.who(me),
+                    legal,
+                    g.stack.last()
+                );
+                compared += 1;
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            g.apply_quiet(&a).expect("a legal action applies");
+        }
+    }
+    assert!(compared > 500, "only {compared} decisions compared");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A card that cannot be played says why (issue 35).
+
+#[test]
+fn a_third_fight_four_at_the_black_knight_says_it_takes_each_value_twice() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(
+        &mut g,
+        0,
+        &[White::Fight(4), White::Fight(2), White::Fight(5), White::Grail],
+    );
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    fights_on(&mut g, QuestId::BlackKnight, &[4, 4]);
+    at_heroic(&mut g);
+    let (action, words) = g.card_refusal(White::Fight(4)).expect("a third Fight 4 is refused");
+    assert_eq!(action, Action::Fight(4));
+    assert_eq!(
+        words,
+        "a Quest-specific Action on the Black Knight needs two pairs of different values: it takes each value at most twice, and two Fight 4s lie there already"
+    );
+    assert_eq!(refused(&mut g, action), words, "a click gets the same words");
+    // A Fight 2 or 5 makes the second pair: it may be played.
+    assert_eq!(g.card_refusal(White::Fight(2)), None);
+    assert_eq!(g.card_refusal(White::Fight(5)), None);
+    // A Grail card here is meant for the Grail, which he is not on.
+    let (action, words) = g.card_refusal(White::Grail).expect("no Grail here");
+    assert_eq!(action, Action::PlayGrail);
+    assert!(words.contains("Holy Grail"), "{words}");
+
+    // With a pair of 4s and a 2 down, a third value is refused for the pattern's two values.
+    g.quests[QuestId::BlackKnight.index()].white.pop();
+    fights_on(&mut g, QuestId::BlackKnight, &[2]);
+    let (action, words) = g.card_refusal(White::Fight(5)).expect("a third value is refused");
+    assert_eq!(action, Action::Fight(5));
+    assert_eq!(
+        words,
+        "a Quest-specific Action on the Black Knight needs two pairs of different values: it takes only two different values, and it has 4 and 2 already"
+    );
+    assert_eq!(refused(&mut g, action), words);
+    // Lancelot: a full house.
+    assert_eq!(apply::pattern_words(&[3, 2]), "three of one value and two of another");
+    assert_eq!(
+        apply::pattern_words(&[3, 3, 3]),
+        "three sets of three, each of a different value"
+    );
+}
+
+#[test]
+fn a_card_outside_its_decision_names_the_decision_and_after_the_end_the_end() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Fight(4), White::Piety]);
+    // The Progression of Evil: no card is played there.
+    let (action, words) = g.card_refusal(White::Piety).expect("not now");
+    assert_eq!(action, Action::Piety(true));
+    assert!(
+        words.starts_with("that is not a choice now: ") && words.contains("Evil"),
+        "{words}"
+    );
+    assert_eq!(refused(&mut g, action), words);
+    // At the Heroic Actions the Special White is played; once the turn's action is taken, it
+    // says so.
+    at_heroic(&mut g);
+    assert_eq!(g.card_refusal(White::Piety), None);
+    act(&mut g, Action::DrawWhite);
+    let (action, words) = g.card_refusal(White::Piety).expect("the action is spent");
+    assert_eq!(action, Action::Piety(true));
+    assert!(words.contains("Heroic Action is taken"), "{words}");
+    assert_eq!(refused(&mut g, action), words);
+    // Over: the game is over.
+    g.outcome = Some(Outcome {
+        winners: Vec::new(),
+        scores: Vec::new(),
+        summary: String::new(),
+    });
+    let (action, words) = g.card_refusal(White::Fight(4)).expect("over");
+    assert_eq!(words, "the game is over");
+    assert_eq!(refused(&mut g, action), words);
+}
+
+#[test]
+fn every_card_in_hand_has_a_use_or_says_why_in_the_words_apply_refuses_it_with() {
+    let mut rng = GameRng::seeded(35);
+    let mut legal = Vec::new();
+    let (mut usable, mut refused_cards) = (0usize, 0usize);
+    let mut heroic_refusals = 0usize;
+    for players in 3..=7 {
+        for seed in 0..12u64 {
+            let mut g = game_with(
+                players,
+                seed,
+                &[("loyalty", ["standard", "traitor"][seed as usize % 2])],
+            );
+            for _ in 0..600 {
+                if g.outcome.is_some() {
+                    break;
+                }
+                let Some(seat) = g.deciding() else { break };
+                g.legal_into(&mut legal);
+                let mut cards = g.knights[seat].hand.clone();
+                cards.dedup();
+                for card in cards {
+                    let used = legal.iter().any(|a| Shadows::card_used(a) == Some(card));
+                    match g.card_refusal(card) {
+                        None => {
+                            assert!(used, "seed {seed}: {card:?} has no legal use at {:?}", g.stack.last());
+                            usable += 1;
+                        }
+                        Some((action, words)) => {
+                            assert!(!used, "seed {seed}: {card:?} has a use, yet {action:?}: {words}");
+                            assert_eq!(Shadows::card_used(&action), Some(card), "{action:?}");
+                            assert!(
+                                !words.starts_with("not possible now"),
+                                "seed {seed}: {card:?} at {:?}: {action:?} gets no reason: {words}",
+                                g.stack.last()
+                            );
+                            let mut copy = g.clone();
+                            let e = copy.apply(&action).expect_err("the card's use is refused");
+                            assert_eq!(e.0, words, "seed {seed}: {action:?} at {:?}", g.stack.last());
+                            assert!(copy == g, "a refusal changed the state");
+                            refused_cards += 1;
+                            if matches!(g.stack.last(), Some(Task::Heroic)) {
+                                heroic_refusals += 1;
+                            }
+                        }
+                    }
+                }
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                g.apply_quiet(&a).expect("legal");
+            }
+        }
+    }
+    assert!(
+        usable > 1000 && refused_cards > 1000,
+        "{usable} usable, {refused_cards} refused"
+    );
+    assert!(heroic_refusals > 200, "{heroic_refusals} refused at Heroic Actions");
+}

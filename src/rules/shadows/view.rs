@@ -227,10 +227,14 @@ impl Shadows {
                 _ => {}
             }
         }
-        // Loyalty: the deck less the cards known.
+        // Loyalty: the deck less the cards known, and a Loyal card for each Knight whose deeds
+        // proved him Loyal (he played Fate and stayed masked).
         let mut loyal = g.deck_loyal as i32;
         let mut traitor = g.deck_traitor as i32;
-        for k in &g.knights {
+        for k in g.knights.iter_mut() {
+            if k.loyalty == Loyalty::Unknown && k.proven_loyal {
+                k.loyalty = Loyalty::Loyal;
+            }
             match k.loyalty {
                 Loyalty::Loyal => loyal -= 1,
                 Loyalty::Traitor => traitor -= 1,

@@ -130,7 +130,7 @@ pub(super) fn court_match(res: &MatchRes) -> Option<&Match<Court>> {
 }
 
 /// The view the screen may show: the private viewer's, or a public one (no hand) otherwise.
-pub(super) fn screen_view(m: &Match<Court>, handoff: &Handoff) -> (CourtView, bool) {
+pub fn screen_view(m: &Match<Court>, handoff: &Handoff) -> (CourtView, bool) {
     match handoff.private_viewer() {
         Some(seat) => (m.state.view(seat), true),
         None => {

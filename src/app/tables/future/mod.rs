@@ -118,7 +118,7 @@ pub(super) fn future_match(res: &MatchRes) -> Option<&Match<Future>> {
 }
 
 /// The view the screen may show: the private viewer's, or everyone's otherwise.
-pub(super) fn screen_view(m: &Match<Future>, handoff: &Handoff) -> FutureView {
+pub fn screen_view(m: &Match<Future>, handoff: &Handoff) -> FutureView {
     match handoff.private_viewer() {
         Some(seat) => m.state.view(seat),
         None => m.state.public_view(),

@@ -6,7 +6,8 @@ use super::DeedOdds;
 /// Who the hidden Traitor may be, from one seat's view of the public record.
 #[derive(Clone, Copy, Debug)]
 pub struct Belief {
-    /// The chance that each seat is the Traitor (1 for a known one, 0 for a known Loyal).
+    /// The chance that each seat is the Traitor (1 for a known one, 0 for a known Loyal, whether
+    /// his card was shown or his deeds proved him Loyal: Fate played without being unmasked).
     pub p: [f32; 7],
     /// The chance that a Traitor is alive and still hidden (he will turn Swords over at the end).
     pub hidden: f32,
@@ -23,7 +24,11 @@ impl Belief {
         let mut hidden = 0.0;
         for (s, k) in g.knights.iter().enumerate().take(7) {
             let known = k.revealed || (s == me && !g.loyalty_unseen);
-            if known {
+            if k.proven_loyal && !k.revealed {
+                // Fate unmasks the Traitor who plays it: one who played it and stayed masked is
+                // Loyal, whatever the card he has (or has not yet) looked at.
+                loyal -= 1;
+            } else if known {
                 match k.loyalty {
                     Loyalty::Traitor => {
                         traitor -= 1;

@@ -136,6 +136,16 @@ pub fn suspicion(g: &Shadows, s: Seat) -> f32 {
     2.0 * d.get(Deed::FaceDown) as f32 + 3.0 * d.get(Deed::WrongAccusation) as f32 + 4.0 * sieged as f32 / acts
 }
 
+/// Whether `seat` plays as the Traitor: he holds the Traitor card and knows it. Under Three Brave
+/// Knights no one has looked at his card until enough Swords lie on the table (his card shown by
+/// an accusation or an unmasking excepted): a seat's own view then shows no Loyalty, and a Knight
+/// dealt the Traitor card in a state the lookahead sampled (`look_means`) must play as the Knight
+/// who does not know it.
+fn plays_traitor(g: &Shadows, seat: Seat) -> bool {
+    let k = &g.knights[seat];
+    k.loyalty == Loyalty::Traitor && (!g.loyalty_unseen || k.revealed)
+}
+
 /// The heuristic's score of one legal action for the seat deciding.
 pub fn action_value(g: &Shadows, a: &Action) -> f32 {
     action_value_with(g, a, &g.content.bots.normal)
@@ -146,7 +156,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
     let w = &w.arr();
     let Some(me) = g.deciding() else { return 0.0 };
     let k = &g.knights[me];
-    let traitor = k.loyalty == Loyalty::Traitor;
+    let traitor = plays_traitor(g, me);
     let n = g.numbers();
     let near_end = g.swords() as f32 / n.swords_end.max(1) as f32;
     let siege_fear = g.siege as f32 / n.siege_lose.max(1) as f32;
@@ -982,7 +992,7 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
         }
         _ => {}
     }
-    if k.loyalty == Loyalty::Traitor && !k.unmasked {
+    if plays_traitor(g, me) && !k.unmasked {
         out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed, and strikes where its lookahead finds a large blow.".into());
     }
     out
