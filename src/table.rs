@@ -216,7 +216,23 @@ fn make_hint<G: BotHints>(
         }
         RankedBy::Heuristic => {
             let mut line = "The bot weighs this decision by rules of thumb, not by playing it out".to_string();
+            // Choices rated the same as shown are equal: say so, rather than pick one silently.
+            let equal: Vec<&str> = choices
+                .iter()
+                .filter(|c| {
+                    c.score
+                        .zip(rating.score)
+                        .is_some_and(|(a, b)| format!("{a:+.1}") == format!("{b:+.1}"))
+                })
+                .map(|c| c.action.as_str())
+                .collect();
             match (rating.score, next.and_then(|n| n.score.map(|s| (n, s)))) {
+                (Some(v), Some(_)) if !equal.is_empty() => line.push_str(&format!(
+                    ": it rates this {v:+.1}, and {} the same ({}): they are equally good, and this is simply the first of them.",
+                    if equal.len() == 1 { "one other choice".to_string() } else { format!("{} other choices", equal.len()) },
+                    equal.iter().take(3).map(|a| format!("\"{a}\"")).collect::<Vec<_>>().join(", ")
+                        + if equal.len() > 3 { ", …" } else { "" }
+                )),
                 (Some(v), Some((n, s))) => line.push_str(&format!(
                     ": it rates this {v:+.1}, the next best, \"{}\", {s:+.1}.",
                     n.action

@@ -307,3 +307,23 @@ fn camelot_hint_prints_the_move_why_and_the_alternatives() {
     let help = camelot().arg("--help").output().expect("runs");
     assert!(String::from_utf8_lossy(&help.stdout).contains("hint"));
 }
+
+#[test]
+fn a_hint_says_when_its_choice_is_rated_the_same_as_others() {
+    // The Court's opening placements often rate alike: the hint says they are equal rather than
+    // pick one silently.
+    let content = std::sync::Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let mut equal = 0;
+    for seed in 0..12u64 {
+        let g = Court::new_shared(&config(2 + seed as usize % 3, seed, &[]), &content).expect("setup");
+        let hint = hint_of(&g, seed);
+        let same = hint
+            .alternatives
+            .iter()
+            .any(|a| a.score.is_some() && a.rating() == hint.rating.rating());
+        let says = hint.why.iter().any(|w| w.contains("equally good"));
+        assert_eq!(same, says, "seed {seed}: {:?} / {:?}", hint.why, hint.alternatives);
+        equal += usize::from(same);
+    }
+    assert!(equal > 0, "no opening with equal ratings was seen");
+}

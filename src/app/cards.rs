@@ -141,7 +141,7 @@ pub fn spawn_face(
         t.spawn((
             Pickable::IGNORE,
             Text2d::new(face.name.clone()),
-            TextFont::from_font_size(super::style::fitting_size(&face.name, size.x * 0.16, inner))
+            TextFont::from_font_size(super::style::fitting_size(&face.name, size.x * 0.16, inner, 2))
                 .with_font(fonts.bold.clone()),
             TextColor(ink),
             TextLayout::justify(Justify::Center),

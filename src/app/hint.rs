@@ -128,6 +128,7 @@ fn hint_window(
         Res<Places>,
         Res<super::table::TableUi>,
     ),
+    mut last_size: Local<egui::Vec2>,
 ) -> Result {
     let Some(m) = res.current.as_ref() else {
         return Ok(());
@@ -143,60 +144,61 @@ fn hint_window(
     let name = m.config().seat_name(seat).to_string();
     let mut close = false;
     let mut play = None;
-    let shown = super::style::fixed_window(
-        ctx,
-        &format!("A hint for {name}"),
-        "hint",
-        egui::Align2::RIGHT_TOP,
-        egui::vec2(-8.0, super::table::TOP_BAR + 8.0),
-    )
-    .show(ctx, |ui| {
-        // Over the log, the panel least needed while deciding.
-        ui.set_max_width(super::table::LOG_WIDTH - 24.0);
-        match &state.shown {
-            None if state.busy() => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("Thinking it over from what you can see…");
-                });
-            }
-            None => {
-                ui.label("Nothing to weigh here.");
-            }
-            Some(hint) => {
-                ui.label(egui::RichText::new(&hint.action).size(20.0).strong().color(GOLD));
-                for line in &hint.why {
-                    ui.label(line);
-                }
-                if !hint.alternatives.is_empty() {
-                    ui.add_space(6.0);
-                    ui.label(egui::RichText::new("How the bot rates the moves").strong());
-                    egui::Grid::new("hint-alternatives").striped(true).show(ui, |ui| {
-                        for alt in std::iter::once(&hint.rating).chain(&hint.alternatives) {
-                            ui.label(&alt.action);
-                            ui.label(alt.rating());
-                            ui.end_row();
-                        }
+    // Where the move would be played, and the window's corner: over the log, unless it would
+    // cover that place; then over the players' panel on the left.
+    let target = state.shown.as_ref().filter(|_| !table.show_rules).and_then(|hint| {
+        let place = hint_place(m.game(), &hint.action, &places);
+        super::learn::place_on_screen(&place, ctx, board.0, frame.0, &places)
+    });
+    let (anchor, offset) = hint_corner(ctx.viewport_rect(), *last_size, target);
+    let shown =
+        super::style::fixed_window(ctx, &format!("A hint for {name}"), "hint", anchor, offset).show(ctx, |ui| {
+            // Over the log, the panel least needed while deciding.
+            ui.set_max_width(super::table::LOG_WIDTH - 24.0);
+            match &state.shown {
+                None if state.busy() => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Thinking it over from what you can see…");
                     });
                 }
+                None => {
+                    ui.label("Nothing to weigh here.");
+                }
+                Some(hint) => {
+                    ui.label(egui::RichText::new(&hint.action).size(20.0).strong().color(GOLD));
+                    for line in &hint.why {
+                        ui.label(line);
+                    }
+                    if !hint.alternatives.is_empty() {
+                        ui.add_space(6.0);
+                        ui.label(egui::RichText::new("How the bot rates the moves").strong());
+                        egui::Grid::new("hint-alternatives").striped(true).show(ui, |ui| {
+                            for alt in std::iter::once(&hint.rating).chain(&hint.alternatives) {
+                                ui.label(&alt.action);
+                                ui.label(alt.rating());
+                                ui.end_row();
+                            }
+                        });
+                    }
+                }
             }
-        }
-        ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            if let Some(hint) = &state.shown
-                && ui.button("Play it").on_hover_text("Make this move").clicked()
-            {
-                play = Some(hint.action_index);
-            }
-            if ui.button("Close").clicked() {
-                close = true;
-            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if let Some(hint) = &state.shown
+                    && ui.button("Play it").on_hover_text("Make this move").clicked()
+                {
+                    play = Some(hint.action_index);
+                }
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+            });
         });
-    });
     // Where the move would be played, pointed at from the window.
-    if let (Some(hint), Some(window), false) = (&state.shown, shown.map(|r| r.response.rect), table.show_rules) {
-        let place = hint_place(m.game(), &hint.action, &places);
-        if let Some(target) = super::learn::place_on_screen(&place, ctx, board.0, frame.0, &places) {
+    if let Some(window) = shown.map(|r| r.response.rect) {
+        *last_size = window.size();
+        if let Some(target) = target {
             super::learn::draw_pointer(ctx, window, target);
         }
     }
@@ -215,6 +217,18 @@ fn hint_window(
         state.shown = None;
     }
     Ok(())
+}
+
+/// The hint window's corner: the top right, over the log, unless a window of `size` there would
+/// cover `target` (the place the move is played); then the top left, over the players' panel.
+pub fn hint_corner(screen: egui::Rect, size: egui::Vec2, target: Option<egui::Rect>) -> (egui::Align2, egui::Vec2) {
+    let top = super::table::TOP_BAR + 8.0;
+    let size = size.max(egui::vec2(super::table::LOG_WIDTH - 8.0, 200.0));
+    let right = egui::Rect::from_min_size(egui::pos2(screen.right() - 8.0 - size.x, screen.top() + top), size);
+    match target {
+        Some(t) if right.intersects(t) => (egui::Align2::LEFT_TOP, egui::vec2(8.0, top)),
+        _ => (egui::Align2::RIGHT_TOP, egui::vec2(-8.0, top)),
+    }
 }
 
 /// The place on the table where a move in these words is played: a place the words name (a
@@ -263,6 +277,18 @@ pub fn hint_place(game: GameId, words: &str, places: &Places) -> String {
 mod tests {
     use super::{GameId, Places, hint_place};
     use bevy::prelude::{Rect, Vec2};
+
+    #[test]
+    fn the_hint_window_moves_aside_from_the_place_it_points_at() {
+        use bevy_egui::egui;
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+        let size = egui::vec2(280.0, 320.0);
+        let far = egui::Rect::from_min_size(egui::pos2(400.0, 500.0), egui::vec2(60.0, 40.0));
+        let under = egui::Rect::from_min_size(egui::pos2(1100.0, 150.0), egui::vec2(60.0, 40.0));
+        assert_eq!(super::hint_corner(screen, size, Some(far)).0, egui::Align2::RIGHT_TOP);
+        assert_eq!(super::hint_corner(screen, size, None).0, egui::Align2::RIGHT_TOP);
+        assert_eq!(super::hint_corner(screen, size, Some(under)).0, egui::Align2::LEFT_TOP);
+    }
 
     #[test]
     fn a_hint_points_at_the_place_its_words_name() {

@@ -137,6 +137,16 @@ fn follow_moves(
     learning.last = last;
 }
 
+/// Where a step's callout points: the very place its suggested move names (a square of the
+/// room, a space), where that lies inside the step's place; else the step's place.
+pub fn step_point(game: crate::rules::GameId, step: &crate::tutorial::Step, places: &super::table::Places) -> String {
+    let exact = super::hint::hint_place(game, &step.suggest, places);
+    match (places.get(&exact), places.get(&step.point)) {
+        (Some(e), Some(p)) if exact != step.point && p.contains(e.min) && p.contains(e.max) => exact,
+        _ => step.point.clone(),
+    }
+}
+
 /// Where a named place is on screen, in egui points.
 pub fn place_on_screen(
     name: &str,
@@ -199,7 +209,7 @@ fn callout(
         (None, "The game is yours".to_string())
     } else {
         let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
-        let point = t.steps.get(k).map(|s| s.point.clone());
+        let point = t.steps.get(k).map(|s| step_point(m.game(), s, &places));
         (point, format!("Step {} of {steps}", k + 1))
     };
     let target = point
@@ -318,7 +328,17 @@ pub fn draw_pointer(ctx: &egui::Context, window: egui::Rect, target: egui::Rect)
     } else {
         edge_towards(window, to).unwrap_or(from)
     };
-    painter.arrow(start, to - start, stroke);
+    // A head of a fixed size: egui's own arrow grows its head with the length, and a callout
+    // across the table would point with a head as long as a room.
+    painter.line_segment([start, to], stroke);
+    let back = (start - to).normalized() * 16.0;
+    if back.is_finite() {
+        for turn in [-0.45f32, 0.45] {
+            let (sin, cos) = turn.sin_cos();
+            let side = egui::vec2(back.x * cos - back.y * sin, back.x * sin + back.y * cos);
+            painter.line_segment([to, to + side], stroke);
+        }
+    }
 }
 
 /// Where the line from `rect`'s centre to `to` leaves `rect`.
@@ -340,4 +360,50 @@ fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
     };
     let t = tx.min(ty).min(1.0);
     Some(c + d * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::step_point;
+    use crate::app::table::Places;
+    use crate::rules::GameId;
+    use crate::tutorial::Step;
+    use bevy::prelude::{Rect, Vec2};
+
+    fn step(point: &str, suggest: &str) -> Step {
+        Step {
+            say: String::new(),
+            point: point.into(),
+            suggest: suggest.into(),
+            other: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_callout_points_at_the_square_its_move_names() {
+        let room = Rect::from_center_size(Vec2::ZERO, Vec2::splat(200.0));
+        let square = Rect::from_center_size(Vec2::new(-80.0, -80.0), Vec2::splat(20.0));
+        let places = Places::new([
+            ("room:green", room),
+            ("Training Ground", room),
+            ("Training Ground (row 1, column 1)", square),
+            (
+                "display",
+                Rect::from_center_size(Vec2::new(400.0, 0.0), Vec2::splat(50.0)),
+            ),
+        ]);
+        let field = step("room:green", "green shield → Training Ground (row 1, column 1)");
+        assert_eq!(
+            step_point(GameId::Future, &field, &places),
+            "Training Ground (row 1, column 1)"
+        );
+        // A move that names no place inside the step's: the step's place.
+        assert_eq!(
+            step_point(GameId::Future, &step("display", "Send 2"), &places),
+            "display"
+        );
+        // A named place elsewhere does not pull the callout away from the step's place.
+        let elsewhere = step("display", "green shield → Training Ground (row 1, column 1)");
+        assert_eq!(step_point(GameId::Future, &elsewhere, &places), "display");
+    }
 }

@@ -238,7 +238,7 @@ fn unfinished_games(
     ui.heading("Unfinished games");
     egui::ScrollArea::vertical()
         .id_salt("unfinished")
-        .max_height(190.0)
+        .max_height(ui.available_height().clamp(90.0, 260.0))
         .show(ui, |ui| {
             for g in menu.unfinished.iter().chain(&menu.guided) {
                 ui.horizontal_wrapped(|ui| {
@@ -833,10 +833,12 @@ fn setup_panel(
                             }
                         });
                     if own {
+                        // As wide as the value (a list of colours is long), within the window.
+                        let width = (value.chars().count().max(14) as f32 * 8.5).min(ui.available_width().max(120.0));
                         ui.add(
                             egui::TextEdit::singleline(value)
                                 .hint_text("type a value")
-                                .desired_width(120.0),
+                                .desired_width(width),
                         );
                     } else {
                         ui.label("");

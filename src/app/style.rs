@@ -770,17 +770,31 @@ pub fn root_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
     )
 }
 
-/// The largest font size, at most `size`, at which `text` fits on one line `width` wide in the
-/// world (an estimate from the faces' average letter width: a long single word, which a text
-/// bound cannot wrap, shrinks instead of spilling past its tile).
-pub fn fitting_size(text: &str, size: f32, width: f32) -> f32 {
-    let longest = text
-        .split_whitespace()
-        .map(|w| w.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    size.min(width / (longest as f32 * 0.55))
+/// The largest font size, at most `size`, at which `text` fits in `lines` lines `width` wide in
+/// the world, wrapped at spaces (an estimate from the faces' average letter width: a long single
+/// word, which a text bound cannot wrap, or a name of many words shrinks instead of spilling past
+/// its tile).
+pub fn fitting_size(text: &str, size: f32, width: f32, lines: usize) -> f32 {
+    let words: Vec<usize> = text.split_whitespace().map(|w| w.chars().count()).collect();
+    let longest = words.iter().copied().max().unwrap_or(0).max(1);
+    // Letters a line holds at `size`, and the lines the words wrap into at that many letters.
+    let wrapped = |letters: usize| {
+        let (mut count, mut used) = (1, 0usize);
+        for &w in &words {
+            if used > 0 && used + 1 + w > letters {
+                count += 1;
+                used = w;
+            } else {
+                used += if used > 0 { 1 + w } else { w };
+            }
+        }
+        count
+    };
+    let mut fit = size.min(width / (longest as f32 * 0.55));
+    while fit > 4.0 && wrapped((width / (fit * 0.55)) as usize) > lines.max(1) {
+        fit -= 0.5;
+    }
+    fit
 }
 
 /// Whether seat and faction colours are shown from the colour-blind-safe palette.
@@ -911,11 +925,16 @@ mod tests {
 
     #[test]
     fn a_long_name_shrinks_to_its_tile() {
-        assert_eq!(fitting_size("Bors", 19.0, 82.0), 19.0);
-        let long = fitting_size("Constantine", 19.0, 82.0);
+        assert_eq!(fitting_size("Bors", 19.0, 82.0, 2), 19.0);
+        let long = fitting_size("Constantine", 19.0, 82.0, 2);
         assert!(long < 19.0 && long * 11.0 * 0.55 <= 82.0 + 0.01, "{long}");
-        // Words wrap: only the longest word must fit.
-        assert_eq!(fitting_size("Bors de Ganis", 19.0, 82.0), 19.0);
+        // Words wrap: only the longest word must fit, in as many lines as there are.
+        assert_eq!(fitting_size("Bors de Ganis", 19.0, 82.0, 2), 19.0);
+        // Three words that would wrap into three lines shrink to two.
+        let three = fitting_size("Uwaine les Avoutres", 19.0, 82.0, 2);
+        assert!(three < 19.0, "{three}");
+        let letters = (82.0 / (three * 0.55)) as usize;
+        assert!(letters >= "Uwaine les".len(), "{three}: {letters} letters a line");
     }
 
     #[test]

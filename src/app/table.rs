@@ -84,6 +84,32 @@ impl FreeRect {
     }
 }
 
+/// The height of a table's decision panel along the bottom: at least `base` (room for the prompt
+/// and two rows of buttons), and never less than it has been at this window width, so the board
+/// above it keeps its size while play goes on (a row of eight pledge buttons, a fist grid, a
+/// wrapped prompt do not shrink it, nor does a short decision grow it). A table keeps one in a
+/// `Local` and records each frame's panel with `seen`.
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct SteadyHeight {
+    tallest: f32,
+    width: f32,
+}
+
+impl SteadyHeight {
+    /// The panel's minimum height this frame, for a window `width` points wide.
+    pub fn min(&mut self, base: f32, width: f32) -> f32 {
+        if (width - self.width).abs() > 0.5 {
+            // Another width wraps the buttons otherwise: start again from the base.
+            *self = SteadyHeight { tallest: 0.0, width };
+        }
+        self.tallest.max(base)
+    }
+    /// Records the height the panel took.
+    pub fn seen(&mut self, height: f32) {
+        self.tallest = self.tallest.max(height);
+    }
+}
+
 fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Result {
     free.0 = Some(contexts.ctx_mut()?.viewport_rect());
     Ok(())
@@ -1431,6 +1457,19 @@ mod tests {
                 });
         });
         output.textures_delta.clear();
+    }
+
+    #[test]
+    fn a_decision_panel_never_shrinks_while_play_goes_on() {
+        let mut h = super::SteadyHeight::default();
+        assert_eq!(h.min(120.0, 1000.0), 120.0, "room for two rows from the start");
+        h.seen(120.0);
+        h.seen(168.0); // eight pledge buttons in three rows
+        assert_eq!(h.min(120.0, 1000.0), 168.0, "a short decision keeps the height");
+        h.seen(120.0);
+        assert_eq!(h.min(120.0, 1000.0), 168.0);
+        // Another window width wraps the buttons otherwise: the height starts again.
+        assert_eq!(h.min(120.0, 1400.0), 120.0);
     }
 
     #[test]

@@ -102,7 +102,11 @@ impl Perturb for Shadows {
         // card (Three Brave Knights), the viewer's own too.
         if self.outcome.is_none() {
             let mut unseen: Vec<Seat> = (0..self.knights.len())
-                .filter(|&s| (s != viewer || self.loyalty_unseen) && !self.knights[s].revealed)
+                .filter(|&s| {
+                    let k = &self.knights[s];
+                    // A Knight who played Fate and stayed masked is Loyal for all to know.
+                    (s != viewer || self.loyalty_unseen) && !k.revealed && !k.proven_loyal
+                })
                 .collect();
             rng.shuffle(&mut unseen);
             let pair = differing_pair(

@@ -1902,3 +1902,36 @@ fn every_card_in_hand_has_a_use_or_says_why_in_the_words_apply_refuses_it_with()
     );
     assert!(heroic_refusals > 200, "{heroic_refusals} refused at Heroic Actions");
 }
+
+#[test]
+fn merlins_pledged_are_dealt_to_their_pledgers_in_every_sample() {
+    // A pledge is public: a sample that took the pledger's Merlin away would imagine a cancel
+    // that cannot fail, or a Knight pledging what he does not hold.
+    let mut g = game_with(4, 3, &[]);
+    for s in 0..4 {
+        hand(&mut g, s, &[White::Merlin, White::Fight(3)]);
+    }
+    on_top(&mut g, &[Black::MorganDiscard]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    let Some(Task::MerlinPledge { order, at, .. }) = g.stack.last().cloned() else {
+        panic!("a Special Black asks for pledges")
+    };
+    let pledger = order[at as usize];
+    act(&mut g, Action::Pledge(1));
+    assert!(
+        matches!(g.stack.last(), Some(Task::MerlinPledge { .. })),
+        "more are asked"
+    );
+    for viewer in (0..4).filter(|&v| v != pledger) {
+        let view = g.view(viewer);
+        let mut rng = GameRng::seeded(viewer as u64);
+        for i in 0..200 {
+            let sample = Shadows::determinize(&view, &mut rng).expect("a sample");
+            assert!(
+                sample.knights[pledger].holds(White::Merlin),
+                "seen by {viewer}, sample {i}: the pledger holds no Merlin"
+            );
+            assert!(sample.view(viewer) == view, "a sample's view differs");
+        }
+    }
+}

@@ -105,6 +105,28 @@ impl Shadows {
     pub fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
         let mut g = view.game.clone();
         let content = g.content.clone();
+        // Merlins pledged against a Special Black are public: their pledgers hold them.
+        let pledged: Vec<u8> = g
+            .stack
+            .iter()
+            .filter_map(|t| match t {
+                Task::MerlinPledge { pledged, .. } => Some(pledged.to_vec()),
+                _ => None,
+            })
+            .next_back()
+            .unwrap_or_default();
+        for (k, &n) in g.knights.iter_mut().zip(&pledged) {
+            let unseen = k.hand.iter().filter(|&&c| c == UNSEEN_WHITE).count();
+            let held = k.hand.iter().filter(|&&c| c == White::Merlin).count();
+            for c in k
+                .hand
+                .iter_mut()
+                .filter(|c| **c == UNSEEN_WHITE)
+                .take((n as usize).saturating_sub(held).min(unseen))
+            {
+                *c = White::Merlin;
+            }
+        }
         // White: the deck less every card seen.
         let mut pool = content.white_cards();
         let take = |c: White, pool: &mut Vec<White>| {

@@ -579,7 +579,7 @@ pub(super) fn draw_tile(
             Transform::from_translation(shield_at.with_z(z::ICON) + Vec3::Y),
         ));
         let name = info.name.strip_prefix("Sir ").unwrap_or(&info.name).to_string();
-        let name_size = crate::app::style::fitting_size(&name, size::WORLD_NAME, TILE.x - 10.0);
+        let name_size = crate::app::style::fitting_size(&name, size::WORLD_NAME, TILE.x - 10.0, 2);
         t.spawn((
             Pickable::IGNORE,
             Text2d::new(name),

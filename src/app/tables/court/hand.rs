@@ -749,8 +749,13 @@ pub(super) fn hand_panel(
                     at_action: ui_state.at_action,
                     ..default()
                 };
-            } else {
-                ui_state.note = Some(format!("{} has no legal use now.", card.name()));
+            } else if let Some((refused, _)) = m.state.card_refusal(card) {
+                // The card's natural use, for the rules to refuse with the reason (and the
+                // rulebook's part).
+                requests.write(ActionRequest {
+                    seat,
+                    request: Request::Typed(Arc::new(refused)),
+                });
             }
         }
     }
@@ -764,7 +769,10 @@ pub(super) fn hand_panel(
         let hint = if end_phase {
             format!("Click (or press {}) to discard", index + 1)
         } else if !usable {
-            "No legal use for this card now".to_string()
+            match m.state.card_refusal(card) {
+                Some((_, why)) => format!("Not now: {why}"),
+                None => "No legal use for this card now".to_string(),
+            }
         } else {
             format!("Click or press {}", index + 1)
         };

@@ -175,6 +175,15 @@ impl Castle {
                 v.push((name.to_string(), area));
                 // The room also by its name, for whatever names it in words.
                 v.push((room.name().to_string(), area));
+                // Each field by the words a move names it with ("Training Ground (row 1,
+                // column 1)"), so a guided step or a hint points at the very square.
+                for f in 0..room.fields().len() {
+                    let at = self.field_at(room, f);
+                    v.push((
+                        s.field_name(b, f as u8),
+                        Rect::from_center_size(at, Vec2::splat(1.6 * U)),
+                    ));
+                }
             }
         }
         v

@@ -297,6 +297,7 @@ pub(super) fn decision_panel(
     mut ui_state: ResMut<FutureUi>,
     mut clicks: MessageReader<CastleClick>,
     mut requests: MessageWriter<ActionRequest>,
+    mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
     let Some(m) = future_match(&res) else {
         clicks.clear();
@@ -414,11 +415,13 @@ pub(super) fn decision_panel(
         }
         _ => None,
     };
-    egui::Panel::bottom("future-decision")
-        // At least the usual height; more when the prompt wraps or the buttons need rows (a large
-        // interface scale, the fist grid).
+    // Room for two rows of buttons (with two players, for the grid of both fists) from the
+    // start, and never shrinking (`SteadyHeight`): the castle keeps its size while play goes on.
+    let base = if m.state.players == 2 { 176.0 } else { 120.0 };
+    let min = steady.min(base, root.max_rect().width());
+    let panel = egui::Panel::bottom("future-decision")
         .resizable(false)
-        .min_size(if fist_grid.is_some() { 176.0 } else { 92.0 })
+        .min_size(min)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             // The prompt names the colour (and its seat) itself.
@@ -527,6 +530,7 @@ pub(super) fn decision_panel(
             });
             explain_line(ui, explained);
         });
+    steady.seen(panel.response.rect.height());
     free.take_rest(&root);
     Ok(())
 }
@@ -771,15 +775,11 @@ pub(super) fn hover_tip(
         Hover::Click(CastleClick::Mission(card)) => {
             let needs = s.content.0.deck.missions.get(card as usize).map_or(0, |m| m.needs());
             let mut t = format!("The mission {}: needs {needs} knight(s) sent", s.mission_name(card));
-            if let Some(_seat) = acting_seat(m, &handoff) {
-                let legal = s.legal_actions();
-                let choosing = legal.iter().any(|a| matches!(a, Action::Take(_)));
-                if choosing && !legal.contains(&Action::Take(card)) {
-                    let mut copy = s.clone();
-                    if let Err(why) = copy.apply(&Action::Take(card)) {
-                        t.push_str(&format!("\nYou may not take it: {}", why.0));
-                    }
-                }
+            // Why the seat at the screen may not take (or discard) it now, in the rules' words.
+            if acting_seat(m, &handoff).is_some()
+                && let Some((_, why)) = s.mission_refusal(card)
+            {
+                t.push_str(&format!("\nNot now: {why}"));
             }
             t
         }

@@ -23,6 +23,8 @@ const TABLE_R: f32 = 84.0;
 const SWORD_R: f32 = 70.0;
 const ENGINE_R: f32 = 118.0;
 const FIGURE_R: f32 = 17.0;
+/// The side of a figure's Life die, in world units.
+const LIFE_DIE: f32 = 25.0;
 /// The evil side's colours: a Black card and a Black Sword.
 const EVIL: Color = Color::srgb(0.10, 0.08, 0.10);
 const EVIL_RIM: Color = Color::srgb(0.55, 0.12, 0.12);
@@ -861,24 +863,25 @@ fn spawn_knight(
             TextColor(ink),
             Transform::from_xyz(0.0, 0.0, 0.02),
         ));
-        // The Life die.
+        // The Life die: large enough to read at 1280×800, where the world is drawn small.
+        let die = Vec3::new(FIGURE_R + 3.0, -FIGURE_R + 3.0, 0.03);
         t.spawn((
             Pickable::IGNORE,
-            Sprite::from_color(world::INK, Vec2::splat(21.0)),
-            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.03),
+            Sprite::from_color(world::INK, Vec2::splat(LIFE_DIE + 3.0)),
+            Transform::from_translation(die),
         ));
         t.spawn((
             Pickable::IGNORE,
-            Sprite::from_color(world::PARCHMENT, Vec2::splat(18.0)),
-            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.04),
+            Sprite::from_color(world::PARCHMENT, Vec2::splat(LIFE_DIE)),
+            Transform::from_translation(die + Vec3::Z * 0.01),
         ));
         t.spawn((
             Pickable::IGNORE,
             Label::Life(seat),
             Text2d::new(""),
-            TextFont::from_font_size(15.0).with_font(fonts.numbers.clone()),
+            TextFont::from_font_size(LIFE_DIE - 1.0).with_font(fonts.bold.clone()),
             TextColor(world::BLOOD),
-            Transform::from_xyz(FIGURE_R, -FIGURE_R + 4.0, 0.05),
+            Transform::from_translation(die + Vec3::Z * 0.02),
         ));
         t.spawn((
             Pickable::IGNORE,

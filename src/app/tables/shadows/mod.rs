@@ -267,7 +267,10 @@ pub fn click_spot(state: &Shadows, legal: &[Action], seat: Seat, picked: Option<
 pub fn click_card(state: &Shadows, legal: &[Action], seat: Seat, card: White) -> Asked {
     let uses: Vec<Action> = legal.iter().filter(|a| card_of(a) == Some(card)).copied().collect();
     match uses.as_slice() {
-        [] => Asked::Nothing,
+        // No use now: the card's natural use, for the rules to refuse with the reason.
+        [] => state
+            .card_refusal(card)
+            .map_or(Asked::Nothing, |(a, _)| Asked::Refusable(a)),
         [one] if spot_of(state, seat, one).is_none() => Asked::One(*one),
         _ => Asked::Several(uses),
     }

@@ -743,6 +743,9 @@ fn from_the_hand(a: &Action) -> bool {
 /// The decision of the moment along the bottom: what to do, its buttons, and the hand of the
 /// seat at the screen.
 #[allow(clippy::too_many_arguments)]
+/// The decision panel's usual height: the prompt, two rows of buttons and the hand's line.
+const DECISION_HEIGHT: f32 = 122.0;
+
 pub(super) fn decision_panel(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
@@ -752,6 +755,7 @@ pub(super) fn decision_panel(
     mut clicks: MessageReader<SpotClick>,
     mut card_clicks: MessageReader<super::hand::HandClick>,
     mut requests: MessageWriter<ActionRequest>,
+    mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         clicks.clear();
@@ -820,7 +824,7 @@ pub(super) fn decision_panel(
                     continue;
                 }
                 match click_card(s, &legal, seat, card) {
-                    Asked::One(a) => send(&mut requests, seat, a, &mut ui_state),
+                    Asked::One(a) | Asked::Refusable(a) => send(&mut requests, seat, a, &mut ui_state),
                     Asked::Several(_) => {
                         ui_state.choices.clear();
                         ui_state.selected = Some(card);
@@ -972,9 +976,11 @@ pub(super) fn decision_panel(
         _ => None,
     };
     let mut root = free.ui(ctx, "shadows-decision");
-    egui::Panel::bottom("shadows-decision")
+    let min = steady.min(DECISION_HEIGHT, root.max_rect().width());
+    let mut closed_why: Option<String> = None;
+    let panel = egui::Panel::bottom("shadows-decision")
         .resizable(false)
-        .min_size(92.0)
+        .min_size(min)
         .show(&mut root, |ui| {
             ui.add_space(4.0);
             // Told from what the screen may show: the full state's words would name a face-down
@@ -1073,16 +1079,21 @@ pub(super) fn decision_panel(
                             {
                                 ui_state.accusing = true;
                             }
-                            if let Some(why) = &accuse_closed {
-                                ui.add_enabled(false, egui::Button::new("Accuse…"))
-                                    .on_disabled_hover_text(why.as_str());
+                            // Why not, on the panel's last line while the pointer is on it: a
+                            // tooltip would cover the buttons beside it.
+                            if let Some(why) = &accuse_closed
+                                && ui.add_enabled(false, egui::Button::new("Accuse…")).contains_pointer()
+                            {
+                                closed_why = Some(format!("Accuse: not yet — {why}"));
                             }
                         });
                     });
                 }
             }
             // The hand lies in the world, along the foot of the table (`hand.rs`).
-            if let Some((owner, hand)) = &secrets.hand {
+            if let Some(why) = &closed_why {
+                ui.label(egui::RichText::new(why).small().color(WARN));
+            } else if let Some((owner, hand)) = &secrets.hand {
                 ui.label(
                     egui::RichText::new(format!(
                         "{}'s hand: {} card{} at the foot of the table — click one to play it",
@@ -1095,6 +1106,7 @@ pub(super) fn decision_panel(
                 );
             }
         });
+    steady.seen(panel.response.rect.height());
     free.take_rest(&root);
     if before
         != (
@@ -1272,23 +1284,23 @@ pub(super) fn hover_tip(
             };
             let over = moments.results.iter().rev().find(|r| r.0 == q).map(|r| r.1);
             let mut lines = quest_words(g, q, over);
-            if let Some(seat) = handoff.private_viewer()
-                && g.knights.get(seat).is_some_and(|k| k.at == Location::Quest(q))
-                && let Some(last) = lines.last_mut()
-            {
-                *last = "You are here".into();
+            if g.quest(q).in_play {
+                lines.extend(move_line(m, &handoff, Location::Quest(q)));
             }
             lines
         }
-        Hover::Spot(SpotClick::RoundTable) => vec![
-            "The Round Table".into(),
-            format!(
-                "Draw {} White cards here (not with {} or more in hand)",
-                g.numbers().round_table_draw,
-                g.numbers().draw_limit
-            ),
-            "Click to move here".into(),
-        ],
+        Hover::Spot(SpotClick::RoundTable) => {
+            let mut lines = vec![
+                "The Round Table".into(),
+                format!(
+                    "Draw {} White cards here (not with {} or more in hand)",
+                    g.numbers().round_table_draw,
+                    g.numbers().draw_limit
+                ),
+            ];
+            lines.extend(move_line(m, &handoff, Location::RoundTable));
+            lines
+        }
         Hover::Spot(SpotClick::Siege) => vec![
             "The Siege of Camelot".into(),
             format!(
@@ -1298,8 +1310,10 @@ pub(super) fn hover_tip(
                 g.numbers().siege_lose,
                 g.numbers().siege_die
             ),
-            "Click to move to the Siege area".into(),
-        ],
+        ]
+        .into_iter()
+        .chain(move_line(m, &handoff, Location::Siege))
+        .collect(),
         Hover::Knight(seat) => match g.knights.get(seat) {
             Some(k) => vec![
                 format!("{} — {}", m.config.seat_name(seat), g.content().knight_name(k.knight)),
@@ -1331,7 +1345,14 @@ pub(super) fn hover_tip(
                 let text = white_text(&m.state, card);
                 let name = card.name();
                 let what = text.strip_prefix(&format!("{name}: ")).unwrap_or(&text).to_string();
-                vec![name, crate::rules::capitalised(&what)]
+                let mut lines = vec![name, crate::rules::capitalised(&what)];
+                // A card the seat at the screen cannot use now says why, in the rules' words.
+                if acting_seat(m, &handoff).is_some()
+                    && let Some((_, why)) = m.state.card_refusal(card)
+                {
+                    lines.push(format!("Not now: {why}"));
+                }
+                lines
             }
             None => Vec::new(),
         },
@@ -1440,10 +1461,21 @@ fn quest_words(g: &Shadows, q: QuestId, over: Option<bool>) -> Vec<String> {
     if !here.is_empty() {
         lines.push(format!("Here: {}", here.join(", ")));
     }
-    lines.push(if qs.in_play {
-        "Click to move here".into()
-    } else {
-        "This quest is over".into()
-    });
+    if !qs.in_play {
+        lines.push("This quest is over".into());
+    }
     lines
+}
+
+/// The last line of a place's tooltip for the seat at the screen: a click moves him there, he
+/// is there, or why he cannot move there now (the rules' words); nothing for an onlooker.
+fn move_line(m: &Match<Shadows>, handoff: &Handoff, to: Location) -> Option<String> {
+    let seat = acting_seat(m, handoff)?;
+    if m.state.knights.get(seat).is_some_and(|k| k.at == to) {
+        return Some("You are here".into());
+    }
+    Some(match m.state.refusal(&Action::Move(to)) {
+        None => "Click to move here".into(),
+        Some(why) => format!("Not now: {why}"),
+    })
 }
