@@ -644,6 +644,12 @@ fn with_two_humans_the_screen_turns_public_while_bots_play() {
         Some(0),
         "the seat that played last is covered again before it sees its secrets"
     );
+    // An undo, or a decision inside the seat's own effect, keeps the screen with that seat.
+    assert_eq!(
+        next_handoff(mine, &config, &back),
+        mine,
+        "the same seat decides again: no cover"
+    );
     let over = Pending::Finished(camelot::rules::Outcome {
         winners: vec![],
         scores: vec![],
