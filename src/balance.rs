@@ -25,6 +25,7 @@ pub struct GameRow {
     pub emblems: Vec<Option<String>>,
     pub used: Vec<(usize, String)>,
     pub tags: Vec<String>,
+    pub figures: Vec<(String, f64)>,
 }
 
 /// Plays the run's games on `jobs` threads (0: one per core). `done` is told the number of
@@ -71,6 +72,7 @@ pub fn play(
                     emblems: p.emblems,
                     used: p.used,
                     tags: p.tags,
+                    figures: p.figures,
                 }),
             ));
             let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
@@ -156,6 +158,37 @@ pub struct SetReport {
     pub usage: Vec<Usage>,
     /// How the games went, in the game's words (`Game::outcome_tags`), as shares of games.
     pub outcomes: BTreeMap<String, Rate>,
+    /// How the games went in numbers (`Game::outcome_figures`), as means a game.
+    pub figures: BTreeMap<String, Mean>,
+}
+
+/// A mean over games with its 95 % interval (normal approximation).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Mean {
+    pub mean: f64,
+    /// Half the 95 % interval.
+    pub plus_minus: f64,
+    pub of: usize,
+}
+
+impl Mean {
+    pub fn of(values: &[f64]) -> Mean {
+        let n = values.len();
+        if n == 0 {
+            return Mean::default();
+        }
+        let mean = values.iter().sum::<f64>() / n as f64;
+        let var = if n > 1 {
+            values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        Mean {
+            mean,
+            plus_minus: 1.959_964 * (var / n as f64).sqrt(),
+            of: n,
+        }
+    }
 }
 
 /// Sums up one content set's games.
@@ -230,6 +263,12 @@ pub fn summarise(content: &str, players: usize, rows: &[Result<GameRow, String>]
             }
         }
     }
+    let mut figures: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for g in &ok {
+        for (k, v) in &g.figures {
+            figures.entry(k.clone()).or_default().push(*v);
+        }
+    }
     SetReport {
         content: content.to_string(),
         games: rows.len(),
@@ -247,6 +286,7 @@ pub fn summarise(content: &str, players: usize, rows: &[Result<GameRow, String>]
         turns,
         usage,
         outcomes: outcomes.into_iter().map(|(k, c)| (k, Rate::new(c, n))).collect(),
+        figures: figures.into_iter().map(|(k, v)| (k, Mean::of(&v))).collect(),
     }
 }
 
@@ -568,6 +608,9 @@ pub fn text(report: &BalanceReport) -> String {
         for (k, r) in &s.outcomes {
             out.push_str(&format!("  games {k}: {}\n", pct(r)));
         }
+        for (k, m) in &s.figures {
+            out.push_str(&format!("  {k}: {:.2} ± {:.2} a game\n", m.mean, m.plus_minus));
+        }
         for u in s.usage.iter().take(12) {
             out.push_str(&format!(
                 "  {}: in {:.0} % of games, its users win {}\n",
@@ -837,6 +880,17 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
                         r.rate * 100.0,
                         r.plus_minus() * 100.0
                     )),
+                    None => out.push_str("<td></td>"),
+                }
+            }
+            out.push_str("</tr>");
+        }
+        let figures: std::collections::BTreeSet<&String> = sets.iter().flat_map(|s| s.figures.keys()).collect();
+        for k in figures {
+            out.push_str(&format!("<tr><td>{} (a game)</td>", esc(k)));
+            for s in &sets {
+                match s.figures.get(k) {
+                    Some(m) => out.push_str(&format!("<td>{:.2} ± {:.2}</td>", m.mean, m.plus_minus)),
                     None => out.push_str("<td></td>"),
                 }
             }

@@ -61,6 +61,9 @@ pub struct SimReport {
     /// `traitor_present`, `traitor_caught`, `ends`).
     #[serde(flatten)]
     pub shares: BTreeMap<String, serde_json::Value>,
+    /// How the finished games went in numbers (`Game::outcome_figures`): each figure's mean a
+    /// game (Shadows: `life_to_evil_per_loyal_knight`, `heals_per_loyal_knight`…).
+    pub figures: BTreeMap<String, f64>,
 }
 
 /// `outcomes` as shares of `finished` games, grouped by the tags' names.
@@ -199,6 +202,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
     let mut all_times = Vec::new();
     let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
+    let mut figure_sums: BTreeMap<String, f64> = BTreeMap::new();
     // Each bot kind's decisions: milliseconds and what its search did.
     let mut by_bot: Vec<(BotKind, Vec<(f64, SearchStats)>)> = Vec::new();
     for g in 0..opts.games {
@@ -213,6 +217,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                     for (sum, s) in score_sums.iter_mut().zip(&played.scores) {
                         *sum += s;
                     }
+                }
+                for (k, v) in &played.figures {
+                    *figure_sums.entry(k.clone()).or_default() += v;
                 }
                 for t in played.tags {
                     // `!name`: the tag is known but not true of this game (so it shows as 0).
@@ -311,5 +318,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
             .collect(),
         shares: shares(&outcomes, finished),
         outcomes,
+        figures: figure_sums
+            .into_iter()
+            .map(|(k, v)| (k, ((v / finished.max(1) as f64) * 1000.0).round() / 1000.0))
+            .collect(),
     })
 }

@@ -243,20 +243,36 @@ fn make_hint<G: BotHints>(
             why.push(line);
         }
         RankedBy::Lookahead => {
+            // The means are the seat's own side's chance (a Traitor's: Evil's), from the very
+            // samples that chose.
             let mut line = match rating.rate {
                 Some(r) => format!(
-                    "The bot played each choice a few turns ahead, on what you cannot see dealt at random, and judged where it leads: the Knights' chance to win about {}",
+                    "The bot played each choice a few turns ahead, on what you cannot see dealt at random, and judged where it leads: your side's chance to win about {}",
                     percent(r)
                 ),
                 None => "The bot played the other choices a few turns ahead; this one it takes by its rules of thumb"
                     .to_string(),
             };
-            match next.and_then(|n| n.rate.map(|r| (n, r))) {
-                Some((n, r)) => line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r))),
-                None => line.push('.'),
+            let better = choices
+                .iter()
+                .filter(|c| c.rate.zip(rating.rate).is_some_and(|(a, b)| a > b))
+                .max_by(|a, b| a.rate.unwrap_or(0.0).total_cmp(&b.rate.unwrap_or(0.0)));
+            match (better, next.and_then(|n| n.rate.map(|r| (n, r)))) {
+                // Rated below another: say the two are within the estimate's noise, not that
+                // this one is best.
+                (Some(b), _) => line.push_str(&format!(
+                    "; \"{}\" rates about {}, within the noise of a few sampled games: the two are about equal, and the bot keeps its rules of thumb's choice unless another plays out clearly better.",
+                    b.action,
+                    percent(b.rate.unwrap_or(0.0))
+                )),
+                (None, Some((n, r))) => line.push_str(&format!(
+                    "; the next best, \"{}\", about {}. It keeps its rules of thumb's choice unless another plays out clearly better.",
+                    n.action,
+                    percent(r)
+                )),
+                (None, None) => line.push('.'),
             }
             why.push(line);
-            why.push("It keeps its rules of thumb's choice unless another plays out clearly better.".to_string());
         }
         RankedBy::Alone => why.push(if legal.len() == 1 {
             "It is the only legal choice.".to_string()
@@ -289,6 +305,8 @@ pub struct PlayedGame {
     pub actions: usize,
     /// How the game went, in the game's words (`Game::outcome_tags`).
     pub tags: Vec<String>,
+    /// How the game went in numbers (`Game::outcome_figures`).
+    pub figures: Vec<(String, f64)>,
     /// Turns where the game counts them, else changes of the deciding seat.
     pub turns: usize,
     /// Each decision: the bot, its milliseconds, what its search did.
@@ -491,6 +509,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
                     scores: o.scores.clone(),
                     actions: step,
                     tags: state.outcome_tags(),
+                    figures: state.outcome_figures(),
                     turns: state.turns_taken().map_or(changes, |t| t as usize),
                     decisions,
                     emblems: (0..self.config.seats.len())
@@ -518,6 +537,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
                     bots::Decision {
                         action,
                         stats: SearchStats::default(),
+                        rates: None,
                     },
                     0.0,
                 )

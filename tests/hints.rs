@@ -327,3 +327,48 @@ fn a_hint_says_when_its_choice_is_rated_the_same_as_others() {
     }
     assert!(equal > 0, "no opening with equal ratings was seen");
 }
+
+#[test]
+fn a_lookahead_hint_shows_the_numbers_that_chose() {
+    // Shadows' normal and hard judge a Knight's Progression of Evil and Heroic Actions by a
+    // lookahead: the hint's rates are that very lookahead's (the same samples), so the move it
+    // names is the best rated, or within the margin by which the bot keeps its rule of thumb's
+    // pick — and then the hint says the two are about equal. The rate is the seat's own side's.
+    use camelot::rules::shadows::Look;
+    let shadows = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let games = positions(40, 9, 250, |game| {
+        let n = 3 + game as usize % 5;
+        let loyalty = if game % 2 == 0 { "traitor" } else { "standard" };
+        (
+            Shadows::new_shared(&config(n, game, &[("loyalty", loyalty)]), &shadows).expect("setup"),
+            n,
+        )
+    });
+    let (mut judged, mut close) = (0, 0);
+    for (i, (g, _)) in games.iter().enumerate() {
+        let seat = g.to_act().expect("a seat to act");
+        let traitor = g.view(seat).game.traitor_seat() == Some(seat);
+        let hint = hint_of(g, i as u64);
+        let Some(rate) = hint.rating.rate else { continue };
+        judged += 1;
+        let why = hint.why.join(" ");
+        assert!(why.contains("your side's chance"), "{i}: {why}");
+        assert!(!why.contains("the Knights' chance"), "{i}: {why}");
+        let best = hint.alternatives.iter().filter_map(|a| a.rate).fold(rate, f64::max);
+        let margin = if traitor {
+            Look::HARD.traitor_margin
+        } else {
+            Look::HARD.margin
+        };
+        assert!(
+            best - rate <= margin + 1e-9,
+            "{i}: chose {rate}, another rates {best}: {why}"
+        );
+        if best > rate {
+            close += 1;
+            assert!(why.contains("about equal"), "{i}: {why}");
+        }
+    }
+    assert!(judged > 5, "only {judged} positions judged by the lookahead");
+    let _ = close;
+}

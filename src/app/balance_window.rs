@@ -357,6 +357,20 @@ fn balance_window(
                                     }
                                     ui.end_row();
                                 }
+                                let figures: std::collections::BTreeSet<&String> =
+                                    report.sets.iter().flat_map(|s| s.figures.keys()).collect();
+                                for k in figures {
+                                    ui.label(format!("{k} (a game)"));
+                                    for s in &report.sets {
+                                        ui.label(
+                                            s.figures
+                                                .get(k)
+                                                .map(|m| format!("{:.2} ± {:.2}", m.mean, m.plus_minus))
+                                                .unwrap_or_default(),
+                                        );
+                                    }
+                                    ui.end_row();
+                                }
                             });
                             if let Some(c) = &report.comparison {
                                 let significant: Vec<String> = c

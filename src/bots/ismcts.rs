@@ -192,6 +192,7 @@ pub fn search_rated<G: BotHints>(
         return Decision {
             action: legal.first().cloned(),
             stats: SearchStats::default(),
+            rates: None,
         };
     }
     // The first sample fixes who is deciding and serves as the playouts' reference point.
@@ -201,6 +202,7 @@ pub fn search_rated<G: BotHints>(
         return Decision {
             action: G::heuristic(view, legal, rng),
             stats: SearchStats::default(),
+            rates: None,
         };
     };
     let root_order: Vec<G::Action> = G::candidates(&root, legal.to_vec(), budget, rng)
@@ -211,6 +213,7 @@ pub fn search_rated<G: BotHints>(
         return Decision {
             action: root_order.into_iter().next().or_else(|| G::heuristic(view, legal, rng)),
             stats: SearchStats::default(),
+            rates: None,
         };
     }
 
@@ -420,7 +423,11 @@ pub fn search_rated<G: BotHints>(
     }
     stats.nodes = nodes.len() as u32;
     stats.seconds = started.elapsed().as_secs_f64();
-    Decision { action, stats }
+    Decision {
+        action,
+        stats,
+        rates: None,
+    }
 }
 
 /// The root's children as rated entries: `best` first, the rest by visits, then mean reward.

@@ -121,6 +121,9 @@ pub struct SearchStats {
 pub struct Decision<A> {
     pub action: Option<A>,
     pub stats: SearchStats,
+    /// How a level that judged the choices without the search rated each legal action (by
+    /// index; `BotHints::heuristic_rated_at`), for `rank`.
+    pub rates: Option<Vec<Option<f64>>>,
 }
 
 /// One action as a ranking (`rank`) rates it.
@@ -277,18 +280,19 @@ pub trait BotHints: Game {
         None
     }
 
-    /// Where a level judges this decision by playing each choice a few turns out instead of by
-    /// the search (Shadows' normal and hard), the seat's chance to win it gives each legal action
-    /// (by index into `legal`; `None` for an action it leaves to the heuristic); `None` where it
-    /// does not. For hints.
-    fn lookahead_rates(
+    /// `heuristic_at`, with how the level rated the legal actions when it chose, where it judges
+    /// a decision by playing each choice a few turns out instead of by the search (Shadows'
+    /// normal and hard): the seat's own side's chance for each legal action (by index into
+    /// `legal`; `None` for an action it left to the heuristic), from the very samples that chose.
+    /// The decision and the hint read this one path, so a hint shows the numbers that chose.
+    /// Default: `heuristic_at`, no rates.
+    fn heuristic_rated_at(
         view: &Self::View,
         legal: &[Self::Action],
         rng: &mut GameRng,
         difficulty: Difficulty,
-    ) -> Option<Vec<Option<f64>>> {
-        let _ = (view, legal, rng, difficulty);
-        None
+    ) -> (Option<Self::Action>, Option<Vec<Option<f64>>>) {
+        (Self::heuristic_at(view, legal, rng, difficulty), None)
     }
 
     /// Why `action` is worth playing, in the game's words, from the view alone: what it gains,
@@ -401,9 +405,9 @@ fn rank_inner<G: BotHints>(
             stats,
         };
     }
-    if let BotKind::Level(d) = kind
+    if !stats.searched
         && legal.len() > 1
-        && let Some(rates) = G::lookahead_rates(view, legal, rng, d).filter(|r| r.len() == legal.len())
+        && let Some(rates) = decision.rates.filter(|r| r.len() == legal.len())
     {
         let rate_of = |a: &G::Action| legal.iter().position(|x| x == a).and_then(|i| rates[i]);
         let mut rest: Vec<&G::Action> = legal.iter().filter(|a| **a != chosen).collect();
@@ -473,6 +477,7 @@ fn dispatch<G: BotHints>(
     let quick = |action| Decision {
         action,
         stats: SearchStats::default(),
+        rates: None,
     };
     match kind {
         BotKind::Random => quick(random_choice(legal, rng)),
@@ -486,7 +491,10 @@ fn dispatch<G: BotHints>(
                 search_rated::<G>(view, legal, &budget, rng, root)
             }
             _ if legal.len() == 1 => quick(legal.first().cloned()),
-            _ => quick(G::heuristic_at(view, legal, rng, d)),
+            _ => {
+                let (action, rates) = G::heuristic_rated_at(view, legal, rng, d);
+                Decision { rates, ..quick(action) }
+            }
         },
     }
 }

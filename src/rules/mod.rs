@@ -509,6 +509,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// How a finished game went in numbers, each a per-game figure the simulator and the bench
+    /// average with its interval (Shadows: Life given to Evil per Loyal Knight). Default: none.
+    fn outcome_figures(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+
     /// A summary used by property tests: every component counted, to prove conservation.
     fn census(&self) -> BTreeMap<String, usize> {
         BTreeMap::new()

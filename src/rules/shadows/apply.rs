@@ -337,6 +337,7 @@ impl Shadows {
             deck_traitor: traitor as u8,
             unmasked_by_accusation: false,
             loyalty_unseen: brave,
+            tally: QuestTally::default(),
         };
         g.start_turn(first, &mut Report(None));
         Ok(g)
@@ -2037,6 +2038,11 @@ impl Shadows {
             self.white_discard.extend(cards);
         }
         self.knights[seat].at = to;
+        if let Location::Quest(q) = to
+            && !self.knights[seat].unmasked
+        {
+            self.tally.visited |= 1 << q.index();
+        }
     }
 
     /// Seats from `from` clockwise, active Knights only.
@@ -2653,6 +2659,11 @@ impl Shadows {
             swords += 1;
         }
         r.public(|| Event::QuestEnded { quest: q, won, swords });
+        if won {
+            self.tally.won |= 1 << q.index();
+        } else {
+            self.tally.lost |= 1 << q.index();
+        }
         self.lay_swords(won, swords, r);
         if spoils.siege > 0 {
             self.add_siege(spoils.siege, r);

@@ -28,8 +28,8 @@ mod tests;
 
 pub use apply::special_card;
 pub use bot::{
-    Belief, BotFile, DeedOdds, FEATURE_NAMES, FEATURES, ShadowsBots, TABLE_SIZES, ValueModel, Weights, belief, explain,
-    features, heuristic_with, scores, search_budget,
+    Belief, BotFile, DeedOdds, FEATURE_NAMES, FEATURES, Look, ShadowsBots, TABLE_SIZES, ValueModel, Weights, belief,
+    explain, features, heuristic_with, scores, search_budget,
 };
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
@@ -756,6 +756,22 @@ pub struct Shadows {
     /// The variant `three_brave_knights`: no one has looked at his Loyalty card yet (until
     /// `brave_knights_swords` Swords lie on the Round Table). Public.
     pub loyalty_unseen: bool,
+    /// The quests a Knight went to, and those won and lost so far (public), for how a game went.
+    pub tally: QuestTally,
+}
+
+/// Which quests were contested (a Knight went there), won and lost: bits by `QuestId::index`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct QuestTally {
+    pub visited: u8,
+    pub won: u8,
+    pub lost: u8,
+}
+
+impl QuestTally {
+    pub fn has(bits: u8, q: QuestId) -> bool {
+        bits & (1 << q.index()) != 0
+    }
 }
 
 // Equality and hashing for tests and views: everything but the content and the generator.
@@ -775,8 +791,22 @@ impl PartialEq for Shadows {
             && (self.active, self.turn, self.this_turn) == (o.active, o.turn, o.this_turn)
             && self.deeds == o.deeds
             && self.loyalty_unseen == o.loyalty_unseen
+            && self.tally == o.tally
             && self.stack == o.stack
             && self.outcome == o.outcome
+    }
+}
+
+/// A quest's key in the bench's outcome names ("grail", "black_knight", "pict_war").
+pub fn quest_key(q: QuestId) -> &'static str {
+    match q {
+        QuestId::BlackKnight => "black_knight",
+        QuestId::Lancelot => "lancelot",
+        QuestId::Dragon => "dragon",
+        QuestId::Excalibur => "excalibur",
+        QuestId::Grail => "grail",
+        QuestId::PictWar => "pict_war",
+        QuestId::SaxonWar => "saxon_war",
     }
 }
 
@@ -1075,7 +1105,50 @@ impl Game for Shadows {
             "wrong_accusation",
         ));
         tags.push(yes(self.knights.iter().any(|k| k.dead), "knight_died"));
+        tags.push(yes(
+            self.knights.iter().any(|k| k.dead && k.loyalty == Loyalty::Loyal),
+            "loyal_knight_died",
+        ));
+        // Each quest that was in play: whether a Knight ever went there, and how it ended.
+        let t = self.tally;
+        for q in QuestId::ALL {
+            let state = if QuestTally::has(t.won, q) {
+                "won"
+            } else if QuestTally::has(t.lost, q) {
+                "lost"
+            } else if self.quest(q).in_play {
+                "open"
+            } else {
+                continue;
+            };
+            let key = quest_key(q);
+            tags.push(yes(QuestTally::has(t.visited, q), &format!("contested_{key}")));
+            tags.push(format!("quest_{key}={state}"));
+        }
         tags
+    }
+
+    /// Per Loyal Knight and game: Life points given to Evil (the Progression of Evil), Life
+    /// points spent on an extra action, heals, returns to Camelot from a quest, and deaths.
+    fn outcome_figures(&self) -> Vec<(String, f64)> {
+        if self.outcome.is_none() {
+            return Vec::new();
+        }
+        let loyal: Vec<usize> = (0..self.knights.len())
+            .filter(|&s| self.knights[s].loyalty == Loyalty::Loyal)
+            .collect();
+        let n = loyal.len().max(1) as f64;
+        let per = |d: Deed| loyal.iter().map(|&s| f64::from(self.deeds[s].get(d))).sum::<f64>() / n;
+        vec![
+            ("life_to_evil_per_loyal_knight".into(), per(Deed::LostLife)),
+            ("life_for_actions_per_loyal_knight".into(), per(Deed::Sacrificed)),
+            ("heals_per_loyal_knight".into(), per(Deed::Healed)),
+            ("returns_to_camelot_per_loyal_knight".into(), per(Deed::MovedHome)),
+            (
+                "loyal_knights_dead".into(),
+                loyal.iter().filter(|&&s| self.knights[s].dead).count() as f64,
+            ),
+        ]
     }
 
     fn census(&self) -> std::collections::BTreeMap<String, usize> {

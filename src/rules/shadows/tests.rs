@@ -1935,3 +1935,49 @@ fn merlins_pledged_are_dealt_to_their_pledgers_in_every_sample() {
         }
     }
 }
+
+#[test]
+fn how_a_game_went_counts_contested_quests_their_ends_and_the_life_spent() {
+    // A Knight's move to a quest marks it contested; every ended quest is won or lost; the
+    // figures count Life given to Evil and for extra actions per Loyal Knight.
+    let mut g = game_with(4, 11, &[("loyalty", "none")]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Move(Location::Quest(QuestId::Grail)));
+    assert!(QuestTally::has(g.tally.visited, QuestId::Grail));
+    assert!(!QuestTally::has(g.tally.visited, QuestId::BlackKnight));
+    let mut rng = GameRng::seeded(5);
+    for seed in 0..30u64 {
+        let mut g = game_with(3 + seed as usize % 5, seed, &[]);
+        play_random(&mut g, &mut rng, 20_000);
+        assert!(g.outcome.is_some(), "seed {seed}: the game ends");
+        let tags = g.outcome_tags();
+        for q in QuestId::ALL {
+            let key = quest_key(q);
+            let ended = QuestTally::has(g.tally.won, q) || QuestTally::has(g.tally.lost, q);
+            assert!(
+                !(QuestTally::has(g.tally.won, q) && QuestTally::has(g.tally.lost, q)),
+                "seed {seed}: {key} both won and lost"
+            );
+            if ended {
+                assert!(
+                    tags.iter().any(|t| t.starts_with(&format!("quest_{key}="))),
+                    "seed {seed}: {key} ended untagged: {tags:?}"
+                );
+            }
+        }
+        let figures: std::collections::BTreeMap<String, f64> = g.outcome_figures().into_iter().collect();
+        let loyal: Vec<usize> = (0..g.knights.len())
+            .filter(|&s| g.knights[s].loyalty == Loyalty::Loyal)
+            .collect();
+        let given: u32 = loyal.iter().map(|&s| u32::from(g.deeds[s].get(Deed::LostLife))).sum();
+        let expected = f64::from(given) / loyal.len().max(1) as f64;
+        assert!((figures["life_to_evil_per_loyal_knight"] - expected).abs() < 1e-9);
+        let dead = loyal.iter().filter(|&&s| g.knights[s].dead).count() as f64;
+        assert_eq!(figures["loyal_knights_dead"], dead);
+        assert_eq!(
+            tags.contains(&"loyal_knight_died".to_string()),
+            dead > 0.0,
+            "seed {seed}: {tags:?}"
+        );
+    }
+}

@@ -711,17 +711,29 @@ fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: L
     Some(sums.into_iter().map(|x| x / n).collect())
 }
 
+/// The choices a lookahead judged and each one's mean.
+type Judged = (Vec<Action>, Vec<f64>);
+
 /// A Knight's choice judged by the position model (`look_means`): the best mean wins when it
 /// beats the heuristic's pick by `look.margin` (a Traitor's by `look.traitor_margin`), else the
-/// pick stands.
-fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut GameRng, look: Look) -> Option<Action> {
-    let pick = pick?;
+/// pick stands. The means it judged by come back with the choice, so that a hint shows the
+/// numbers that chose.
+fn looked(
+    view: &ShadowsView,
+    legal: &[Action],
+    pick: Option<Action>,
+    rng: &mut GameRng,
+    look: Look,
+) -> (Option<Action>, Option<Judged>) {
+    let Some(pick) = pick else {
+        return (None, None);
+    };
     let choices = look_choices(&view.game, view.seat, legal, pick, look);
     if choices.is_empty() {
-        return Some(pick);
+        return (Some(pick), None);
     }
     let Some(means) = look_means(view, &choices, rng, look) else {
-        return Some(pick);
+        return (Some(pick), None);
     };
     let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
     let mut best = at;
@@ -735,11 +747,12 @@ fn looked(view: &ShadowsView, legal: &[Action], pick: Option<Action>, rng: &mut 
     } else {
         look.margin
     };
-    if means[best] > means[at] + margin {
-        Some(choices[best])
+    let chosen = if means[best] > means[at] + margin {
+        choices[best]
     } else {
-        Some(pick)
-    }
+        pick
+    };
+    (Some(chosen), Some((choices, means)))
 }
 
 /// The level's lookahead, if any.
@@ -821,16 +834,34 @@ impl BotHints for Shadows {
         rng: &mut GameRng,
         difficulty: crate::rules::Difficulty,
     ) -> Option<Action> {
+        Self::heuristic_rated_at(view, legal, rng, difficulty).0
+    }
+
+    /// The level's choice and the lookahead's mean chance for each choice it judged (the seat's
+    /// own side's: a Traitor's is one less the Knights'), from the very samples that chose.
+    fn heuristic_rated_at(
+        view: &ShadowsView,
+        legal: &[Action],
+        rng: &mut GameRng,
+        difficulty: crate::rules::Difficulty,
+    ) -> (Option<Action>, Option<Vec<Option<f64>>>) {
         let bots = &view.game.content.bots;
         let w = match difficulty {
             crate::rules::Difficulty::Easy => &bots.easy,
             _ => &bots.normal,
         };
         let pick = heuristic_with(&view.game, legal, rng, w);
-        match look_for(difficulty) {
-            Some(look) => looked(view, legal, pick, rng, look),
-            None => pick,
-        }
+        let Some(look) = look_for(difficulty) else {
+            return (pick, None);
+        };
+        let (chosen, judged) = looked(view, legal, pick, rng, look);
+        let rates = judged.map(|(choices, means)| {
+            legal
+                .iter()
+                .map(|a| choices.iter().position(|c| c == a).map(|i| means[i].clamp(0.0, 1.0)))
+                .collect()
+        });
+        (chosen, rates)
     }
 
     fn determinize(view: &ShadowsView, rng: &mut GameRng) -> Option<Shadows> {
@@ -866,30 +897,6 @@ impl BotHints for Shadows {
 
     fn rollout_over(_: &Shadows, _: &Shadows, steps: usize, horizon: u32) -> bool {
         steps >= horizon.max(1) as usize
-    }
-
-    /// The lookahead's mean chance for each choice it judges, from the same kind of samples as
-    /// the level's decision (for hints).
-    fn lookahead_rates(
-        view: &ShadowsView,
-        legal: &[Action],
-        rng: &mut GameRng,
-        difficulty: crate::rules::Difficulty,
-    ) -> Option<Vec<Option<f64>>> {
-        let look = look_for(difficulty)?;
-        let pick = heuristic_with(&view.game, legal, &mut rng.clone(), &view.game.content.bots.normal)?;
-        let choices = look_choices(&view.game, view.seat, legal, pick, look);
-        if choices.is_empty() {
-            return None;
-        }
-        // The means are the seat's own side's chances (a Traitor's: the Knights losing).
-        let means = look_means(view, &choices, rng, look)?;
-        Some(
-            legal
-                .iter()
-                .map(|a| choices.iter().position(|c| c == a).map(|i| means[i].clamp(0.0, 1.0)))
-                .collect(),
-        )
     }
 
     fn heuristic_scores(view: &ShadowsView, legal: &[Action]) -> Option<Vec<f64>> {
