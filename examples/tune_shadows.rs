@@ -22,7 +22,8 @@
 //! table by table), `--deeds-only`, `--jobs N`.
 //!
 //! The Knights' score of a game: 20 for a win, plus the White Swords, less the Black ones, less
-//! 3 for a game lost before the Round Table filled (to the siege or to deaths).
+//! 3 for a game lost before the Round Table filled (to the siege or to deaths), less
+//! `--death-cost X` (default 0) for each Loyal Knight who died.
 
 #[path = "tools/args.rs"]
 mod args;
@@ -33,6 +34,10 @@ use camelot::rules::{Game, GameRng, SeatKind, TableConfig};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// What each Loyal Knight's death takes from a game's score (`--death-cost`, default 0): a
+/// seasoned table keeps its Knights alive when it can.
+static DEATH_COST: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
 
 /// The tables a candidate plays: players, Loyalty deck, weight in the score.
 const TABLES: &[(usize, &str, f64)] = &[
@@ -92,9 +97,11 @@ fn play(
         .outcome()
         .is_some_and(|o| o.winners.iter().any(|&s| g.knights[s].loyalty == Loyalty::Loyal));
     let early = g.swords() < n.swords_end && g.black_swords < n.black_swords_lose;
+    let loyal_dead = g.knights.iter().filter(|k| k.dead && k.loyalty == Loyalty::Loyal).count() as f64;
     let score = if knights_won { 20.0 } else { 0.0 } + g.white_swords as f64
         - g.black_swords as f64
-        - if early { 3.0 } else { 0.0 };
+        - if early { 3.0 } else { 0.0 }
+        - DEATH_COST.get().copied().unwrap_or(0.0) * loyal_dead;
     let deeds = g
         .deeds
         .iter()
@@ -252,6 +259,8 @@ fn main() {
     let rounds: u32 = args.num("--rounds", 2);
     let first_step: f32 = args.num("--step", 0.4);
     let min_gain: f64 = args.num("--min-gain", 0.08);
+    let death_cost: f64 = args.num("--death-cost", 0.0);
+    let _ = DEATH_COST.set(death_cost);
     let out = opt("--out").unwrap_or_else(|| ShadowsBots::FILE.to_string());
     args.set_jobs();
     let base = match ShadowsContent::for_tools(opt("--from").as_deref().map(std::path::Path::new)) {
@@ -344,11 +353,16 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         The weights: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}\n\
+         The weights: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}{}\n\
          ({:.0} minutes on this machine); the position model (`value`) is kept from the file it started from:\n\
          cargo run --release --no-default-features --example fit_shadows_value -- --seed 1 --games 1000 --rounds 1\n\
          `camelot check` validates this file.",
         if flag("--hand-set") { "--hand-set " } else { "" },
+        if death_cost > 0.0 {
+            format!(" --death-cost {death_cost}")
+        } else {
+            String::new()
+        },
         started.elapsed().as_secs_f64() / 60.0
     );
     if let Err(e) = std::fs::write(&out, bots.to_ron(&header)) {
