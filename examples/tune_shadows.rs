@@ -97,7 +97,11 @@ fn play(
         .outcome()
         .is_some_and(|o| o.winners.iter().any(|&s| g.knights[s].loyalty == Loyalty::Loyal));
     let early = g.swords() < n.swords_end && g.black_swords < n.black_swords_lose;
-    let loyal_dead = g.knights.iter().filter(|k| k.dead && k.loyalty == Loyalty::Loyal).count() as f64;
+    let loyal_dead = g
+        .knights
+        .iter()
+        .filter(|k| k.dead && k.loyalty == Loyalty::Loyal)
+        .count() as f64;
     let score = if knights_won { 20.0 } else { 0.0 } + g.white_swords as f64
         - g.black_swords as f64
         - if early { 3.0 } else { 0.0 }
