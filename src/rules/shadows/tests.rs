@@ -1377,7 +1377,7 @@ fn two_boards_in_one_cell_of_the_table_are_reported_with_their_position() {
 
 #[test]
 fn the_search_plays_legal_moves_from_views_alone() {
-    // The levels play the heuristic for now (README, "Bots"); the search's hints stay in working
+    // The levels play the heuristic for now (docs/bots.md); the search's hints stay in working
     // order: from a view only, a small search returns a legal action, the same for the same seed.
     let mut rng = GameRng::seeded(4);
     let mut searched = 0;
