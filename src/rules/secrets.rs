@@ -71,3 +71,13 @@ pub fn others(seats: usize, viewer: Seat, rng: &mut GameRng) -> Vec<Seat> {
     rng.shuffle(&mut out);
     out
 }
+
+/// `state` with two differing items of one of its lists (`list` picks it) swapped, at random:
+/// a pile's order changed. `None` when every item of the list is the same.
+pub fn reordered<S: Clone, T: PartialEq>(state: &S, list: impl Fn(&mut S) -> &mut [T], rng: &mut GameRng) -> Option<S> {
+    let mut g = state.clone();
+    let items = list(&mut g);
+    let (i, j) = differing_pair(items, |a, b| a == b, rng)?;
+    items.swap(i, j);
+    Some(g)
+}

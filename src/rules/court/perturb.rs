@@ -2,7 +2,7 @@
 //! draw pile and the dice.
 
 use super::*;
-use crate::rules::secrets::{Perturb, differing_across, differing_pair, others, rng_draw};
+use crate::rules::secrets::{Perturb, differing_across, others, reordered, rng_draw};
 
 impl Perturb for Court {
     fn perturbations(&self, viewer: Seat, rng: &mut GameRng) -> Vec<(&'static str, Court)> {
@@ -30,11 +30,7 @@ impl Perturb for Court {
                 break;
             }
         }
-        if let Some((i, j)) = differing_pair(&self.draw, |a, b| a == b, rng) {
-            let mut g = self.clone();
-            g.draw.swap(i, j);
-            out.push(("the draw pile's order", g));
-        }
+        out.extend(reordered(self, |g| &mut g.draw, rng).map(|g| ("the draw pile's order", g)));
         let mut g = self.clone();
         g.rng = GameRng::seeded(rng.next_u64());
         out.push(("the dice to come", g));

@@ -4,7 +4,7 @@
 //! them only to stay small.)
 
 use super::*;
-use crate::rules::secrets::{Perturb, differing_across, differing_pair, rng_draw};
+use crate::rules::secrets::{Perturb, differing_across, reordered, rng_draw};
 
 impl Future {
     /// The slots of colours `viewer` does not play, in a random order.
@@ -61,11 +61,7 @@ impl Perturb for Future {
                 break;
             }
         }
-        if let Some((i, j)) = differing_pair(&self.merlin_row, |a, b| a == b, rng) {
-            let mut g = self.clone();
-            g.merlin_row.swap(i, j);
-            out.push(("the Merlin row's order", g));
-        }
+        out.extend(reordered(self, |g| &mut g.merlin_row, rng).map(|g| ("the Merlin row's order", g)));
         // Grail tiles: between two other colours, with the supply, and the supply's order.
         'grail: for (k, &a) in hidden.iter().enumerate() {
             for &b in &hidden[k + 1..] {
@@ -97,18 +93,9 @@ impl Perturb for Future {
                 break;
             }
         }
-        if let Some((i, j)) = differing_pair(&self.grail_supply, |a, b| a == b, rng) {
-            let mut g = self.clone();
-            g.grail_supply.swap(i, j);
-            out.push(("the Grail supply's order", g));
-        }
-        for (s, stack) in self.stacks.iter().enumerate() {
-            if let Some((i, j)) = differing_pair(stack, |a, b| a == b, rng) {
-                let mut g = self.clone();
-                g.stacks[s].swap(i, j);
-                out.push(("a mission stack's order", g));
-                break;
-            }
+        out.extend(reordered(self, |g| &mut g.grail_supply, rng).map(|g| ("the Grail supply's order", g)));
+        if let Some(g) = (0..self.stacks.len()).find_map(|s| reordered(self, |g| &mut g.stacks[s], rng)) {
+            out.push(("a mission stack's order", g));
         }
         let mut g = self.clone();
         g.rng = Dice(GameRng::seeded(rng.next_u64()));

@@ -708,11 +708,19 @@ impl Shadows {
     /// played or added, a Grail card, the card discarded for Excalibur, healed with, discarded,
     /// given or traded, a Special White played, a Merlin pledged (`Pledge` of one or more).
     pub fn card_used(action: &Action) -> Option<White> {
+        match *action {
+            Action::Pledge(p) if p >= 1 => Some(White::Merlin),
+            other => Self::card_played(&other),
+        }
+    }
+
+    /// The White card an action plays from the hand, the one a click on that card stands for
+    /// (`card_used` less the Merlins pledged, which are buttons).
+    pub fn card_played(action: &Action) -> Option<White> {
         Some(match *action {
             Action::Fight(v) | Action::FightSiege(v) => White::Fight(v),
             Action::PlayGrail => White::Grail,
             Action::RaiseExcalibur(c) | Action::Heal(c) | Action::Card(c) | Action::ArthurGive(c, _) => c,
-            Action::Pledge(p) if p >= 1 => White::Merlin,
             other => return special_card(other),
         })
     }

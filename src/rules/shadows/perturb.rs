@@ -4,7 +4,7 @@
 //! Combat card, spoils), and the generator.
 
 use super::*;
-use crate::rules::secrets::{Perturb, differing_across, differing_pair, others, rng_draw};
+use crate::rules::secrets::{Perturb, differing_across, differing_pair, others, reordered, rng_draw};
 
 impl Shadows {
     /// The places of the Black pile `viewer` has not looked at.
@@ -88,11 +88,7 @@ impl Perturb for Shadows {
                 break;
             }
         }
-        if let Some((i, j)) = differing_pair(&self.white_draw, |a, b| a == b, rng) {
-            let mut g = self.clone();
-            g.white_draw.swap(i, j);
-            out.push(("the White pile's order", g));
-        }
+        out.extend(reordered(self, |g| &mut g.white_draw, rng).map(|g| ("the White pile's order", g)));
         if let Some((i, j)) = differing_across(&self.white_discard, &self.white_draw, rng) {
             let mut g = self.clone();
             std::mem::swap(&mut g.white_discard[i], &mut g.white_draw[j]);

@@ -168,12 +168,7 @@ pub fn shown(state: &Shadows, viewer: Option<Seat>, peek: bool) -> Shown {
 
 /// The White card an action uses from the hand, if any.
 pub fn card_of(a: &Action) -> Option<White> {
-    Some(match *a {
-        Action::Fight(v) | Action::FightSiege(v) => White::Fight(v),
-        Action::PlayGrail => White::Grail,
-        Action::RaiseExcalibur(c) | Action::Heal(c) | Action::Card(c) | Action::ArthurGive(c, _) => c,
-        other => return crate::rules::shadows::special_card(other),
-    })
+    Shadows::card_played(a)
 }
 
 /// The quest the shared Lancelot/Dragon board shows: the one in play, or the Dragon once both
