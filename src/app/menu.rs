@@ -370,7 +370,10 @@ fn watch_content(
     res.notice = Some(if problems == 0 {
         "Content reloaded from disk.".to_string()
     } else {
-        format!("Content reloaded from disk: {problems} problem(s), listed above.")
+        format!(
+            "Content reloaded from disk: {}, listed above.",
+            crate::rules::counted(problems as u64, "problem", "problems")
+        )
     });
     if let Some(menu) = menu.as_mut() {
         menu.reset_seats_keeping_names(&library.0);
@@ -439,8 +442,8 @@ fn menu_ui(
                     ui.colored_label(
                         WARN,
                         format!(
-                            "The content has {} problem(s); the games that use it cannot start:",
-                            errors.len()
+                            "The content has {}; the games that use it cannot start:",
+                            crate::rules::counted(errors.len() as u64, "problem", "problems")
                         ),
                     );
                     for e in errors.iter().take(8) {

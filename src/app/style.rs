@@ -203,19 +203,23 @@ pub trait HoverSlot: Resource + Component<Mutability = bevy::ecs::component::Mut
     fn slot(&mut self) -> &mut Option<Self::What>;
 }
 
-/// Makes a thing of the world say what it is while the pointer rests on it.
+/// Makes a thing of the world say what it is while the pointer rests on it. A thing taken away
+/// under the pointer (a hand dealt anew, a card played) gets no `Out`: its leaving clears what
+/// it said, so that no tooltip outlives its card or names the card dealt into its place.
 pub fn hoverable<R: HoverSlot>(commands: &mut Commands, e: Entity, what: R::What) {
+    let clear = move |hovered: &mut R| {
+        if *hovered.slot() == Some(what) {
+            *hovered.slot() = None;
+        }
+    };
     commands
         .entity(e)
         .insert(Pickable::default())
         .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<R>| {
             *hovered.slot() = Some(what);
         })
-        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<R>| {
-            if *hovered.slot() == Some(what) {
-                *hovered.slot() = None;
-            }
-        });
+        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<R>| clear(&mut hovered))
+        .observe(move |_: On<Remove, Pickable>, mut hovered: ResMut<R>| clear(&mut hovered));
 }
 
 /// Makes a thing of the world write `message` when it is pressed (primary button).
@@ -852,6 +856,43 @@ pub fn ink_on(fill: egui::Color32) -> egui::Color32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Resource, Default)]
+    struct Slot(Option<u8>);
+    impl HoverSlot for Slot {
+        type What = u8;
+        fn slot(&mut self) -> &mut Option<u8> {
+            &mut self.0
+        }
+    }
+
+    #[test]
+    fn a_hovered_thing_taken_away_leaves_no_tooltip_behind() {
+        // The pointer rests on card 2; the hand is dealt anew (the card despawned) without the
+        // pointer moving, so no `Out` comes: what it said must go with it, and only with it.
+        let mut app = App::new();
+        app.init_resource::<Slot>();
+        let (a, b) = {
+            let world = app.world_mut();
+            let a = world.spawn_empty().id();
+            let b = world.spawn_empty().id();
+            let mut q = bevy::ecs::world::CommandQueue::default();
+            let mut commands = Commands::new(&mut q, world);
+            hoverable::<Slot>(&mut commands, a, 2);
+            hoverable::<Slot>(&mut commands, b, 3);
+            q.apply(world);
+            (a, b)
+        };
+        app.world_mut().resource_mut::<Slot>().0 = Some(2);
+        app.world_mut().despawn(b);
+        assert_eq!(
+            app.world().resource::<Slot>().0,
+            Some(2),
+            "another thing's leaving changes nothing"
+        );
+        app.world_mut().despawn(a);
+        assert_eq!(app.world().resource::<Slot>().0, None);
+    }
 
     #[test]
     fn every_shield_is_a_closed_convex_outline_within_its_size() {

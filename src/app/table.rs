@@ -919,7 +919,10 @@ fn rules_window(
                 egui::RichText::new(if query.is_empty() {
                     "The whole rulebook: click a part of the contents to go there".to_string()
                 } else {
-                    format!("{found} paragraph(s) mention \"{query}\"")
+                    format!(
+                        "{} \"{query}\"",
+                        crate::rules::counted(found as u64, "paragraph mentions", "paragraphs mention")
+                    )
                 })
                 .small(),
             );

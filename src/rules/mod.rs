@@ -334,6 +334,12 @@ pub fn capitalised(words: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A count and its noun: "1 card", "3 cards" (`many` is the plural).
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// An ordinal in words: "first", "second", … "twelfth", then "13th", "21st", "22nd".
 pub fn ordinal(n: usize) -> String {
     const WORDS: [&str; 12] = [

@@ -851,13 +851,13 @@ fn searches_discards(budget: &Budget) -> bool {
 /// How many plays a playout weighs at a step (of about 60 a step at four players).
 const ROLLOUT_SAMPLE: usize = 12;
 /// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
-/// and the heuristic got faster: the README's bots table has the times and results).
+/// and the heuristic got faster: docs/bots.md has the times and results).
 const NORMAL_ITERATIONS: u32 = 1500;
 const HARD_ITERATIONS: u32 = 4800;
 /// At two players hard's playouts run two rounds: through the seat's next turn, so that the cards
 /// it keeps and discards at the end of its turn show their worth, and the end phase is searched
 /// too; half the iterations keep its decisions as quick. At three to five players two rounds are
-/// six to ten turns of heuristic play, and hard keeps one round (measured in the README).
+/// six to ten turns of heuristic play, and hard keeps one round (measured in docs/bots.md).
 const HARD_ROUNDS_AT_TWO: u32 = 2;
 
 impl BotHints for Court {
@@ -881,8 +881,8 @@ impl BotHints for Court {
             Difficulty::Normal => Some(Budget::new(scale(NORMAL_ITERATIONS), 180)),
             // With more iterations, hard explores less widely (measured: 3000 iterations at 0.35
             // beat 600 at 0.7 in 70% of 40 two-player games, 65% against 600 at 0.35). Its
-            // playouts at two players reach into its next turn, and its end phase is searched (the
-            // README's bots section has what that bought).
+            // playouts at two players reach into its next turn, and its end phase is searched
+            // (docs/bots.md has what that bought).
             Difficulty::Hard if n == 2 => Some(Budget {
                 exploration: 0.35,
                 horizon: HARD_ROUNDS_AT_TWO,

@@ -805,9 +805,9 @@ impl Future {
                         .into()
                 }
                 Some(m) => format!(
-                    "the mission {} needs {} knight(s); you sent {}",
+                    "the mission {} needs {}; you sent {}",
                     self.mission_name(card),
-                    m.needs(),
+                    crate::rules::counted(m.needs() as u64, "knight", "knights"),
                     c.sent
                 ),
                 None => "that mission is not face up".into(),
@@ -829,7 +829,11 @@ impl Future {
                         return format!("a fist holds at most {} knights", deck.max_fist);
                     }
                     if n > c.screen {
-                        return format!("{} has only {} knight(s) behind its screen", c.name(), c.screen);
+                        return format!(
+                            "{} has only {} behind its screen",
+                            c.name(),
+                            crate::rules::counted(c.screen as u64, "knight", "knights")
+                        );
                     }
                 }
                 if slots.len() == 1 && b != 0 {
@@ -849,9 +853,9 @@ impl Future {
                 match deck.missions.get(card as usize) {
                     Some(m) if self.display.contains(&card) => {
                         format!(
-                            "the mission {} needs {} knight(s); you sent {}",
+                            "the mission {} needs {}; you sent {}",
                             self.mission_name(card),
-                            m.needs(),
+                            crate::rules::counted(m.needs() as u64, "knight", "knights"),
                             c.sent
                         )
                     }
@@ -861,8 +865,8 @@ impl Future {
             (Action::Recall(_), Phase::Missions { pos, .. }) => {
                 let c = self.col(self.track[pos as usize]);
                 format!(
-                    "you may bring back at most {} knight(s): {} in your hinterland, at most {} a recall",
-                    deck.recall_max.min(c.hinterland),
+                    "you may bring back at most {}: {} in your hinterland, at most {} a recall",
+                    crate::rules::counted(deck.recall_max.min(c.hinterland) as u64, "knight", "knights"),
                     c.hinterland,
                     deck.recall_max
                 )

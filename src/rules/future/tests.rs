@@ -1082,7 +1082,7 @@ fn missions_are_named_by_what_their_cards_show() {
     let mut g = game(4);
     choosing(&mut g, 0, 1, &["m3_02", "m1_01"]);
     let why = g.apply(&Action::Take(card("m3_02"))).unwrap_err().0;
-    assert_eq!(why, "the mission red · yellow · green needs 3 knight(s); you sent 1");
+    assert_eq!(why, "the mission red · yellow · green needs 3 knights; you sent 1");
 }
 
 /// Whether a text names a field by its file id ("rt_01", "tg_r1c1", "ch_5", "br_q").
@@ -1575,7 +1575,7 @@ fn a_mission_that_cannot_be_taken_says_why_even_when_none_fits() {
     assert_eq!(
         words,
         format!(
-            "the mission {} needs 2 knight(s); you sent 1",
+            "the mission {} needs 2 knights; you sent 1",
             g.mission_name(card("m2_11"))
         )
     );

@@ -252,7 +252,7 @@ impl Future {
             Action::Predict(n) => format!("Predict {n}"),
             Action::Take(card) => format!("Take the mission {}", self.mission_name(card)),
             Action::NoMission => "No mission fits: all to the hinterland".into(),
-            Action::Recall(n) => format!("Recall {n} knight(s)"),
+            Action::Recall(n) => format!("Recall {}", crate::rules::counted(n as u64, "knight", "knights")),
             Action::Place {
                 shield,
                 board,
@@ -375,22 +375,32 @@ impl Future {
             }
             Event::NothingFits { slot, knights } => {
                 format!(
-                    "{}: no mission fits; {knights} knight(s) to the hinterland",
-                    self.colour_name(*slot)
+                    "{}: no mission fits; {} to the hinterland",
+                    self.colour_name(*slot),
+                    crate::rules::counted(*knights as u64, "knight", "knights")
                 )
             }
             Event::Recalled { slot, knights } => format!(
-                "{} brings {knights} knight(s) back from the hinterland",
-                self.colour_name(*slot)
+                "{} brings {} back from the hinterland",
+                self.colour_name(*slot),
+                crate::rules::counted(*knights as u64, "knight", "knights")
             ),
-            Event::GrailDrawn { slot, count } => format!("{} draws {count} Grail tile(s)", self.colour_name(*slot)),
+            Event::GrailDrawn { slot, count } => format!(
+                "{} draws {}",
+                self.colour_name(*slot),
+                crate::rules::counted(*count as u64, "Grail tile", "Grail tiles")
+            ),
             Event::SupplyShown { .. } => "You look at the face-down Grail supply to pick your tiles".into(),
             Event::GrailParts { parts, .. } => {
                 let names: Vec<&str> = parts
                     .iter()
                     .map(|&p| deck.grail_parts.get(p as usize).map_or("?", |g| g.name.as_str()))
                     .collect();
-                format!("Your Grail tile(s): {}", names.join(", "))
+                format!(
+                    "Your {}: {}",
+                    if names.len() == 1 { "Grail tile" } else { "Grail tiles" },
+                    names.join(", ")
+                )
             }
             Event::Placed {
                 slot,
@@ -532,7 +542,7 @@ fn effect_words(e: Effect) -> String {
     match e {
         Effect::Points(n) if n.abs() == 1 => format!("{n:+} point"),
         Effect::Points(n) => format!("{n:+} points"),
-        Effect::Grail(n) => format!("{n} Grail tile(s)"),
+        Effect::Grail(n) => crate::rules::counted(n as u64, "Grail tile", "Grail tiles"),
         Effect::Tree => "a tree (a hinterland knight home and a Grail tile)".into(),
         Effect::ExtraKnight(b) => format!("an extra knight in the {} room", b.name()),
     }

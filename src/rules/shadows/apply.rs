@@ -978,11 +978,18 @@ impl Shadows {
                     let mine = pledged.get(seat).copied().unwrap_or(0);
                     let missing = n.merlin_cancel.saturating_sub(pledged.iter().sum());
                     if p > missing {
-                        format!("only {missing} more Merlin(s) are needed to cancel it")
+                        if missing == 1 {
+                            "only 1 more Merlin is needed to cancel it".to_string()
+                        } else {
+                            format!("only {missing} more Merlins are needed to cancel it")
+                        }
                     } else if mine > 0 {
-                        format!("he holds {held} Merlin(s) and has pledged {mine} of them already")
+                        format!(
+                            "he holds {} and has pledged {mine} of them already",
+                            crate::rules::counted(held as u64, "Merlin", "Merlins")
+                        )
                     } else {
-                        format!("he holds {held} Merlin(s)")
+                        format!("he holds {}", crate::rules::counted(held as u64, "Merlin", "Merlins"))
                     }
                 }
                 _ => format!("{p} is more Merlins than he holds or than are still needed"),
@@ -2672,6 +2679,7 @@ impl Shadows {
         } else {
             self.tally.lost |= 1 << q.index();
         }
+        self.tally.last = Some((q, won));
         self.lay_swords(won, swords, r);
         if spoils.siege > 0 {
             self.add_siege(spoils.siege, r);

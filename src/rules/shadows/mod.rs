@@ -760,12 +760,15 @@ pub struct Shadows {
     pub tally: QuestTally,
 }
 
-/// Which quests were contested (a Knight went there), won and lost: bits by `QuestId::index`.
+/// Which quests were contested (a Knight went there), won and lost: bits by `QuestId::index`;
+/// and the last quest to end, with whether it was won (its Swords may be the ones that end the
+/// game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct QuestTally {
     pub visited: u8,
     pub won: u8,
     pub lost: u8,
+    pub last: Option<(QuestId, bool)>,
 }
 
 impl QuestTally {
@@ -1093,6 +1096,19 @@ impl Game for Shadows {
             "deaths"
         };
         tags.push(format!("ends={end}"));
+        // Whose Swords closed the game: the last quest to end, and which side won. A quest lost
+        // while the Knights lead on White Swords can end the game in their favour.
+        if matches!(end, "swords" | "black_swords")
+            && let Some((q, won)) = self.tally.last
+        {
+            let knights = o.winners.iter().any(|&s| self.knights[s].loyalty == Loyalty::Loyal);
+            tags.push(format!(
+                "last_swords={}_{}_{}",
+                quest_key(q),
+                if won { "won" } else { "lost" },
+                if knights { "knights_win" } else { "evil_wins" }
+            ));
+        }
         let traitor = self.traitor_seat();
         tags.push(yes(traitor.is_some(), "traitor_present"));
         tags.push(yes(self.unmasked_by_accusation, "traitor_caught"));

@@ -1965,6 +1965,13 @@ fn how_a_game_went_counts_contested_quests_their_ends_and_the_life_spent() {
                 );
             }
         }
+        // A game ended by Swords names the quest whose Swords closed it.
+        if tags.iter().any(|t| t == "ends=swords" || t == "ends=black_swords") {
+            assert!(
+                tags.iter().any(|t| t.starts_with("last_swords=")),
+                "seed {seed}: {tags:?}"
+            );
+        }
         let figures: std::collections::BTreeMap<String, f64> = g.outcome_figures().into_iter().collect();
         let loyal: Vec<usize> = (0..g.knights.len())
             .filter(|&s| g.knights[s].loyalty == Loyalty::Loyal)

@@ -372,7 +372,11 @@ impl Shadows {
                     ),
                 }
             }
-            Task::Discard { seat, left } => format!("{}: discard {left} card(s)", self.who(*seat)),
+            Task::Discard { seat, left } => format!(
+                "{}: discard {}",
+                self.who(*seat),
+                crate::rules::counted(*left, "card", "cards")
+            ),
             Task::GrailRescue { owner, target } => format!(
                 "{}: give the Holy Grail to save {}?",
                 self.who(*owner),
@@ -592,9 +596,17 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         ),
         Event::Died { seat } => format!("{} dies.", who(*seat)),
         Event::WhiteDrawn { cards: cs, .. } => format!("You draw {}.", cards(cs)),
-        Event::WhiteDrawnCount { seat, count } => format!("{} draws {count} White card(s).", who(*seat)),
+        Event::WhiteDrawnCount { seat, count } => format!(
+            "{} draws {}.",
+            who(*seat),
+            crate::rules::counted(*count, "White card", "White cards")
+        ),
         Event::Discarded { seat, cards: cs } => format!("{} discards {}.", who(*seat), cards(cs)),
-        Event::DiscardedCount { seat, count } => format!("{} discards {count} card(s).", who(*seat)),
+        Event::DiscardedCount { seat, count } => format!(
+            "{} discards {}.",
+            who(*seat),
+            crate::rules::counted(*count, "card", "cards")
+        ),
         Event::Reshuffled => "Both draw piles are reshuffled with their discards.".into(),
         Event::Moved { seat, to, free } => format!(
             "{} goes to {}{}.",
@@ -609,7 +621,11 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         Event::ExcaliburMoved { now } => format!("Excalibur is at {now:+} on the river."),
         Event::GrailCardRemoved => "A Grail card is pushed off the Grail quest.".into(),
         Event::BlackRemoved { quest: q, card } => format!("{} leaves {}.", capitalised(&card.name()), quest(*q)),
-        Event::FigureChanged { quest: q, now, .. } => format!("{}: {now} figure(s) on the field.", quest(*q)),
+        Event::FigureChanged { quest: q, now, .. } => format!(
+            "{}: {} on the field.",
+            quest(*q),
+            crate::rules::counted(*now as u64, "figure", "figures")
+        ),
         Event::MordredJoins { quest: q } => format!("Mordred joins {}: it needs one more Fight card.", quest(*q)),
         Event::SiegeRolled { seat, roll } => format!(
             "{} rolls {roll} against the Siege Engine; he may add one more Fight card.",
@@ -635,8 +651,12 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
             if *swords == 1 { "" } else { "s" }
         ),
         Event::SwordsLaid { white, count } => format!(
-            "{count} {} Sword(s) laid on the Round Table.",
-            if *white { "White" } else { "Black" }
+            "{} laid on the Round Table.",
+            if *white {
+                crate::rules::counted(*count as u64, "White Sword", "White Swords")
+            } else {
+                crate::rules::counted(*count as u64, "Black Sword", "Black Swords")
+            }
         ),
         Event::SwordFlipped => "A White Sword turns Black.".into(),
         Event::RelicWon { seat, relic: r } => format!("{} wins {}.", who(*seat), relic(*r)),
@@ -666,8 +686,13 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
         ),
         Event::Unmasked { seat } => format!("{} is unmasked as the Traitor.", who(*seat)),
         Event::TraitorRevealedAtEnd { seat, flipped } => format!(
-            "{} was the Traitor all along: {flipped} White Sword(s) turn Black.",
-            who(*seat)
+            "{} was the Traitor all along: {} Black.",
+            who(*seat),
+            if *flipped == 1 {
+                "1 White Sword turns".to_string()
+            } else {
+                format!("{flipped} White Swords turn")
+            }
         ),
         Event::HeroismOn { quest: q } => format!("Heroism on {}: one more Sword when it ends.", quest(*q)),
         Event::Lasting { card } => format!("{} stays in effect.", card.name()),

@@ -727,7 +727,7 @@ pub(super) fn hover_tip(
                 .knights()
                 .map_or("one, two or three".to_string(), |k| k.to_string());
             format!(
-                "The {name} stack: {} mission cards for {knights} knight(s), face down; {} revealed each round{}",
+                "The {name} stack: {} mission cards for {knights} knights, face down; {} revealed each round{}",
                 s.stacks.get(i).map_or(0, Vec::len),
                 row.count(stack),
                 if i == 3 {
@@ -755,9 +755,9 @@ pub(super) fn hover_tip(
         Hover::Hinterland(slot) => {
             let c = s.colours.get(slot as usize);
             format!(
-                "{}'s hinterland: {} knight(s), in the open. An empty fist brings up to {} back behind the screen; at the end every {} left there draw a Grail tile.",
+                "{}'s hinterland: {}, in the open. An empty fist brings up to {} back behind the screen; at the end every {} left there draw a Grail tile.",
                 c.map_or("?".to_string(), |c| colour_title(c.colour)),
-                c.map_or(0, |c| c.hinterland),
+                crate::rules::counted(c.map_or(0, |c| c.hinterland) as u64, "knight", "knights"),
                 deck.recall_max,
                 deck.hinterland_knights_per_grail
             )
@@ -774,7 +774,11 @@ pub(super) fn hover_tip(
         }
         Hover::Click(CastleClick::Mission(card)) => {
             let needs = s.content.0.deck.missions.get(card as usize).map_or(0, |m| m.needs());
-            let mut t = format!("The mission {}: needs {needs} knight(s) sent", s.mission_name(card));
+            let mut t = format!(
+                "The mission {}: needs {} sent",
+                s.mission_name(card),
+                crate::rules::counted(needs as u64, "knight", "knights")
+            );
             // Why the seat at the screen may not take (or discard) it now, in the rules' words.
             if acting_seat(m, &handoff).is_some()
                 && let Some((_, why)) = s.mission_refusal(card)

@@ -1197,7 +1197,10 @@ fn draw_quest(
                 text(
                     commands,
                     layer,
-                    format!("{} Black card(s) pulled it", qs.black.len()),
+                    format!(
+                        "{} pulled it",
+                        crate::rules::counted(qs.black.len() as u64, "Black card", "Black cards")
+                    ),
                     size::WORLD_BADGE,
                     &fonts.regular,
                     world::PARCHMENT,

@@ -1350,7 +1350,7 @@ pub(super) fn hover_tip(
                 if acting_seat(m, &handoff).is_some()
                     && let Some((_, why)) = m.state.card_refusal(card)
                 {
-                    lines.push(format!("Not now: {why}"));
+                    lines.push(not_now(&why));
                 }
                 lines
             }
@@ -1476,6 +1476,15 @@ fn move_line(m: &Match<Shadows>, handoff: &Handoff, to: Location) -> Option<Stri
     }
     Some(match m.state.refusal(&Action::Move(to)) {
         None => "Click to move here".into(),
-        Some(why) => format!("Not now: {why}"),
+        Some(why) => not_now(&why),
     })
+}
+
+/// A refusal as a tooltip's last line: "Not now", and why; when the table waits on another
+/// question first, that question.
+fn not_now(why: &str) -> String {
+    match why.strip_prefix("that is not a choice now: ") {
+        Some(prompt) => format!("Not now — first: {prompt}"),
+        None => format!("Not now: {why}"),
+    }
 }

@@ -966,8 +966,10 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
                 .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
                 .count();
             out.push(format!(
-                "The three harms weighed: {siege}; your Life {} of {}; {pressed} quest(s) near defeat for another Black card.",
-                k.life, n.max_life
+                "The three harms weighed: {siege}; your Life {} of {}; {} near defeat for another Black card.",
+                k.life,
+                n.max_life,
+                crate::rules::counted(pressed as u64, "quest", "quests")
             ));
         }
         Action::FightSiege(_) | Action::Roll | Action::Merlin(MerlinTarget::SiegeEngine) => {
@@ -990,11 +992,11 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
             let d = g.deeds[s];
             let sieged = d.get(Deed::SiegeLow) + d.get(Deed::SiegeMid) + d.get(Deed::SiegeHigh);
             out.push(format!(
-                "{}'s public record: {} Combat card(s) placed face down, {} wrong accusation(s), {} Siege Engine(s) chosen at the Progression of Evil.",
+                "{}'s public record: {} placed face down, {}, {} chosen at the Progression of Evil.",
                 g.who(s),
-                d.get(Deed::FaceDown),
-                d.get(Deed::WrongAccusation),
-                sieged
+                crate::rules::counted(d.get(Deed::FaceDown), "Combat card", "Combat cards"),
+                crate::rules::counted(d.get(Deed::WrongAccusation), "wrong accusation", "wrong accusations"),
+                crate::rules::counted(sieged, "Siege Engine", "Siege Engines")
             ));
         }
         _ => {}
