@@ -265,6 +265,12 @@ fn make_hint<G: BotHints>(
                     b.action,
                     percent(b.rate.unwrap_or(0.0))
                 )),
+                // Rated the same as shown: equal, not second.
+                (None, Some((n, r))) if rating.rate.is_some_and(|v| percent(v) == percent(r)) => line.push_str(&format!(
+                    "; \"{}\" rates the same, about {}: the two are about equal, and the bot keeps its rules of thumb's choice unless another plays out clearly better.",
+                    n.action,
+                    percent(r)
+                )),
                 (None, Some((n, r))) => line.push_str(&format!(
                     "; the next best, \"{}\", about {}. It keeps its rules of thumb's choice unless another plays out clearly better.",
                     n.action,

@@ -368,6 +368,17 @@ fn a_lookahead_hint_shows_the_numbers_that_chose() {
             close += 1;
             assert!(why.contains("about equal"), "{i}: {why}");
         }
+        // The next best shown at the same percentage is equal, not second.
+        let shown = |x: f64| format!("{:.0}", x * 100.0);
+        if hint
+            .alternatives
+            .first()
+            .and_then(|a| a.rate)
+            .is_some_and(|r| shown(r) == shown(rate))
+        {
+            close += 1;
+            assert!(why.contains("about equal"), "{i}: {why}");
+        }
     }
     assert!(judged > 5, "only {judged} positions judged by the lookahead");
     let _ = close;
