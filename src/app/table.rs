@@ -884,7 +884,7 @@ fn rules_window(
     let text = library
         .0
         .set
-        .rulebook(game)
+        .rulebook(game.key())
         .unwrap_or("The rulebook text is missing from this build.");
     let sections = rulebook_sections(text);
     let mut open = true;
@@ -1035,7 +1035,7 @@ const COMMON_WORDS: &[&str] = &[
 
 /// The part of `game`'s rulebook that `words` come from (`section_for`), if any.
 pub fn rule_part(library: &crate::table::Library, game: GameId, words: &str) -> Option<String> {
-    let text = library.set.rulebook(game)?;
+    let text = library.set.rulebook(game.key())?;
     section_for(&rulebook_sections(text), words)
 }
 
@@ -1486,7 +1486,7 @@ mod tests {
             ),
             (crate::rules::GameId::Shadows, ["Setup", "End of the game"]),
         ] {
-            let text = set.rulebook(game).expect("a rulebook");
+            let text = set.rulebook(game.key()).expect("a rulebook");
             let sections = super::rulebook_sections(text);
             let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
             for w in wanted {
@@ -1524,7 +1524,7 @@ mod tests {
             (GameId::Future, "number 4 already holds 2 magicians", "Prediction"),
             (GameId::Court, "Banish: roll above his power", "Action Card"),
         ] {
-            let sections = super::rulebook_sections(set.rulebook(game).expect("a rulebook"));
+            let sections = super::rulebook_sections(set.rulebook(game.key()).expect("a rulebook"));
             let found = super::section_for(&sections, refusal);
             eprintln!("{game:?}: {refusal:?} -> {found:?}");
             assert!(
@@ -1535,7 +1535,7 @@ mod tests {
             );
         }
         // Words that tell nothing name no part.
-        let sections = super::rulebook_sections(set.rulebook(GameId::Court).expect("a rulebook"));
+        let sections = super::rulebook_sections(set.rulebook(GameId::Court.key()).expect("a rulebook"));
         assert_eq!(super::section_for(&sections, "not now"), None);
     }
 

@@ -274,9 +274,9 @@ impl ContentSet {
         format!("{h:016x}")
     }
 
-    /// The rulebook text of a game, for the rules reference panel.
-    pub fn rulebook(&self, game: crate::rules::GameId) -> Option<&str> {
-        let key = format!("assets/rulebooks/{}.txt", game.key());
+    /// The rulebook text of a game (by its key, `GameId::key`), for the rules reference panel.
+    pub fn rulebook(&self, game: &str) -> Option<&str> {
+        let key = format!("assets/rulebooks/{game}.txt");
         self.files.get(&key).map(|f| f.text.as_str())
     }
 }

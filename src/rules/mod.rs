@@ -1,6 +1,7 @@
 //! The rules core: the contract every game follows, seats, visibility, refusals, seeded dice and
 //! shuffles, and the match record with its replay. Plain Rust, no Bevy.
 
+mod bot_hints;
 pub mod court;
 pub mod dice;
 pub mod future;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use bot_hints::{BotHints, Budget, random_choice, score_margins};
 pub use dice::GameRng;
 pub use record::{Match, SaveError, SaveFile};
 

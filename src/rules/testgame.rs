@@ -207,3 +207,27 @@ impl Game for TestGame {
         BTreeMap::from([("cards".to_string(), cards)])
     }
 }
+
+impl super::BotHints for TestGame {
+    fn heuristic(view: &Self::View, legal: &[Self::Action], _: &mut GameRng) -> Option<Self::Action> {
+        // Play the highest card.
+        let _ = view;
+        legal.iter().max_by_key(|TestAction::Play(c)| *c).cloned()
+    }
+
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Option<Self> {
+        TestGame::determinize(view, rng)
+    }
+
+    fn budget(_: &Self::View, difficulty: Difficulty) -> Option<super::Budget> {
+        match difficulty {
+            Difficulty::Easy => None,
+            Difficulty::Normal => Some(super::Budget::new(200, 150)),
+            Difficulty::Hard => Some(super::Budget::new(1000, 800)),
+        }
+    }
+
+    fn rollout_action(_: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action> {
+        super::random_choice(legal, rng)
+    }
+}

@@ -20,7 +20,7 @@
 use super::content;
 use super::view::{banish_chance, challenge_chance};
 use super::*;
-use crate::bots::{BotHints, Budget};
+use crate::rules::{BotHints, Budget};
 use std::cell::Cell;
 
 /// What the heuristic looks at: one seat's view, or the same parts of a state the search sampled

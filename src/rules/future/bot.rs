@@ -5,7 +5,7 @@
 
 use super::apply::grail_points;
 use super::*;
-use crate::bots::{BotHints, Budget, score_margins};
+use crate::rules::{BotHints, Budget, score_margins};
 
 /// What an effect is worth to `slot` now, roughly, in points.
 fn effect_value(state: &Future, slot: Slot, e: Effect) -> f32 {

@@ -17,7 +17,7 @@
 //! the public record (`Deeds`), never a hidden Loyalty card.
 
 use super::*;
-use crate::bots::{BotHints, Budget};
+use crate::rules::{BotHints, Budget};
 
 mod belief;
 mod value;
