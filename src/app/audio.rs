@@ -3,7 +3,7 @@
 //! simply stays silent.
 
 use super::bridge::{Refused, RuleEvent};
-use super::table::TableUi;
+use super::shared::TableUi;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_kira_audio::prelude::*;
@@ -157,7 +157,7 @@ fn play_sounds(
     sounds: Option<Res<Sounds>>,
     audio: Res<Audio>,
     table: Res<TableUi>,
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<super::shared::Settings>>,
 ) {
     let volume = settings.map(|s| s.decibels()).unwrap_or(Some(-8.0));
     let Some(sounds) = sounds else {

@@ -5,9 +5,8 @@
 //! When a content file changes on disk (the menu's watcher reloads it), the window offers to run
 //! again with the edit; broken content shows its `path:line:col` problems instead.
 
-use super::menu::MenuState;
+use super::shared::{LibraryRes, MenuState, Screen};
 use super::style::{GOLD, MUTED, WARN};
-use super::{LibraryRes, Screen};
 use crate::balance::{BalanceReport, Rate};
 use crate::bots::BotKind;
 use crate::content::ContentSet;

@@ -1,7 +1,7 @@
 //! The rules bridge: owns the match, applies action requests through the rules core, writes one
 //! message per rule event, keeps the log and the autosave. The only writer of game state.
 
-use super::{LibraryRes, Screen};
+use super::shared::{LibraryRes, Screen};
 use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
 use crate::saves::{Saves, Shelf};
 use crate::table::{AnyMatch, ErasedEvent};

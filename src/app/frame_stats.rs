@@ -3,8 +3,8 @@
 //! driver (spawning, polling and handing in the search) is timed on its own. On exit the summary
 //! is written as one JSON object, so a run under Xvfb shows what a thinking bot costs a frame.
 
-use super::Screen;
 use super::bots::{BotDriverCost, BotThinking};
+use super::shared::Screen;
 use crate::sim::{DecisionStats, summarise};
 use bevy::prelude::*;
 use serde::Serialize;

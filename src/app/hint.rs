@@ -7,8 +7,8 @@
 use super::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RulesSet, StartMatch};
 use super::handoff::Handoff;
 use super::redraw::Redraw;
+use super::shared::{BoardScreen, Places};
 use super::style::{BoardFrame, GOLD};
-use super::table::{BoardScreen, Places};
 use crate::rules::{GameId, Pending, Seat};
 use crate::table::{AnyMatch, Hint};
 use bevy::prelude::*;
@@ -57,8 +57,8 @@ impl Plugin for HintPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 hint_window
-                    .in_set(super::table::TableUiSet::Overlay)
-                    .run_if(in_state(super::Screen::Table)),
+                    .in_set(super::shared::TableUiSet::Overlay)
+                    .run_if(in_state(super::shared::Screen::Table)),
             );
     }
 }
@@ -126,7 +126,7 @@ fn hint_window(
         Res<BoardScreen>,
         Res<BoardFrame>,
         Res<Places>,
-        Res<super::table::TableUi>,
+        Res<super::shared::TableUi>,
     ),
     mut last_size: Local<egui::Vec2>,
 ) -> Result {
@@ -148,13 +148,13 @@ fn hint_window(
     // cover that place; then over the players' panel on the left.
     let target = state.shown.as_ref().filter(|_| !table.show_rules).and_then(|hint| {
         let place = hint_place(m.game(), &hint.action, &places);
-        super::learn::place_on_screen(&place, ctx, board.0, frame.0, &places)
+        super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
     });
     let (anchor, offset) = hint_corner(ctx.viewport_rect(), *last_size, target);
     let shown =
         super::style::fixed_window(ctx, &format!("A hint for {name}"), "hint", anchor, offset).show(ctx, |ui| {
             // Over the log, the panel least needed while deciding.
-            ui.set_max_width(super::table::LOG_WIDTH - 24.0);
+            ui.set_max_width(super::shared::LOG_WIDTH - 24.0);
             match &state.shown {
                 None if state.busy() => {
                     ui.horizontal(|ui| {
@@ -199,7 +199,7 @@ fn hint_window(
     if let Some(window) = shown.map(|r| r.response.rect) {
         *last_size = window.size();
         if let Some(target) = target {
-            super::learn::draw_pointer(ctx, window, target);
+            super::style::draw_pointer(ctx, window, target);
         }
     }
     if let Some(index) = play {
@@ -222,8 +222,8 @@ fn hint_window(
 /// The hint window's corner: the top right, over the log, unless a window of `size` there would
 /// cover `target` (the place the move is played); then the top left, over the players' panel.
 pub fn hint_corner(screen: egui::Rect, size: egui::Vec2, target: Option<egui::Rect>) -> (egui::Align2, egui::Vec2) {
-    let top = super::table::TOP_BAR + 8.0;
-    let size = size.max(egui::vec2(super::table::LOG_WIDTH - 8.0, 200.0));
+    let top = super::shared::TOP_BAR + 8.0;
+    let size = size.max(egui::vec2(super::shared::LOG_WIDTH - 8.0, 200.0));
     let right = egui::Rect::from_min_size(egui::pos2(screen.right() - 8.0 - size.x, screen.top() + top), size);
     match target {
         Some(t) if right.intersects(t) => (egui::Align2::LEFT_TOP, egui::vec2(8.0, top)),

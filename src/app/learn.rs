@@ -1,15 +1,14 @@
 //! The guided first game: *Learn to play* in the menu (or `camelot learn GAME`) starts the game's
 //! tutorial (`levels/<game>/tutorial.ron`, see `crate::tutorial`): a fixed seed, seats and
 //! variants, and a script whose steps are callouts at the player's decisions. A callout points at
-//! the part of the table that matters (a named place: `table::Places` on the board, or a panel),
+//! the part of the table that matters (a named place: `shared::Places` on the board, or a panel),
 //! says the rule and why the suggested move is good, and waits; another legal move is fine, and
 //! the next callout says what it changed. After the last step the game goes on as a normal one.
 //! The script is the same for every game of it and reads only what the player's seat can see.
 
 use super::bridge::{MatchChanged, MatchRes, StartMatch};
-use super::style::{BoardFrame, GOLD};
-use super::table::{BoardScreen, Places, world_rect_on_screen};
-use super::{LibraryRes, Screen};
+use super::shared::{BoardScreen, LibraryRes, Places, Screen, place_on_screen};
+use super::style::{BoardFrame, GOLD, draw_pointer};
 use crate::rules::GameId;
 use crate::table::AnyMatch;
 use crate::tutorial::{LastMove, TutorialRun};
@@ -60,7 +59,7 @@ impl Plugin for LearnPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 callout
-                    .in_set(super::table::TableUiSet::Overlay)
+                    .in_set(super::shared::TableUiSet::Overlay)
                     .run_if(in_state(Screen::Table)),
             );
     }
@@ -71,7 +70,7 @@ impl Plugin for LearnPlugin {
 fn start_learning(
     mut asks: MessageReader<StartLearning>,
     mut resumes: MessageReader<ResumeLearning>,
-    menu: Option<ResMut<super::menu::MenuState>>,
+    menu: Option<ResMut<super::shared::MenuState>>,
     library: Res<LibraryRes>,
     mut learning: ResMut<Learning>,
     mut start: MessageWriter<StartMatch>,
@@ -139,38 +138,12 @@ fn follow_moves(
 
 /// Where a step's callout points: the very place its suggested move names (a square of the
 /// room, a space), where that lies inside the step's place; else the step's place.
-pub fn step_point(game: crate::rules::GameId, step: &crate::tutorial::Step, places: &super::table::Places) -> String {
+pub fn step_point(game: crate::rules::GameId, step: &crate::tutorial::Step, places: &super::shared::Places) -> String {
     let exact = super::hint::hint_place(game, &step.suggest, places);
     match (places.get(&exact), places.get(&step.point)) {
         (Some(e), Some(p)) if exact != step.point && p.contains(e.min) && p.contains(e.max) => exact,
         _ => step.point.clone(),
     }
-}
-
-/// Where a named place is on screen, in egui points.
-pub fn place_on_screen(
-    name: &str,
-    ctx: &egui::Context,
-    board: Option<egui::Rect>,
-    frame: Rect,
-    places: &Places,
-) -> Option<egui::Rect> {
-    let screen = ctx.viewport_rect();
-    let board = board?;
-    let top = super::table::TOP_BAR;
-    Some(match name {
-        "players" => egui::Rect::from_min_max(egui::pos2(screen.left(), top), egui::pos2(board.left(), board.bottom())),
-        "log" => egui::Rect::from_min_max(egui::pos2(board.right(), top), screen.right_bottom()),
-        "prompt" => egui::Rect::from_min_max(
-            egui::pos2(board.left(), board.bottom()),
-            egui::pos2(board.right(), screen.bottom()),
-        ),
-        "hint" => egui::Rect::from_min_max(egui::pos2(board.right() - 260.0, 0.0), egui::pos2(board.right(), top)),
-        other => match places.get(other) {
-            Some(world) => world_rect_on_screen(board, frame, world).intersect(board),
-            None => board,
-        },
-    })
 }
 
 /// The lesson's window and its pointer.
@@ -183,7 +156,7 @@ fn callout(
     places: Res<Places>,
     mut learning: ResMut<Learning>,
     mut requests: MessageWriter<super::bridge::ActionRequest>,
-    (library, mut table): (Res<LibraryRes>, ResMut<super::table::TableUi>),
+    (library, mut table): (Res<LibraryRes>, ResMut<super::shared::TableUi>),
 ) -> Result {
     let Some(m) = res.current.as_ref() else {
         return Ok(());
@@ -309,63 +282,10 @@ fn callout(
     Ok(())
 }
 
-/// A pointer from a window to a place on screen: a gold frame round the place and an arrow to it
-/// from the window's edge (the guided game's callouts, a hint).
-pub fn draw_pointer(ctx: &egui::Context, window: egui::Rect, target: egui::Rect) {
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Foreground,
-        egui::Id::new("learn-pointer"),
-    ));
-    let stroke = egui::Stroke::new(3.0, GOLD);
-    painter.rect_stroke(target.shrink(2.0), 6.0, stroke, egui::StrokeKind::Inside);
-    let from = window.center();
-    let to = egui::pos2(
-        from.x.clamp(target.left(), target.right()),
-        from.y.clamp(target.top(), target.bottom()),
-    );
-    let start = if window.contains(to) {
-        to
-    } else {
-        edge_towards(window, to).unwrap_or(from)
-    };
-    // A head of a fixed size: egui's own arrow grows its head with the length, and a callout
-    // across the table would point with a head as long as a room.
-    painter.line_segment([start, to], stroke);
-    let back = (start - to).normalized() * 16.0;
-    if back.is_finite() {
-        for turn in [-0.45f32, 0.45] {
-            let (sin, cos) = turn.sin_cos();
-            let side = egui::vec2(back.x * cos - back.y * sin, back.x * sin + back.y * cos);
-            painter.line_segment([to, to + side], stroke);
-        }
-    }
-}
-
-/// Where the line from `rect`'s centre to `to` leaves `rect`.
-fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
-    let c = rect.center();
-    let d = to - c;
-    if d.length_sq() < 1.0 {
-        return None;
-    }
-    let tx = if d.x.abs() > 0.0 {
-        (rect.width() / 2.0) / d.x.abs()
-    } else {
-        f32::INFINITY
-    };
-    let ty = if d.y.abs() > 0.0 {
-        (rect.height() / 2.0) / d.y.abs()
-    } else {
-        f32::INFINITY
-    };
-    let t = tx.min(ty).min(1.0);
-    Some(c + d * t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::step_point;
-    use crate::app::table::Places;
+    use crate::app::shared::Places;
     use crate::rules::GameId;
     use crate::tutorial::Step;
     use bevy::prelude::{Rect, Vec2};

@@ -2,112 +2,19 @@
 
 use super::bridge::{MatchRes, SavesRes, StartMatch};
 use super::icons::{Picture, Pictures};
-use super::settings::{MenuSetup, Settings};
+use super::shared::{LibraryRes, MenuSetup, MenuState, Screen, Settings};
 use super::style::{GOLD, WARN, root_ui};
-use super::{LibraryRes, Screen};
 use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
-use crate::rules::{
-    Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, TableConfig, VariantSpec,
-};
-use crate::saves::{SavedGame, Shelf};
+use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, VariantSpec};
+use crate::saves::Shelf;
 use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
 
-/// The choices being made in the menu.
-#[derive(Resource)]
-pub struct MenuState {
-    pub game: GameId,
-    pub seats: Vec<SeatConfig>,
-    pub variants: BTreeMap<String, String>,
-    pub seed_text: String,
-    /// The unfinished games, newest first, and the guided games apart.
-    pub unfinished: Vec<SavedGame>,
-    pub guided: Vec<SavedGame>,
-    /// The game whose deletion waits for a yes.
-    pub deleting: Option<std::path::PathBuf>,
-    /// *Learn to play* was pressed for this game.
-    pub learn: Option<GameId>,
-}
-
+// The menu's own part of `MenuState` (which lives in `shared`): Die Zukunft's colours follow the
+// seats.
 impl MenuState {
-    pub fn new(library: &Library) -> MenuState {
-        let mut m = MenuState {
-            game: GameId::Court,
-            seats: Vec::new(),
-            variants: BTreeMap::new(),
-            seed_text: String::new(),
-            unfinished: Vec::new(),
-            guided: Vec::new(),
-            deleting: None,
-            learn: None,
-        };
-        m.reset_seats(library);
-        m
-    }
-}
-
-impl MenuState {
-    /// Default seats for the chosen game: one human, bots up to the usual count.
-    pub fn reset_seats(&mut self, library: &Library) {
-        let (lo, hi) = self.game.seats();
-        let n = 4.clamp(lo, hi);
-        self.seats = (0..n)
-            .map(|i| SeatConfig {
-                name: SEAT_NAMES[i].to_string(),
-                kind: if i == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot(Difficulty::Normal)
-                },
-                colour: SEAT_COLOURS[i],
-                hints: true,
-            })
-            .collect();
-        self.variants = library
-            .variants(self.game)
-            .into_iter()
-            .filter_map(|v| v.options.first().map(|o| (v.key.to_string(), o.clone())))
-            .collect();
-    }
-
-    /// The setup the players last started this game with (from the settings file), where it
-    /// still fits: its seats if their number is in the game's range, the variants the game
-    /// still offers. Otherwise the defaults.
-    pub fn restore(&mut self, library: &Library, setups: &BTreeMap<GameId, MenuSetup>) {
-        self.reset_seats(library);
-        let Some(setup) = setups.get(&self.game) else {
-            return;
-        };
-        let (lo, hi) = self.game.seats();
-        if (lo..=hi).contains(&setup.seats.len()) {
-            self.seats = setup.seats.clone();
-        }
-        for spec in library.variants(self.game) {
-            if let Some(value) = setup.variants.get(spec.key) {
-                self.variants.insert(spec.key.to_string(), value.clone());
-            }
-        }
-    }
-
-    /// What the settings file keeps of this game's setup.
-    pub fn setup(&self) -> MenuSetup {
-        MenuSetup {
-            seats: self.seats.clone(),
-            variants: self.variants.clone(),
-        }
-    }
-
-    /// Refreshes the variant choices from new content, keeping the seats as they are.
-    pub fn reset_seats_keeping_names(&mut self, library: &Library) {
-        let seats = std::mem::take(&mut self.seats);
-        self.reset_seats(library);
-        if !seats.is_empty() {
-            self.seats = seats;
-        }
-    }
-
     /// After a seat came or went (`removed`, from `before` seats), Die Zukunft's chosen colours
     /// still fit the seats: each seat keeps its own, a seat short of colours takes unused ones.
     fn refit_colours(&mut self, before: usize, removed: Option<usize>) {
@@ -124,29 +31,6 @@ impl MenuState {
         let seats = self.seats.len();
         let groups = fit_colours(groups, seats, Future::colours_for(seats) / seats.max(1));
         self.variants.insert("colours".into(), colours_value_of(&groups));
-    }
-
-    pub fn table_config(&self) -> Result<TableConfig, String> {
-        let seed = if self.seed_text.trim().is_empty() {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-        } else {
-            self.seed_text
-                .trim()
-                .parse::<u64>()
-                .map_err(|_| format!("the seed \"{}\" is not a whole number", self.seed_text.trim()))?
-        };
-        if let Some(seat) = self.seats.iter().find(|s| s.name.trim().is_empty()) {
-            let i = self.seats.iter().position(|s| std::ptr::eq(s, seat)).unwrap_or(0);
-            return Err(format!("seat {} needs a name", i + 1));
-        }
-        Ok(TableConfig {
-            seats: self.seats.clone(),
-            seed,
-            variants: self.variants.clone(),
-        })
     }
 }
 
@@ -669,7 +553,7 @@ fn setup_panel(
                     }
                     let mine = future_colours.get(i).cloned().unwrap_or_default();
                     for (k, c) in mine.into_iter().enumerate() {
-                        super::tables::future::colour_chip(ui, c, 22.0);
+                        super::style::colour_chip(ui, c, 22.0);
                         egui::ComboBox::from_id_salt(("future-colour", i, k))
                             .selected_text(colour_title(c))
                             .width(72.0)

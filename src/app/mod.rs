@@ -20,6 +20,7 @@ pub mod menu;
 pub mod motion;
 pub mod redraw;
 pub mod settings;
+pub mod shared;
 pub mod style;
 pub mod surfaces;
 pub mod table;
@@ -31,17 +32,9 @@ use bevy::window::WindowResolution;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The screens of the app.
-#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Menu,
-    Table,
-}
-
-/// The loaded content, shared by every plugin.
-#[derive(Resource, Clone)]
-pub struct LibraryRes(pub Library);
+// The screens and the loaded content live at the bottom of the window (`shared`); named here too
+// for the crate's users (the headless tests).
+pub use shared::{LibraryRes, Screen};
 
 /// How the window run was asked for on the command line.
 pub struct WindowOptions {

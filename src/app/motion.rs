@@ -3,7 +3,7 @@
 //! window keeps drawing and bots wait, so every move can be followed.
 
 use super::bots::Animating;
-use super::settings::Settings;
+use super::shared::Settings;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 

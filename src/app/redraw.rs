@@ -82,7 +82,7 @@ fn settle_after_changes(
     mut starts: MessageReader<StartMatch>,
     mut changed: MessageReader<MatchChanged>,
     mut refused: MessageReader<Refused>,
-    screen: Option<Res<State<super::Screen>>>,
+    screen: Option<Res<State<super::shared::Screen>>>,
     thinking: Res<BotThinking>,
     animating: Res<Animating>,
     mut redraw: ResMut<Redraw>,

@@ -1,131 +1,13 @@
 //! The player's settings: animation speed, volume, interface scale, the colour-blind-safe
 //! palette and fullscreen. Opened from the menu and the table (F2); kept in the data directory as
-//! `settings.ron`. A broken file is reported and replaced by the defaults, never a crash.
+//! `settings.ron`. A broken file is reported and replaced by the defaults, never a crash. The
+//! `Settings` resource itself, which many plugins read, lives in `shared`; this is its window.
 
+use super::shared::{AnimationSpeed, Screen, Settings, TableUiSet};
 use super::style::{GOLD, MUTED, WARN};
-use crate::rules::{GameId, SeatConfig};
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// How fast things move on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum AnimationSpeed {
-    /// Things jump to where they go.
-    Off,
-    #[default]
-    Normal,
-    Fast,
-}
-
-impl AnimationSpeed {
-    /// A motion's duration at this speed (zero when off).
-    pub fn scale(self, secs: f32) -> f32 {
-        match self {
-            AnimationSpeed::Off => 0.0,
-            AnimationSpeed::Normal => secs,
-            AnimationSpeed::Fast => secs * 0.45,
-        }
-    }
-}
-
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub animation: AnimationSpeed,
-    /// Volume of the sounds, 0 (silent) to 1.
-    pub volume: f32,
-    /// The interface scale on top of the window's own (0.8 to 1.6).
-    pub ui_scale: f32,
-    /// Seat and faction colours from a palette told apart with any colour vision.
-    pub safe_colours: bool,
-    pub fullscreen: bool,
-    /// The game last started from the menu, and each game's last setup (seats, names, variants),
-    /// so the menu opens where the players left it.
-    pub last_game: Option<GameId>,
-    pub setups: BTreeMap<GameId, MenuSetup>,
-}
-
-/// A game's setup as the menu last started it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MenuSetup {
-    pub seats: Vec<SeatConfig>,
-    #[serde(default)]
-    pub variants: BTreeMap<String, String>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            animation: AnimationSpeed::Normal,
-            volume: 0.7,
-            ui_scale: 1.0,
-            safe_colours: false,
-            fullscreen: false,
-            last_game: None,
-            setups: BTreeMap::new(),
-        }
-    }
-}
-
-impl Settings {
-    pub const UI_SCALE: std::ops::RangeInclusive<f32> = 0.8..=1.6;
-
-    pub fn path() -> PathBuf {
-        crate::rules::record::data_dir().join("settings.ron")
-    }
-
-    /// Reads the settings file; a missing file gives the defaults, a broken one the defaults
-    /// and a message naming the file, line and column.
-    pub fn load_from(path: &std::path::Path) -> (Settings, Option<String>) {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return (Settings::default(), None);
-        };
-        match ron::from_str::<Settings>(&text) {
-            Ok(s) => (s.clamped(), None),
-            Err(e) => (
-                Settings::default(),
-                Some(format!(
-                    "{}:{}:{}: {} (the settings are back to their defaults)",
-                    path.display(),
-                    e.span.start.line,
-                    e.span.start.col,
-                    e.code
-                )),
-            ),
-        }
-    }
-
-    fn clamped(mut self) -> Settings {
-        self.volume = if self.volume.is_finite() {
-            self.volume.clamp(0.0, 1.0)
-        } else {
-            0.7
-        };
-        self.ui_scale = if self.ui_scale.is_finite() {
-            self.ui_scale.clamp(*Self::UI_SCALE.start(), *Self::UI_SCALE.end())
-        } else {
-            1.0
-        };
-        self
-    }
-
-    pub fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    /// The sounds' volume in decibels for the audio player (very quiet means silent).
-    pub fn decibels(&self) -> Option<f32> {
-        (self.volume > 0.01).then(|| 20.0 * self.volume.log10() - 5.0)
-    }
-}
 
 /// Whether the settings window is open, and the last problem saving or reading them.
 #[derive(Resource, Default)]
@@ -154,7 +36,7 @@ impl Plugin for SettingsPlugin {
                 EguiPrimaryContextPass,
                 settings_window
                     .after(super::style::StyleSet)
-                    .after(super::table::TableUiSet::Overlay)
+                    .after(TableUiSet::Overlay)
                     .run_if(super::style::ui_ready),
             );
     }
@@ -182,8 +64,8 @@ fn settings_window(
     mut settings: ResMut<Settings>,
     mut state: ResMut<SettingsWindow>,
     mut redraw: ResMut<super::redraw::Redraw>,
-    screen: Res<State<super::Screen>>,
-    mut next_screen: ResMut<NextState<super::Screen>>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ctx.egui_wants_keyboard_input() && ctx.input(|i| i.key_pressed(egui::Key::F2)) {
@@ -289,56 +171,12 @@ fn settings_window(
         super::style::set_safe_palette(edited.safe_colours);
         // The world's pieces take their colours when they are built: a table in play is built
         // again (as when a game is continued), so every seat shows one colour everywhere.
-        if edited.safe_colours != settings.safe_colours && *screen.get() == super::Screen::Table {
-            next_screen.set(super::Screen::Table);
+        if edited.safe_colours != settings.safe_colours && *screen.get() == Screen::Table {
+            next_screen.set(Screen::Table);
         }
         state.problem = edited.save_to(&Settings::path()).err();
         *settings = edited;
         redraw.more();
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_survive_a_round_trip_and_a_broken_file() {
-        let dir = std::env::temp_dir().join(format!("camelot-settings-{}", std::process::id()));
-        let path = dir.join("settings.ron");
-        let s = Settings {
-            animation: AnimationSpeed::Fast,
-            volume: 0.25,
-            ui_scale: 1.3,
-            safe_colours: true,
-            fullscreen: false,
-            last_game: Some(GameId::Shadows),
-            setups: BTreeMap::from([(
-                GameId::Shadows,
-                MenuSetup {
-                    seats: crate::rules::TableConfig::with_players(3, crate::rules::SeatKind::Human, 1).seats,
-                    variants: BTreeMap::from([("loyalty".to_string(), "traitor".to_string())]),
-                },
-            )]),
-        };
-        s.save_to(&path).expect("saved");
-        assert_eq!(Settings::load_from(&path), (s, None));
-        std::fs::write(&path, "(animation: Fast,\n volume: oops)").expect("written");
-        let (back, problem) = Settings::load_from(&path);
-        assert_eq!(back, Settings::default());
-        let problem = problem.expect("a message");
-        assert!(problem.contains("settings.ron:2:"), "{problem}");
-        // Out-of-range values are brought back into range.
-        std::fs::write(&path, "(ui_scale: 9.0, volume: -1.0)").expect("written");
-        let (back, _) = Settings::load_from(&path);
-        assert_eq!((back.ui_scale, back.volume), (1.6, 0.0));
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[test]
-    fn animation_off_is_instant_and_fast_is_quicker() {
-        assert_eq!(AnimationSpeed::Off.scale(1.0), 0.0);
-        assert!(AnimationSpeed::Fast.scale(1.0) < AnimationSpeed::Normal.scale(1.0));
-    }
 }

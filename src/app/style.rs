@@ -195,6 +195,59 @@ pub fn fixed_window<'a>(
     .anchor(anchor, offset)
 }
 
+/// A pointer from a window to a place on screen: a gold frame round the place and an arrow to it
+/// from the window's edge (the guided game's callouts, a hint).
+pub fn draw_pointer(ctx: &egui::Context, window: egui::Rect, target: egui::Rect) {
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("learn-pointer"),
+    ));
+    let stroke = egui::Stroke::new(3.0, GOLD);
+    painter.rect_stroke(target.shrink(2.0), 6.0, stroke, egui::StrokeKind::Inside);
+    let from = window.center();
+    let to = egui::pos2(
+        from.x.clamp(target.left(), target.right()),
+        from.y.clamp(target.top(), target.bottom()),
+    );
+    let start = if window.contains(to) {
+        to
+    } else {
+        edge_towards(window, to).unwrap_or(from)
+    };
+    // A head of a fixed size: egui's own arrow grows its head with the length, and a callout
+    // across the table would point with a head as long as a room.
+    painter.line_segment([start, to], stroke);
+    let back = (start - to).normalized() * 16.0;
+    if back.is_finite() {
+        for turn in [-0.45f32, 0.45] {
+            let (sin, cos) = turn.sin_cos();
+            let side = egui::vec2(back.x * cos - back.y * sin, back.x * sin + back.y * cos);
+            painter.line_segment([to, to + side], stroke);
+        }
+    }
+}
+
+/// Where the line from `rect`'s centre to `to` leaves `rect`.
+fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
+    let c = rect.center();
+    let d = to - c;
+    if d.length_sq() < 1.0 {
+        return None;
+    }
+    let tx = if d.x.abs() > 0.0 {
+        (rect.width() / 2.0) / d.x.abs()
+    } else {
+        f32::INFINITY
+    };
+    let ty = if d.y.abs() > 0.0 {
+        (rect.height() / 2.0) / d.y.abs()
+    } else {
+        f32::INFINITY
+    };
+    let t = tx.min(ty).min(1.0);
+    Some(c + d * t)
+}
+
 /// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
 /// not as filled rectangles under the content: the software renderer pays for every covered pixel).
 /// A table's record of what the pointer rests on in the world (for its tooltip).
@@ -728,7 +781,7 @@ fn setup_egui(
 fn scale_egui(
     mut contexts: EguiContexts,
     window: Query<&Window, With<PrimaryWindow>>,
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<super::shared::Settings>>,
     mut last: Local<f32>,
 ) {
     let Ok(window) = window.single() else {
@@ -851,6 +904,47 @@ pub fn ink_on(fill: egui::Color32) -> egui::Color32 {
     } else {
         egui::Color32::WHITE
     }
+}
+
+// Die Zukunft's player colours as chips, on its table and in the menu's choice of colours.
+
+/// The letter each figure carries, by `COLOUR_NAMES` index (red, green, yellow, purple, blue),
+/// so that no one needs to tell the colours apart by colour alone.
+const COLOUR_MARK: [&str; 5] = ["R", "G", "Y", "P", "B"];
+
+/// A colour's RGB, by `COLOUR_NAMES` index (grey for none).
+pub fn colour_rgb(colour: u8) -> [u8; 3] {
+    crate::rules::future::COLOUR_RGB
+        .get(colour as usize)
+        .copied()
+        .unwrap_or([150, 150, 150])
+}
+
+/// A colour's letter, by `COLOUR_NAMES` index.
+pub fn colour_mark(colour: u8) -> &'static str {
+    COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
+}
+
+/// A colour's chip: a disc in its colour with its letter.
+pub fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
+    figure_chip(ui, colour_rgb(colour), colour_mark(colour), size)
+}
+
+/// A figure as a chip: a disc in its colour with its mark.
+pub fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let fill = seat_colour(rgb);
+    let p = ui.painter();
+    p.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(30, 22, 16));
+    p.circle_filled(rect.center(), size / 2.0 - 1.5, fill);
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        mark,
+        egui::FontId::proportional(size * 0.6),
+        ink_on(fill),
+    );
+    response
 }
 
 #[cfg(test)]

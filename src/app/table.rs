@@ -5,8 +5,8 @@
 use super::bots::{Animating, BotThinking};
 use super::bridge::{ActionRequest, CloseMatch, LogLine, MatchRes, Refused, Request, StartMatch};
 use super::handoff::{Handoff, HandoffConfirmed};
+use super::shared::{BoardScreen, LOG_WIDTH, LibraryRes, Places, Screen, TOP_BAR, TableUi, TableUiSet};
 use super::style::{GOLD, PARCHMENT, WARN, seat_colour, size, text_on};
-use super::{LibraryRes, Screen};
 use crate::rules::{GameId, Pending, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -22,43 +22,6 @@ pub struct ResultsDetail {
     pub title: String,
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
-}
-
-/// What the shared table panels show.
-#[derive(Resource)]
-pub struct TableUi {
-    pub show_log: bool,
-    pub show_rules: bool,
-    pub rules_query: String,
-    /// A section of the rulebook to scroll to when the Rules window is drawn next (a contents
-    /// entry clicked, or a refusal's rule).
-    pub rules_jump: Option<String>,
-    pub muted: bool,
-    /// Short messages and the seconds they have left.
-    /// Refusals on show: the words, the seconds left, and the rulebook section they come from.
-    pub toasts: Vec<(String, f32, Option<String>)>,
-}
-
-impl Default for TableUi {
-    fn default() -> Self {
-        TableUi {
-            show_log: true,
-            show_rules: false,
-            rules_query: String::new(),
-            rules_jump: None,
-            muted: false,
-            toasts: Vec::new(),
-        }
-    }
-}
-
-/// The order the table's egui systems draw in: the shared chrome (top bar, log), then each
-/// game's board panels, then floating windows and overlays.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum TableUiSet {
-    Chrome,
-    Board,
-    Overlay,
 }
 
 /// The part of the window no panel has taken yet, in egui points; panels take from it in order
@@ -115,35 +78,6 @@ fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Re
     Ok(())
 }
 
-/// Where the board is drawn this frame, in egui points (the part of the window the panels left).
-#[derive(Resource, Default, Clone, Copy)]
-pub struct BoardScreen(pub Option<egui::Rect>);
-
-/// The named places of the table on show, as rectangles in world units, for whatever has to point
-/// at one (the guided first game's callouts): each table fills it when it builds its board.
-#[derive(Resource, Default)]
-pub struct Places(pub Vec<(String, Rect)>);
-
-impl Places {
-    pub fn new<N: Into<String>>(places: impl IntoIterator<Item = (N, Rect)>) -> Places {
-        Places(places.into_iter().map(|(n, r)| (n.into(), r)).collect())
-    }
-    pub fn get(&self, name: &str) -> Option<Rect> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
-    }
-}
-
-/// A world rectangle on screen, in egui points: the world camera shows at least all of `frame`
-/// (`BoardFrame`), centred and scaled alike in both directions, in `board`.
-pub fn world_rect_on_screen(board: egui::Rect, frame: Rect, world: Rect) -> egui::Rect {
-    let s = (board.width() / frame.width().max(1.0)).min(board.height() / frame.height().max(1.0));
-    let at = |p: Vec2| {
-        let d = (p - frame.center()) * s;
-        board.center() + egui::vec2(d.x, -d.y)
-    };
-    egui::Rect::from_two_pos(at(world.min), at(world.max))
-}
-
 /// Draws the world (the board) into the free part of the window only.
 fn fit_world_camera(
     mut contexts: EguiContexts,
@@ -183,10 +117,6 @@ fn reset_world_camera(mut camera: Query<&mut Camera, With<super::style::WorldCam
         camera.viewport = None;
     }
 }
-
-/// Height of the top bar and width of the log panel in egui points, so boards can leave room.
-pub const TOP_BAR: f32 = 64.0;
-pub const LOG_WIDTH: f32 = 320.0;
 
 pub struct TablePlugin;
 
@@ -1046,14 +976,6 @@ pub fn rule_link(ui: &mut egui::Ui, section: &str, small: bool) -> bool {
     ui.link(text)
         .on_hover_text("Open the rules (F1) at this part")
         .clicked()
-}
-
-impl TableUi {
-    /// Opens the rules window at a part of the rulebook.
-    pub fn open_rules_at(&mut self, section: String) {
-        self.show_rules = true;
-        self.rules_jump = Some(section);
-    }
 }
 
 /// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a

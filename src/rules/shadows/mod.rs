@@ -15,10 +15,11 @@
 //!
 //! Layout: `content` (the RON schema and its validation), `apply` (setup, legal actions and
 //! their resolution), `view` (what one seat may see, sampling what it cannot, log lines), `bot`
-//! (the heuristic and the search hints), `tests`.
+//! (the heuristic and the search hints), `cards` (what each card says, for the table), `tests`.
 
 mod apply;
 mod bot;
+mod cards;
 mod content;
 mod perturb;
 mod view;
@@ -31,6 +32,7 @@ pub use bot::{
     Belief, BotFile, DeedOdds, FEATURE_NAMES, FEATURES, Look, ShadowsBots, TABLE_SIZES, ValueModel, Weights, belief,
     explain, features, heuristic_with, scores, search_budget,
 };
+pub use cards::{black_text, white_line, white_text};
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
     ShadowsContent, Spoils, Switches, White,

@@ -48,9 +48,9 @@ pub(super) struct Hall {
     pub(super) drawn: Vec<Option<TileLook>>,
 }
 
-/// The table's named places (`table::Places`), in world units: the board, the Equites row, the
+/// The table's named places (`shared::Places`), in world units: the board, the Equites row, the
 /// hand and the piles either side of it, and each space by its id ("E4", "N8", "S1").
-fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> crate::app::table::Places {
+fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> crate::app::shared::Places {
     let equites = content
         .spaces
         .iter()
@@ -60,7 +60,7 @@ fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> crate::app:
         .reduce(|a, b| a.union(b))
         .unwrap_or(hall.floor);
     let hand = Rect::new(frame.min.x, frame.min.y, frame.max.x, hall.floor.min.y);
-    let mut places = crate::app::table::Places::new([
+    let mut places = crate::app::shared::Places::new([
         ("board", frame),
         ("equites", equites),
         ("hand", hand.inflate(-8.0)),
@@ -126,7 +126,7 @@ pub(super) fn spawn_or_sync_board(
     mut ui: ResMut<CourtUi>,
     mut frame: ResMut<BoardFrame>,
     dice: Res<DiceShow>,
-    (surfaces, mut places): (Res<crate::app::surfaces::Surfaces>, ResMut<crate::app::table::Places>),
+    (surfaces, mut places): (Res<crate::app::surfaces::Surfaces>, ResMut<crate::app::shared::Places>),
 ) {
     let changed = changed.read().count() > 0;
     let Some(m) = court_match(&res) else {

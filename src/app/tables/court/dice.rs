@@ -185,7 +185,7 @@ pub(super) fn tick_dice(
     mut dice: ResMut<DiceShow>,
     mut hold: ResMut<LogHold>,
     mut animating: ResMut<Animating>,
-    settings: Option<Res<crate::app::settings::Settings>>,
+    settings: Option<Res<crate::app::shared::Settings>>,
 ) {
     // Dice roll at the animation speed (at once when animations are off); the result stays up
     // long enough to read.

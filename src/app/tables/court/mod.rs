@@ -10,15 +10,15 @@ mod hand;
 mod panel;
 mod prompt;
 
-use crate::app::Screen;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
 use crate::app::handoff::Handoff;
+use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{
     GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, WorldFonts, book, seat_colour, size, text_on, window_frame,
 };
-use crate::app::table::{BoardGames, FreeRect, LogHold, TableUiSet};
+use crate::app::table::{BoardGames, FreeRect, LogHold};
 use crate::rules::court::{
     Action, CardKind, Court, CourtContent, CourtView, Effect, Event, KnightId, Phase, Rank, SpaceId,
 };

@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::app::motion::{Arrive, Glide, Leg};
-use crate::app::style::{Look, Paint, frame, icon, polygon_mesh, rect, world_colour};
+use crate::app::style::{Look, Paint, colour_mark, colour_rgb, frame, icon, polygon_mesh, rect, world_colour};
 use crate::rules::future::{FutureContent, Room, RoomRule, Shield, Stack, Stage};
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
@@ -129,7 +129,7 @@ impl Castle {
         self.throne + Vec2::new(t.centre.0 + r * a.cos(), t.centre.1 + r * a.sin()) * U
     }
 
-    /// The castle's named places (`table::Places`), in world units.
+    /// The castle's named places (`shared::Places`), in world units.
     fn places(&self, s: &Future) -> Vec<(String, Rect)> {
         let mut v: Vec<(String, Rect)> = vec![
             ("board", self.frame),
@@ -325,7 +325,7 @@ pub(super) fn build_or_sync_castle(
     mut changed: MessageReader<MatchChanged>,
     mut paint: Paint,
     mut frame: ResMut<crate::app::style::BoardFrame>,
-    mut places: ResMut<crate::app::table::Places>,
+    mut places: ResMut<crate::app::shared::Places>,
     mut ui: ResMut<FutureUi>,
     mut moments: ResMut<Moments>,
     mut sync: CastleSync,
@@ -355,7 +355,7 @@ pub(super) fn build_or_sync_castle(
             }
             let built = build_castle(&mut commands, s, key, (&fonts, &surfaces, &sync.pictures), &mut paint);
             frame.0 = built.frame;
-            *places = crate::app::table::Places::new(built.places(s));
+            *places = crate::app::shared::Places::new(built.places(s));
             commands.insert_resource(built);
             *moments = Moments::default();
             // Everything already on the board comes in on the next frame.
@@ -1993,7 +1993,7 @@ pub(super) fn read_events(
     mut events: MessageReader<RuleEvent>,
     mut moments: ResMut<Moments>,
     mut sfx: MessageWriter<Sfx>,
-    settings: Option<Res<crate::app::settings::Settings>>,
+    settings: Option<Res<crate::app::shared::Settings>>,
 ) {
     let speed = settings.map(|s| s.animation).unwrap_or_default();
     if future_match(&res).is_none() {

@@ -9,22 +9,19 @@
 mod board;
 mod panel;
 
-use crate::app::Screen;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
 use crate::app::handoff::Handoff;
+use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
-use crate::app::table::{BoardGames, FreeRect, TableUiSet};
-use crate::rules::future::{
-    Action, Board, COLOUR_RGB, Event, Future, FutureView, Phase, Piece, Slot, Task, colour_title,
-};
+use crate::app::table::{BoardGames, FreeRect};
+use crate::rules::future::{Action, Board, Event, Future, FutureView, Phase, Piece, Slot, Task, colour_title};
 use crate::rules::record::Match;
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use board::*;
-pub use panel::colour_chip;
 use panel::*;
 use std::sync::Arc;
 
@@ -97,20 +94,9 @@ pub struct FutureUi {
     pub at_action: usize,
 }
 
-/// The letter each figure carries, by `COLOUR_NAMES` index (red, green, yellow, purple, blue),
-/// so that no one needs to tell the colours apart by colour alone.
-pub(super) const COLOUR_MARK: [&str; 5] = ["R", "G", "Y", "P", "B"];
 /// The neutral colour of a three-player game: grey, with an N.
 pub(super) const NEUTRAL_RGB: [u8; 3] = [140, 140, 140];
 pub(super) const NEUTRAL_MARK: &str = "N";
-
-pub(super) fn colour_rgb(colour: u8) -> [u8; 3] {
-    COLOUR_RGB.get(colour as usize).copied().unwrap_or([150, 150, 150])
-}
-
-pub(super) fn colour_mark(colour: u8) -> &'static str {
-    COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
-}
 
 /// The Die Zukunft match, if the current match is one.
 pub(super) fn future_match(res: &MatchRes) -> Option<&Match<Future>> {

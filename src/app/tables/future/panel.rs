@@ -3,7 +3,8 @@
 //! scoring step by step, and the tooltip that explains what the pointer rests on.
 
 use super::*;
-use crate::app::settings::Settings;
+use crate::app::shared::Settings;
+use crate::app::style::{colour_chip, colour_rgb, figure_chip};
 use crate::app::table::ResultsDetail;
 use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, final_step_name};
 
@@ -101,28 +102,6 @@ pub(super) fn tick_moments(
         animating.0 = animating.0.max(0.1);
         redraw.more();
     }
-}
-
-/// A colour's chip: a disc in its colour with its letter.
-pub fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
-    figure_chip(ui, colour_rgb(colour), colour_mark(colour), size)
-}
-
-/// A figure as a chip: a disc in its colour with its mark.
-fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let fill = seat_colour(rgb);
-    let p = ui.painter();
-    p.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(30, 22, 16));
-    p.circle_filled(rect.center(), size / 2.0 - 1.5, fill);
-    p.text(
-        rect.center(),
-        egui::Align2::CENTER_CENTER,
-        mark,
-        egui::FontId::proportional(size * 0.6),
-        crate::app::style::ink_on(fill),
-    );
-    response
 }
 
 /// Each colour's screen: score, knights behind the screen and in the hinterland, the fist,

@@ -9,7 +9,7 @@ use crate::app::icons::{Picture, Pictures};
 use crate::app::motion::{Arrive, Glide, Leg};
 use crate::app::style::{Paint, frame, icon, rect, world_colour};
 use crate::app::surfaces::{Surface, Surfaces};
-use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent};
+use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent, black_text, white_line};
 
 /// A cell of the table's 3 × 3 grid, and the board drawn in it.
 const CELL: Vec2 = Vec2::new(430.0, 292.0);
@@ -25,6 +25,8 @@ const ENGINE_R: f32 = 118.0;
 const FIGURE_R: f32 = 17.0;
 /// The side of a figure's Life die, in world units.
 const LIFE_DIE: f32 = 25.0;
+/// The band along the foot of the table the hand lies in.
+const HAND_BAND: f32 = 228.0;
 /// The evil side's colours: a Black card and a Black Sword.
 const EVIL: Color = Color::srgb(0.10, 0.08, 0.10);
 const EVIL_RIM: Color = Color::srgb(0.55, 0.12, 0.12);
@@ -108,7 +110,7 @@ pub(super) struct Table {
     pub(super) frame: Rect,
 }
 
-/// A quest's place name (`table::Places`, `tutorial::places`).
+/// A quest's place name (`shared::Places`, `tutorial::places`).
 fn quest_place(q: QuestId) -> &'static str {
     match q {
         QuestId::BlackKnight => "quest:black_knight",
@@ -126,15 +128,12 @@ impl Table {
         Vec2::new(col as f32 * CELL.x, row as f32 * CELL.y)
     }
 
-    /// The table's named places (`table::Places`), in world units.
+    /// The table's named places (`shared::Places`), in world units.
     fn places(&self) -> Vec<(&'static str, Rect)> {
         let plate = |q: QuestId| Rect::from_center_size(self.boards[q.index()], PLATE);
         let card = Vec2::new(60.0, 84.0);
         let piles = |a: Vec2, b: Vec2| Rect::from_center_size(a, card).union(Rect::from_center_size(b, card));
-        let hand = Rect::from_center_size(
-            self.hand,
-            Vec2::new(self.frame.width() - 16.0, super::hand::HAND_BAND - 16.0),
-        );
+        let hand = Rect::from_center_size(self.hand, Vec2::new(self.frame.width() - 16.0, HAND_BAND - 16.0));
         let mut v = vec![
             ("board", self.frame),
             ("camelot", Rect::from_center_size(self.camelot, PLATE)),
@@ -225,7 +224,10 @@ pub(super) fn build_or_sync_table(
     roots: Query<Entity, With<TableRoot>>,
     mut changed: MessageReader<MatchChanged>,
     mut paint: Paint,
-    (mut frame, mut places): (ResMut<crate::app::style::BoardFrame>, ResMut<crate::app::table::Places>),
+    (mut frame, mut places): (
+        ResMut<crate::app::style::BoardFrame>,
+        ResMut<crate::app::shared::Places>,
+    ),
     mut ui: ResMut<ShadowsUi>,
     mut moments: ResMut<Moments>,
     mut pieces: Query<(Entity, &mut Piece, &Transform, &mut Glide)>,
@@ -256,7 +258,7 @@ pub(super) fn build_or_sync_table(
             }
             let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
-            *places = crate::app::table::Places::new(built.places());
+            *places = crate::app::shared::Places::new(built.places());
             // Each quest also by the name its content gives it, for whatever names it in words.
             for q in QuestId::ALL {
                 if let Some(r) = places.get(quest_place(q)) {
@@ -517,7 +519,7 @@ fn build_table(
         boards[q.index()] = Table::cell(col, row);
     }
     // The hand's band under the grid: it also fills the room a wide window leaves below it.
-    let hand_y = -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND / 2.0;
+    let hand_y = -1.5 * CELL.y - 8.0 - HAND_BAND / 2.0;
     let table = Table {
         content: content.clone(),
         key,
@@ -532,7 +534,7 @@ fn build_table(
         sword_places: s.numbers().swords_end.clamp(1, 24),
         engine_places: s.numbers().siege_lose.clamp(1, 24),
         frame: Rect::from_corners(
-            Vec2::new(-1.5 * CELL.x - 8.0, -1.5 * CELL.y - 8.0 - super::hand::HAND_BAND),
+            Vec2::new(-1.5 * CELL.x - 8.0, -1.5 * CELL.y - 8.0 - HAND_BAND),
             Vec2::new(1.5 * CELL.x + 8.0, 1.5 * CELL.y + 8.0),
         ),
     };
@@ -956,7 +958,7 @@ pub(super) fn white_face(s: &Shadows, c: White) -> CardFace {
         name: c.name(),
         value: c.fight().map(|v| v.to_string()),
         picture: Some(white_picture(c)),
-        line: Some(super::panel::white_line(s, c)),
+        line: Some(white_line(s, c)),
         side: CardSide::Light,
     }
 }
@@ -999,7 +1001,7 @@ fn black_face(s: &Shadows, q: QuestId, p: &Placed) -> CardFace {
         name: p.card.name(),
         value,
         picture: Some(black_picture(p.card, Some(q))),
-        line: Some(super::panel::black_text(s, p.card)),
+        line: Some(black_text(s, p.card)),
         side: CardSide::Dark,
     }
 }
@@ -1014,7 +1016,7 @@ fn drawn_face(s: &Shadows, card: Black) -> CardFace {
             _ => None,
         },
         picture: Some(black_picture(card, s.lancelot_or_dragon())),
-        line: (!unseen).then(|| super::panel::black_text(s, card)),
+        line: (!unseen).then(|| black_text(s, card)),
         side: CardSide::Dark,
     }
 }

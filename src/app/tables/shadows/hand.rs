@@ -12,8 +12,6 @@ use crate::app::icons::{Picture, Pictures};
 
 /// A hand card's size in the world.
 pub(super) const HAND_CARD: Vec2 = Vec2::new(132.0, 184.0);
-/// The band along the foot of the table the hand lies in.
-pub(super) const HAND_BAND: f32 = 228.0;
 const LIFT: f32 = 22.0;
 
 /// A card of the hand as drawn: its place in the hand and the card (none for a back).

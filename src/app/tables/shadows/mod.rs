@@ -8,21 +8,23 @@
 
 mod board;
 mod hand;
+mod moments;
 mod panel;
 
-use crate::app::Screen;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
 use crate::app::handoff::Handoff;
+use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
-use crate::app::table::{BoardGames, FreeRect, TableUiSet};
+use crate::app::table::{BoardGames, FreeRect};
 use crate::rules::record::Match;
 use crate::rules::shadows::{Action, Black, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White};
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use board::*;
+use moments::*;
 pub use panel::screen_prompt;
 use panel::*;
 use std::sync::Arc;

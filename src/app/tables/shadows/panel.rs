@@ -8,114 +8,12 @@ use super::*;
 use crate::app::style::{GOOD, WARN};
 use crate::app::table::ResultsDetail;
 use crate::rules::Visibility;
-use crate::rules::shadows::{Black, Event, EvilChoice, KnightState, QuestKind};
-use std::collections::VecDeque;
+use crate::rules::shadows::{Black, Event, EvilChoice, KnightState, QuestKind, black_text, white_text};
 
 /// How long a moment stays on screen at normal speed.
 const MOMENT_SECS: f32 = 2.6;
 /// The most lines of the story the results show (the latest).
 const STORY_ROWS: usize = 14;
-
-/// A moment the table stops for: a title, what happened, and the seconds it has left.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Moment {
-    pub title: String,
-    pub lines: Vec<String>,
-    pub good: Option<bool>,
-    pub left: f32,
-    /// How long it shows in all (what has passed is `secs - left`).
-    pub secs: f32,
-    /// The Siege die's roll, rolled on screen before it shows.
-    pub die: Option<u8>,
-}
-
-/// A line of the game's story for the summary at the end: the turn, what happened, and the
-/// Swords and Siege Engines after it.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct StoryRow {
-    pub turn: u32,
-    pub what: String,
-    pub white: u8,
-    pub black: u8,
-    pub siege: u8,
-}
-
-/// What the table plays out from rule events.
-#[derive(Resource, Default)]
-pub(super) struct Moments {
-    /// Black cards drawn, to turn over above Camelot.
-    pub black_flights: Vec<Black>,
-    /// White cards seen to move between the piles and the hands: drawn (true) or discarded
-    /// (false), and how many.
-    pub white_flights: Vec<(bool, u8)>,
-    pub queue: VecDeque<Moment>,
-    /// Quests ended, in order: (quest, won).
-    pub results: Vec<(QuestId, bool)>,
-}
-
-/// A line of the story for a public event, if it is one of the turns of the game: a quest's end,
-/// a Sword turned, an accusation, a death, the Traitor's reveal, the end.
-fn story_line(s: &Shadows, event: &Event) -> Option<String> {
-    let quest = |q: QuestId| s.content().quest(q).name.clone();
-    Some(match event {
-        Event::QuestEnded { quest: q, won, swords } => format!(
-            "{} {}: {swords} {} Sword{}",
-            quest(*q),
-            if *won { "won" } else { "lost" },
-            if *won { "White" } else { "Black" },
-            if *swords == 1 { "" } else { "s" }
-        ),
-        Event::SwordFlipped => "A White Sword turns Black".into(),
-        Event::Accused { by, target, loyalty } => format!(
-            "{} accuses {}: {}",
-            s.seat_name(*by),
-            s.seat_name(*target),
-            if *loyalty == Loyalty::Traitor {
-                "the Traitor"
-            } else {
-                "Loyal"
-            }
-        ),
-        Event::Unmasked { seat } => format!("{} unmasked as the Traitor", s.seat_name(*seat)),
-        Event::Died { seat } => format!("{} dies", s.seat_name(*seat)),
-        Event::TraitorRevealedAtEnd { seat, .. } => format!("{} revealed as the Traitor", s.seat_name(*seat)),
-        Event::GameOver { why, .. } => why.clone(),
-        _ => return None,
-    })
-}
-
-/// How the game went, replayed from its actions: the story's lines with the Swords and Siege
-/// Engines after each, and the quests ended (whether won). Works for a game loaded from a save.
-pub(super) fn story(m: &Match<Shadows>) -> (Vec<StoryRow>, Vec<(QuestId, bool)>) {
-    let mut rows = Vec::new();
-    let mut results = Vec::new();
-    let Ok(mut g) = Shadows::new_shared(&m.config, &m.state.content) else {
-        return (rows, results);
-    };
-    for a in &m.actions {
-        let Ok(events) = g.apply(a) else {
-            break;
-        };
-        for t in events {
-            if !matches!(t.to, Visibility::Everyone | Visibility::Except(_)) {
-                continue;
-            }
-            if let Event::QuestEnded { quest, won, .. } = t.event {
-                results.push((quest, won));
-            }
-            if let Some(what) = story_line(&g, &t.event) {
-                rows.push(StoryRow {
-                    turn: g.turn,
-                    what,
-                    white: g.white_swords,
-                    black: g.black_swords,
-                    siege: g.siege,
-                });
-            }
-        }
-    }
-    (rows, results)
-}
 
 /// The moments' clocks: the first in the queue counts down while it holds the bots.
 pub(super) fn tick_moments(
@@ -142,7 +40,7 @@ pub(super) fn read_events(
     mut events: MessageReader<RuleEvent>,
     mut moments: ResMut<Moments>,
     mut sfx: MessageWriter<Sfx>,
-    settings: Option<Res<crate::app::settings::Settings>>,
+    settings: Option<Res<crate::app::shared::Settings>>,
 ) {
     let speed = settings.map(|s| s.animation).unwrap_or_default();
     let Some(m) = shadows_match(&res) else {
@@ -614,104 +512,6 @@ fn black_pile_words(secrets: &Shown) -> String {
         words.push(format!("Under the pile: {}.", names(&secrets.black_bottom)));
     }
     words.join(" ")
-}
-
-/// What a White card does, in a line short enough for the card itself.
-pub(super) fn white_line(s: &Shadows, c: White) -> String {
-    let n = s.numbers();
-    match c {
-        White::Fight(_) => "On your quest, or against a Siege Engine".into(),
-        White::Grail => "On the Holy Grail quest".into(),
-        White::Merlin => "Remove a Siege Engine, a figure or a Black card".into(),
-        White::Clairvoyance => format!("Look at the top {} Black cards", n.clairvoyance),
-        White::Convocation => "Everyone home to the Round Table".into(),
-        White::Fate => "Every Knight draws a White card".into(),
-        White::Heroism => "One more Sword when its quest ends".into(),
-        White::LadyOfTheLake => format!("Excalibur a step, or {} Life", n.lady_life),
-        White::Messenger => format!("Give up to {} cards to a Knight", n.messenger_max),
-        White::Piety => format!("{} Life for you, or 1 for all", n.piety_self),
-        White::Reinforcements => format!("{} White cards for you, or 1 for all", n.reinforcements_self),
-    }
-}
-
-pub(super) fn white_text(s: &Shadows, c: White) -> String {
-    let n = s.numbers();
-    match c {
-        White::Fight(v) => format!(
-            "Fight {v}: for the combat quest or war you are on, or a Siege fight from the Siege area; \
-             also discarded to raise Excalibur, or three of a kind to heal"
-        ),
-        White::Grail => "Grail: for the Holy Grail quest; also discarded to raise Excalibur, or three of a kind \
-                         to heal"
-            .into(),
-        White::Merlin => format!(
-            "Merlin: remove a Siege Engine, a Pict or Saxon, or the last Black card of a quest. {} Merlins \
-             pledged together cancel a Special Black card as it is drawn",
-            n.merlin_cancel
-        ),
-        White::Clairvoyance => format!(
-            "Clairvoyance: look at the top {} Black cards and put them back in the order you choose",
-            n.clairvoyance
-        ),
-        White::Convocation => "Convocation: every Knight returns to the Round Table; those gathered draw a White \
-                               card each and share them"
-            .into(),
-        White::Fate => format!(
-            "Fate: played by a Loyal Knight, every Knight draws a White card; played by the hidden Traitor, \
-             he is unmasked and every other Knight discards {}",
-            n.fate_discard
-        ),
-        White::Heroism => "Heroism: put it on a quest; when that quest ends it lays one more Sword of the \
-                           result's colour"
-            .into(),
-        White::LadyOfTheLake => format!(
-            "Lady of the Lake: Excalibur one step toward the Knights while that quest goes on; otherwise {} \
-             Life points",
-            n.lady_life
-        ),
-        White::Messenger => format!("Messenger: give 1 to {} cards to another Knight", n.messenger_max),
-        White::Piety => format!(
-            "Piety: {} Life points for you, or {} for every other Knight",
-            n.piety_self, n.piety_others
-        ),
-        White::Reinforcements => format!(
-            "Reinforcements: {} White cards for you, or {} for every other Knight",
-            n.reinforcements_self, n.reinforcements_others
-        ),
-    }
-}
-
-/// What a Black card does, for the decision it is part of.
-pub(super) fn black_text(s: &Shadows, c: Black) -> String {
-    let n = s.numbers();
-    match c {
-        Black::BlackKnight(_) => "Onto the Black Knight's next Evil spot (face down for a free White card)".into(),
-        Black::Lancelot(..) => "Onto Lancelot's next Evil spot, or the Dragon's once Lancelot is over (face down \
-                                for a free White card)"
-            .into(),
-        Black::Excalibur => "Excalibur one step toward Evil".into(),
-        Black::Despair | Black::Desolation => "Onto the Holy Grail quest, on Evil's side".into(),
-        Black::Picts => "A Pict joins the Pict War".into(),
-        Black::Saxons => "A Saxon joins the Saxon War".into(),
-        Black::Mercenaries => "A Pict or a Saxon, the drawer's choice".into(),
-        Black::MorganDiscard => format!(
-            "One Knight may discard {} cards; if no one does, every Knight discards one",
-            n.morgan_discard
-        ),
-        Black::MorganMore => format!("The drawer draws {} more Black cards", n.morgan_more),
-        Black::MorganSiege => format!("{} Siege Engines", n.morgan_siege),
-        Black::MorganWound => "Every Knight loses a Life point".into(),
-        Black::MorganSacrifice => format!(
-            "One Knight may lose {} Life points; if no one does, every Knight discards a card",
-            n.morgan_sacrifice_life
-        ),
-        Black::DarkForest => "No Grail card may be played on the Holy Grail quest".into(),
-        Black::Vivien => "No Merlin may be played".into(),
-        Black::Guinevere => "Every Knight on a quest returns to the Round Table; the turn ends".into(),
-        Black::Mists => "Every lost quest lays one more Black Sword".into(),
-        Black::Mordred => "Joins a war with one more figure; that war needs one more Fight card".into(),
-        Black::Hidden => String::new(),
-    }
 }
 
 /// The Black card a decision is about, if any (in a view: Percival's look at the top card while
