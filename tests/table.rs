@@ -305,29 +305,451 @@ fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
     }
 }
 
-#[test]
-fn the_rules_core_depends_on_nothing_above_it() {
-    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                scan(&path, found);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&path).expect("source");
-                for above in ["crate::table", "crate::app", "crate::sim", "bevy"] {
-                    if text.contains(above) {
-                        found.push(format!("{} uses {above}", path.display()));
+/// The crate's layers, bottom first: a file may import from its own layer or below, never above.
+const LAYERS: [(&str, u8); 11] = [
+    ("content", 1),
+    ("rules", 2),
+    ("bots", 3),
+    ("table", 4),
+    ("sim", 5),
+    ("saves", 5),
+    ("tutorial", 5),
+    ("balance", 6),
+    ("app", 7),
+    ("main", 8),
+    ("lib", 8),
+];
+
+/// The source files and the arrows between them: which file takes names from which, read from
+/// `use` trees and inline paths (`crate::`, `camelot::`, `super::`, `self::`), each name followed
+/// to the file that defines it (through re-exports). A file's arrows to the modules it sits in
+/// (a part using the whole) are not counted: a folder's `mod.rs` and its parts are one unit.
+mod layers {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
+
+    pub struct Tree {
+        pub root: PathBuf,
+        /// Module path (e.g. ["app", "style"]) of each file, and its text without comments.
+        pub files: BTreeMap<Vec<String>, (PathBuf, String)>,
+        /// The paths each file names (`paths`), read once.
+        named: BTreeMap<Vec<String>, Vec<Vec<String>>>,
+    }
+
+    fn strip_comments(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let (mut in_str, mut chars) = (false, text.chars().peekable());
+        while let Some(c) = chars.next() {
+            if in_str {
+                if c == '\\' {
+                    chars.next();
+                } else if c == '"' {
+                    in_str = false;
+                }
+                // Strings hold no paths.
+                continue;
+            }
+            if c == '"' {
+                in_str = true;
+            } else if c == '/' && chars.peek() == Some(&'/') {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            } else if c == '\'' {
+                // A char literal ('x', '\n', '"') or a lifetime ('a): keep lifetimes, skip chars.
+                let mut look = chars.clone();
+                let first = look.next();
+                let second = look.next();
+                if first == Some('\\') || second == Some('\'') {
+                    for d in chars.by_ref() {
+                        if d == '\'' && !(first == Some('\\') && out.ends_with('\\')) {
+                            break;
+                        }
+                    }
+                } else {
+                    out.push(c);
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    impl Tree {
+        pub fn read(root: &Path) -> Tree {
+            fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+                for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {
+                    let p = entry.path();
+                    if p.is_dir() {
+                        walk(&p, out);
+                    } else if p.extension().is_some_and(|x| x == "rs") {
+                        out.push(p);
                     }
                 }
             }
+            let mut paths = Vec::new();
+            walk(root, &mut paths);
+            let mut files = BTreeMap::new();
+            for p in paths {
+                let rel = p.strip_prefix(root).expect("under src");
+                let mut module: Vec<String> = rel
+                    .iter()
+                    .map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string())
+                    .collect();
+                if module.last().is_some_and(|m| m == "mod") {
+                    module.pop();
+                }
+                if module == ["lib"] {
+                    module.clear();
+                }
+                let text = strip_comments(&std::fs::read_to_string(&p).expect("source"));
+                files.insert(module, (p, text));
+            }
+            let named = files
+                .iter()
+                .map(|(m, (_, text))| (m.clone(), Self::paths(text)))
+                .collect();
+            Tree {
+                root: root.to_path_buf(),
+                files,
+                named,
+            }
+        }
+
+        /// The full paths named in a text: every `use` tree expanded, and inline paths.
+        fn paths(text: &str) -> Vec<Vec<String>> {
+            fn ident(c: char) -> bool {
+                c.is_alphanumeric() || c == '_'
+            }
+            // Expands `a::{b, c::{d, e}}` into [a::b, a::c::d, a::c::e].
+            fn expand(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+                let tree = tree.trim();
+                if let Some(open) = tree.find('{') {
+                    let head: Vec<String> = tree[..open]
+                        .split("::")
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+                    let mut full = prefix.to_vec();
+                    full.extend(head);
+                    let (mut depth, mut start) = (0, 0);
+                    for (i, c) in inner.char_indices() {
+                        match c {
+                            '{' => depth += 1,
+                            '}' => depth -= 1,
+                            ',' if depth == 0 => {
+                                expand(&full, &inner[start..i], out);
+                                start = i + 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                    expand(&full, &inner[start..], out);
+                } else if !tree.is_empty() {
+                    let tree = tree.split(" as ").next().unwrap_or(tree);
+                    let mut full = prefix.to_vec();
+                    full.extend(tree.split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()));
+                    out.push(full);
+                }
+            }
+            let mut out = Vec::new();
+            let s = text;
+            // `use` trees.
+            let mut rest = s;
+            while let Some(i) = rest.find("use ") {
+                let before_ok = i == 0 || !ident(rest[..i].chars().last().unwrap_or(' '));
+                let after = &rest[i + 4..];
+                if before_ok && let Some(end) = after.find(';') {
+                    expand(&[], &after[..end], &mut out);
+                    rest = &after[end..];
+                } else {
+                    rest = after;
+                }
+            }
+            // Inline paths.
+            for root in ["crate::", "camelot::", "super::", "self::"] {
+                let mut from = 0;
+                while let Some(i) = s[from..].find(root) {
+                    let at = from + i;
+                    from = at + root.len();
+                    if at > 0 && (ident(s[..at].chars().last().unwrap_or(' ')) || s[..at].ends_with("::")) {
+                        continue;
+                    }
+                    let tail: String = s[at..].chars().take_while(|&c| ident(c) || c == ':').collect();
+                    let path: Vec<String> = tail.split("::").filter(|x| !x.is_empty()).map(str::to_string).collect();
+                    if path.len() > 1 {
+                        out.push(path);
+                    }
+                }
+            }
+            out
+        }
+
+        fn defines(text: &str, name: &str) -> bool {
+            [
+                "struct",
+                "enum",
+                "fn",
+                "const",
+                "static",
+                "type",
+                "trait",
+                "mod",
+                "union",
+                "macro_rules!",
+            ]
+            .iter()
+            .any(|kw| {
+                let pat = format!("{kw} {name}");
+                text.match_indices(&pat).any(|(i, _)| {
+                    let end = i + pat.len();
+                    !text[end..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+            })
+        }
+
+        /// The file a path names, from the file at `module` (`None`: outside the crate).
+        fn resolve(&self, module: &[String], path: &[String], depth: usize) -> Option<Vec<String>> {
+            let mut base: Vec<String> = match path.first()?.as_str() {
+                "crate" | "camelot" => Vec::new(),
+                "super" => {
+                    // From `a/b.rs` super is `a`; from `a/b/mod.rs` it is `a` too.
+                    let mut m = module.to_vec();
+                    m.pop();
+                    m
+                }
+                "self" => module.to_vec(),
+                // A path from a module in scope of this one (`use child::X` in a mod.rs).
+                first => {
+                    let mut m = module.to_vec();
+                    m.push(first.to_string());
+                    if !self.files.contains_key(&m) {
+                        return None;
+                    }
+                    module.to_vec()
+                }
+            };
+            let mut rest = &path[1..];
+            if !matches!(path[0].as_str(), "crate" | "camelot" | "super" | "self") {
+                rest = path;
+            }
+            // More `super`s.
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            while let Some(seg) = rest.first() {
+                let mut next = base.clone();
+                next.push(seg.clone());
+                if self.files.contains_key(&next) {
+                    base = next;
+                    rest = &rest[1..];
+                } else {
+                    break;
+                }
+            }
+            let (_, text) = self.files.get(&base)?;
+            // A name the module does not define itself: follow its `use` to the definer.
+            if let Some(name) = rest.first()
+                && name != "*"
+                && depth < 6
+                && !Self::defines(text, name)
+            {
+                for p in self.named.get(&base).into_iter().flatten() {
+                    if p.last() == Some(name)
+                        && let Some(to) = self.resolve(&base, p, depth + 1)
+                    {
+                        return Some(to);
+                    }
+                }
+            }
+            Some(base)
+        }
+
+        /// Every arrow between two files (a part's arrows to the modules it sits in left out).
+        pub fn arrows(&self) -> BTreeSet<(Vec<String>, Vec<String>)> {
+            let mut arrows = BTreeSet::new();
+            for (module, named) in &self.named {
+                for p in named {
+                    if let Some(to) = self.resolve(module, p, 0)
+                        && to != *module
+                        && !module.starts_with(&to)
+                    {
+                        arrows.insert((module.clone(), to));
+                    }
+                }
+            }
+            arrows
+        }
+
+        pub fn layer(module: &[String]) -> u8 {
+            let top = module.first().map_or("lib", String::as_str);
+            super::LAYERS.iter().find(|(m, _)| *m == top).map_or(8, |(_, l)| *l)
+        }
+
+        pub fn name(&self, module: &[String]) -> String {
+            self.files
+                .get(module)
+                .and_then(|(p, _)| p.strip_prefix(self.root.parent().unwrap_or(&self.root)).ok())
+                .map_or_else(|| module.join("::"), |p| p.display().to_string())
         }
     }
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    for core in ["rules", "content", "bots"] {
-        scan(&root.join(core), &mut found);
+
+    /// The import cycles: each group of two or more files that reach one another (Tarjan).
+    pub fn cycles(arrows: &BTreeSet<(Vec<String>, Vec<String>)>) -> Vec<Vec<Vec<String>>> {
+        let nodes: BTreeSet<&Vec<String>> = arrows.iter().flat_map(|(a, b)| [a, b]).collect();
+        let nodes: Vec<&Vec<String>> = nodes.into_iter().collect();
+        let index = |n: &Vec<String>| nodes.iter().position(|m| *m == n).unwrap_or(0);
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+        for (a, b) in arrows {
+            next[index(a)].push(index(b));
+        }
+        struct T {
+            index: Vec<Option<usize>>,
+            low: Vec<usize>,
+            on: Vec<bool>,
+            stack: Vec<usize>,
+            count: usize,
+            groups: Vec<Vec<usize>>,
+        }
+        fn visit(v: usize, next: &[Vec<usize>], t: &mut T) {
+            t.index[v] = Some(t.count);
+            t.low[v] = t.count;
+            t.count += 1;
+            t.stack.push(v);
+            t.on[v] = true;
+            for &w in &next[v] {
+                match t.index[w] {
+                    None => {
+                        visit(w, next, t);
+                        t.low[v] = t.low[v].min(t.low[w]);
+                    }
+                    Some(i) if t.on[w] => t.low[v] = t.low[v].min(i),
+                    _ => {}
+                }
+            }
+            if Some(t.low[v]) == t.index[v] {
+                let mut group = Vec::new();
+                while let Some(w) = t.stack.pop() {
+                    t.on[w] = false;
+                    group.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    t.groups.push(group);
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut t = T {
+            index: vec![None; n],
+            low: vec![0; n],
+            on: vec![false; n],
+            stack: Vec::new(),
+            count: 0,
+            groups: Vec::new(),
+        };
+        for v in 0..n {
+            if t.index[v].is_none() {
+                visit(v, &next, &mut t);
+            }
+        }
+        t.groups
+            .into_iter()
+            .map(|g| g.into_iter().map(|i| nodes[i].clone()).collect())
+            .collect()
     }
+}
+
+/// What the layer rules find wrong in a source tree: upward arrows, cycles between files, Bevy
+/// in the rules core.
+fn layer_problems(src: &std::path::Path) -> Vec<String> {
+    let tree = layers::Tree::read(src);
+    let arrows = tree.arrows();
+    let mut found = Vec::new();
+    for (from, to) in &arrows {
+        let (a, b) = (layers::Tree::layer(from), layers::Tree::layer(to));
+        if b > a {
+            found.push(format!(
+                "{} imports {} from a layer above it",
+                tree.name(from),
+                tree.name(to)
+            ));
+        }
+    }
+    for group in layers::cycles(&arrows) {
+        let names: Vec<String> = group.iter().map(|m| tree.name(m)).collect();
+        let inside: Vec<String> = arrows
+            .iter()
+            .filter(|(a, b)| group.contains(a) && group.contains(b))
+            .map(|(a, b)| format!("{} -> {}", tree.name(a), tree.name(b)))
+            .collect();
+        found.push(format!(
+            "an import cycle among {}: {}",
+            names.join(", "),
+            inside.join("; ")
+        ));
+    }
+    for (module, (path, text)) in &tree.files {
+        if layers::Tree::layer(module) <= 3 && text.contains("bevy") {
+            found.push(format!("{} uses bevy", path.display()));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_layers_hold_no_file_imports_from_above_and_none_in_a_circle() {
+    // content < rules < bots < table < sim, saves, tutorial < balance < app < main: a file takes
+    // names only from its own layer or below (tests included), no two files import each other
+    // round a circle, and the rules core never names Bevy.
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = layer_problems(&src);
     assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn the_layer_check_sees_an_upward_import_and_a_circle() {
+    // A tree with a rules file that imports the bots, and two app files that import each other.
+    let dir = std::env::temp_dir().join(format!("camelot-layers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |path: &str, text: &str| {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("folder");
+        std::fs::write(p, text).expect("write");
+    };
+    write("lib.rs", "pub mod rules;\npub mod bots;\npub mod app;\n");
+    write("rules/mod.rs", "pub mod court;\npub struct Game;\n");
+    write("rules/court.rs", "use crate::bots::Budget;\npub fn play() {}\n");
+    write("bots/mod.rs", "use crate::rules::Game;\npub struct Budget;\n");
+    write("app/mod.rs", "mod a;\nmod b;\n");
+    write("app/a.rs", "use super::b::{Chip, paint};\npub struct Menu;\n");
+    write(
+        "app/b.rs",
+        "pub struct Chip;\npub fn paint(_: &crate::app::a::Menu) {}\n",
+    );
+    let found = layer_problems(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("rules/court.rs imports") && f.contains("bots/mod.rs")),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with("an import cycle") && f.contains("app/a.rs") && f.contains("app/b.rs")),
+        "{found:#?}"
+    );
+    assert_eq!(found.len(), 2, "{found:#?}");
 }
 
 #[test]

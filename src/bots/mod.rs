@@ -9,6 +9,9 @@
 
 pub mod ismcts;
 
+#[cfg(test)]
+mod tests;
+
 use crate::rules::{Difficulty, GameRng, SeatKind};
 use std::fmt;
 

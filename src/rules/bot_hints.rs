@@ -1,6 +1,6 @@
 //! The second half of the game contract: what each game tells the bots about itself
 //! (`BotHints`), the search budget a game sets per level (`Budget`), and two helpers a game's
-//! hints use. Every game implements it beside its rules; the bots (`crate::bots`) are written
+//! hints use. Every game implements it beside its rules; the bots (the `bots` module) are written
 //! against it and live a floor above.
 
 use super::{Difficulty, Game, GameRng};

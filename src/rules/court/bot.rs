@@ -5,7 +5,7 @@
 //! opponents' (the leader weighted more). Score is played when it wins, or when it gains at least
 //! as much as anyone else and hands nobody the game, after the other good cards of the turn.
 //!
-//! The search's hints (`BotHints for Court`, see `crate::bots::ismcts`):
+//! The search's hints (`BotHints for Court`, see the bots' `ismcts`):
 //! - **determinize**: the other hands and the draw pile dealt from the unseen cards (the deck
 //!   minus the seat's hand, the discard pile and the followers under knights), fresh dice;
 //! - **candidates**: in the play phase the plays ranked by the heuristic's one-card look-ahead (a
@@ -851,13 +851,13 @@ fn searches_discards(budget: &Budget) -> bool {
 /// How many plays a playout weighs at a step (of about 60 a step at four players).
 const ROLLOUT_SAMPLE: usize = 12;
 /// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
-/// and the heuristic got faster: docs/bots.md has the times and results).
+/// and the heuristic got faster: docs/lab-notes.md has the times and results).
 const NORMAL_ITERATIONS: u32 = 1500;
 const HARD_ITERATIONS: u32 = 4800;
 /// At two players hard's playouts run two rounds: through the seat's next turn, so that the cards
 /// it keeps and discards at the end of its turn show their worth, and the end phase is searched
 /// too; half the iterations keep its decisions as quick. At three to five players two rounds are
-/// six to ten turns of heuristic play, and hard keeps one round (measured in docs/bots.md).
+/// six to ten turns of heuristic play, and hard keeps one round (measured in docs/lab-notes.md).
 const HARD_ROUNDS_AT_TWO: u32 = 2;
 
 impl BotHints for Court {

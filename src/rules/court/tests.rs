@@ -1,8 +1,8 @@
 //! One test per rule with teeth, plus content validation on broken copies of every file.
 
 use super::*;
-use crate::bots::{self, BotHints, BotKind};
 use crate::content::{ContentError, ContentSet, locate};
+use crate::rules::{BotHints, random_choice};
 use CardKind::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -1917,12 +1917,11 @@ fn heuristic_bot_plays_legally_and_beats_random() {
                 Pending::Decide { seat, .. } => seat,
             };
             let legal = g.legal_actions();
-            let kind = if seat == clever {
-                BotKind::Heuristic
+            let a = if seat == clever {
+                Court::heuristic(&g.view(seat), &legal, &mut rng)
             } else {
-                BotKind::Random
+                random_choice(&legal, &mut rng)
             };
-            let a = bots::choose::<Court>(kind, &g.view(seat), &legal, &mut rng);
             let Some(a) = a else { panic!("no action") };
             assert!(legal.contains(&a));
             events(g.apply(&a));

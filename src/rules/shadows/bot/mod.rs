@@ -868,8 +868,8 @@ impl BotHints for Shadows {
         Shadows::determinize(view, rng)
     }
 
-    /// No level runs the tree search: measured, it played worse than the heuristic
-    /// (docs/bots.md), both with playouts cut at 80 actions and judged by `evaluate` and with playouts
+    /// No level runs the tree search: measured, it played worse than the heuristic (git history
+    /// of the README before 2a51790), both with playouts cut at 80 actions and judged by `evaluate` and with playouts
     /// to the end. Normal and hard judge their choices by the lookahead instead (`Look`, in
     /// `heuristic_at`). `search_budget` is what the search would use.
     fn budget(view: &ShadowsView, difficulty: crate::rules::Difficulty) -> Option<Budget> {
