@@ -1,7 +1,7 @@
 //! The yardstick for Camelot's start-up: an empty window with the same Bevy features, egui and
 //! kira audio, that draws one egui label and quits after `--frames N` frames (default 1).
 //!
-//!     cargo build --release --example empty_window
+//!     cargo build --release --features tools --example empty_window
 //!     scripts/startup.sh     (times this against `camelot --frames 1`)
 
 use bevy::prelude::*;

@@ -6,7 +6,7 @@
 //! bot plays its heuristic; with `--rounds 2` or more, each later round plays with the model just
 //! fitted (the normal bot judges its choices with it) and fits again.
 //!
-//!     cargo run --release --no-default-features --example fit_shadows_value -- [options]
+//!     cargo run --release --no-default-features --features tools --example fit_shadows_value -- [options]
 //!
 //! Options: `--seed N` (default 1), `--games N` per table size and Loyalty deck (default 1000;
 //! the decks are none, standard and traitor), `--rounds N` (default 1), `--from PATH` (the weights
@@ -269,8 +269,8 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         The weights: cargo run --release --no-default-features --example tune_shadows -- --hand-set --seed 1 --games 600 --rounds 3 --step 0.5 --min-gain 0.08\n\
-         The position model: cargo run --release --no-default-features --example fit_shadows_value -- --seed {seed} --games {games} --rounds {rounds}\n\
+         The weights: cargo run --release --no-default-features --features tools --example tune_shadows -- --hand-set --seed 1 --games 600 --rounds 3 --step 0.5 --min-gain 0.08\n\
+         The position model: cargo run --release --no-default-features --features tools --example fit_shadows_value -- --seed {seed} --games {games} --rounds {rounds}\n\
          ({:.0} minutes on this machine). `camelot check` validates this file.",
         started.elapsed().as_secs_f64() / 60.0
     );

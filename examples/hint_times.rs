@@ -2,7 +2,7 @@
 //! and at every decision the hard hint worked out for the seat to act (`AnyMatch::hint`, as the
 //! window and `camelot hint` ask for it), its seconds collected.
 //!
-//!     cargo run --release --no-default-features --example hint_times -- [games] [court,future,shadows] [max hints a game]
+//!     cargo run --release --no-default-features --features tools --example hint_times -- [games] [court,future,shadows] [max hints a game]
 //!
 //! Prints, per game, the decisions timed, the mean, p95 and the slowest hint in seconds, and how
 //! the hints were ranked (a search, the heuristic's scores, or the choice alone). The hard bound

@@ -3,7 +3,7 @@
 //! a Black card to draw, and the last moves of a game. Seats play the tuned heuristic to get there;
 //! in each save the seat to decide is human and the others are bots.
 //!
-//!     cargo run --no-default-features --example shadows_moments -- OUT_DIR [players]
+//!     cargo run --no-default-features --features tools --example shadows_moments -- OUT_DIR [players]
 
 use camelot::content::ContentSet;
 use camelot::rules::record::Match;

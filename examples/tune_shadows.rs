@@ -10,7 +10,7 @@
 //!    (`traitor_*`) by how often the Knights lose with a Traitor dealt;
 //! 3. the deeds again, for the weights found.
 //!
-//!     cargo run --release --no-default-features --example tune_shadows -- [options]
+//!     cargo run --release --no-default-features --features tools --example tune_shadows -- [options]
 //!
 //! Options: `--seed N` (default 1), `--games N` per table and candidate (default 300),
 //! `--rounds N` (default 2), `--step X` (the first round's step, default 0.4; each later round
@@ -357,9 +357,9 @@ fn main() {
     }
     let header = format!(
         "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
-         The weights: cargo run --release --no-default-features --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}{}\n\
+         The weights: cargo run --release --no-default-features --features tools --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}{}\n\
          ({:.0} minutes on this machine); the position model (`value`) is kept from the file it started from:\n\
-         cargo run --release --no-default-features --example fit_shadows_value -- --seed 1 --games 1000 --rounds 1\n\
+         cargo run --release --no-default-features --features tools --example fit_shadows_value -- --seed 1 --games 1000 --rounds 1\n\
          `camelot check` validates this file.",
         if flag("--hand-set") { "--hand-set " } else { "" },
         if death_cost > 0.0 {

@@ -3,7 +3,7 @@
 //! easy bot's choice for it) and prints, at each, the log the human seat may read, the prompt and
 //! every legal move's words — the words a step's `suggest` must match.
 //!
-//! `cargo run --no-default-features --example tutorial_probe -- court [MORE] [SEED]`
+//! `cargo run --no-default-features --features tools --example tutorial_probe -- court [MORE] [SEED]`
 //! (MORE: how many decisions past the script to show, default 8; SEED overrides the script's.)
 
 use camelot::content::ContentSet;

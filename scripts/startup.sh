@@ -3,7 +3,7 @@
 # window closed, for `camelot --frames 1` (the menu) and for the empty Bevy + egui + kira window
 # of `examples/empty_window.rs` with the same features; and each one's peak memory.
 # Usage: scripts/startup.sh [target dir (default target/release)] [runs (default 10)]
-# Build first: cargo build --release --bin camelot --example empty_window
+# Build first: cargo build --release --features tools --bin camelot --example empty_window
 set -euo pipefail
 dir="${1:-target/release}"
 runs="${2:-10}"

@@ -1,6 +1,8 @@
 //! The Bevy app without a window: MinimalPlugins plus the rules bridge, the hand-off and the bot
 //! driver, driven through messages as the menu and the board would.
-#![cfg(feature = "gui")]
+//!
+//! The window's test binary, built with the `gui` feature only (Cargo.toml); the rules core's
+//! tests are the other binary, `tests/core/`.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;

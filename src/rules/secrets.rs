@@ -4,7 +4,7 @@
 //! forgets one: the real secret is then copied into the view, and into every re-deal made from
 //! it, so no comparison between re-deals can see it. Changing the *real* state where the seat
 //! cannot see, and asking that its view, who is asked and in what words, its legal actions, every
-//! bot level's decision and its hint stay the same, does (`tests/secrets.rs`).
+//! bot level's decision and its hint stay the same, does (`tests/core/secrets.rs`).
 
 use super::{Game, GameRng, Seat};
 

@@ -12,13 +12,14 @@
 //! seat the same question in the same words: a rule that asks "whoever holds a Merlin" fails the
 //! first time the re-deal moves a Merlin.
 
+use crate::common::config;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::rules::court::{Court, CourtContent};
 use camelot::rules::future::{Future, FutureContent};
 use camelot::rules::secrets::Perturb;
 use camelot::rules::shadows::{Shadows, ShadowsContent};
-use camelot::rules::{Difficulty, Game, GameRng, Pending, Seat, SeatKind, TableConfig, Tagged};
+use camelot::rules::{Difficulty, Game, GameRng, Pending, Seat, Tagged};
 use camelot::table::{Hint, hint_job_of};
 use std::collections::BTreeMap;
 
@@ -80,14 +81,6 @@ fn same_question_whatever_is_hidden<G: BotHints>(
         }
     }
     tally
-}
-
-fn config(players: usize, seed: u64, variants: &[(&str, &str)]) -> TableConfig {
-    let mut c = TableConfig::with_players(players, SeatKind::Human, seed);
-    for (k, v) in variants {
-        c.variants.insert(k.to_string(), v.to_string());
-    }
-    c
 }
 
 #[test]

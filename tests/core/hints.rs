@@ -1,17 +1,17 @@
 //! Hints: the hard bot's choice for the seat to act with its alternatives and reasons, worked out
 //! from that seat's view only. A hint is the same for two states that differ only in what the
-//! seat cannot see (re-dealt as `tests/secrets.rs` does, with `BotHints::determinize`); a
+//! seat cannot see (re-dealt as `tests/core/secrets.rs` does, with `BotHints::determinize`); a
 //! ranking's first action is the one `decide` takes; `camelot hint` refuses a broken save.
 
+use crate::common::{camelot, config, temp_dir};
 use camelot::bots::{self, BotHints, BotKind, Budget, RankedBy};
 use camelot::content::ContentSet;
 use camelot::rules::court::{Court, CourtContent};
 use camelot::rules::future::{Future, FutureContent};
 use camelot::rules::shadows::{Shadows, ShadowsContent};
-use camelot::rules::{Difficulty, Game, GameId, GameRng, SeatKind, TableConfig};
+use camelot::rules::{Difficulty, Game, GameId, GameRng};
 use camelot::table::{Hint, Library, hint_job_of};
 use std::path::PathBuf;
-use std::process::Command;
 
 /// Hard's search made small and without a clock cap, so that it decides the same however loaded
 /// the machine is.
@@ -21,14 +21,6 @@ fn small(b: Budget) -> Budget {
         time_cap: std::time::Duration::from_secs(600),
         ..b
     }
-}
-
-fn config(players: usize, seed: u64, variants: &[(&str, &str)]) -> TableConfig {
-    let mut c = TableConfig::with_players(players, SeatKind::Human, seed);
-    for (k, v) in variants {
-        c.variants.insert(k.to_string(), v.to_string());
-    }
-    c
 }
 
 /// `count` positions of random games from `setup(game number)`, at random depths.
@@ -235,17 +227,6 @@ fn rank_leads_with_what_decide_chooses() {
 }
 
 // The command line.
-
-fn camelot() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_camelot"))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("camelot-hint-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// A save of `game` after `moves` actions chosen by heuristic bots.
 fn save_after(game: GameId, players: usize, seed: u64, moves: usize, variants: &[(&str, &str)]) -> String {

@@ -1,20 +1,12 @@
 //! Camelot – The Court through its public API: the rulebook's worked example (spec §13) replayed
 //! through `apply` with its exact scores, and properties of many random seeded games.
 
+use crate::common::content;
 use CardKind::*;
 use camelot::content::ContentSet;
 use camelot::rules::court::{Action, CardKind, Court, CourtContent, Effect, Event, KnightId, Phase, SpaceId};
 use camelot::rules::{Game, GameRng, Match, Pending, SeatKind, TableConfig, Tagged, Visibility};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-fn content() -> &'static CourtContent {
-    static CONTENT: OnceLock<CourtContent> = OnceLock::new();
-    CONTENT.get_or_init(|| match CourtContent::load(&ContentSet::embedded()) {
-        Ok(c) => c,
-        Err(e) => panic!("the shipped content does not load: {e:?}"),
-    })
-}
 
 fn kn(name: &str) -> KnightId {
     content()

@@ -6,18 +6,11 @@
 //! When a change is *meant* to alter play (a new heuristic, a rule fix), run these tests, check
 //! the change is the intended one, and write the new fingerprints here with a line on why.
 
+use crate::common::content;
 use camelot::bots::{self, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::rules::court::{Court, CourtContent, Phase};
+use camelot::rules::court::{Court, Phase};
 use camelot::rules::{Game, GameRng, SeatKind, TableConfig};
-
-fn content() -> &'static CourtContent {
-    static CONTENT: std::sync::OnceLock<CourtContent> = std::sync::OnceLock::new();
-    CONTENT.get_or_init(|| match CourtContent::load(&ContentSet::embedded()) {
-        Ok(c) => c,
-        Err(e) => panic!("the shipped content does not load: {e:?}"),
-    })
-}
 
 fn court(players: usize, seed: u64, target: &str) -> Court {
     let mut config = TableConfig::with_players(players, SeatKind::Human, seed);

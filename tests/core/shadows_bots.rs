@@ -1,6 +1,7 @@
 //! The Shadows over Camelot bots' file (`assets/bots/shadows_bots.ron`): the position model is
 //! shipped, and a broken one is refused with its place in the file.
 
+use crate::common::temp_dir;
 use camelot::content::{ContentError, ContentSet};
 use camelot::rules::shadows::{FEATURE_NAMES, ShadowsBots, ShadowsContent, TABLE_SIZES};
 
@@ -8,8 +9,7 @@ use camelot::rules::shadows::{FEATURE_NAMES, ShadowsBots, ShadowsContent, TABLE_
 fn load_edited(edit: impl Fn(&str) -> String) -> Result<ShadowsContent, Vec<ContentError>> {
     let mut set = ContentSet::embedded();
     let text = edit(&set.get(ShadowsBots::FILE).expect("shipped").text);
-    let dir = std::env::temp_dir().join(format!("camelot-shadows-bots-{}-{}", std::process::id(), text.len()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let dir = temp_dir("shadows-bots");
     let path = dir.join("shadows_bots.ron");
     std::fs::write(&path, &text).expect("written");
     set.overlay_file(ShadowsBots::FILE, &path).expect("overlay");

@@ -2,20 +2,13 @@
 //! from the view alone (states differing only in hidden cards get the same decision), sampled
 //! states that agree with the view, and whole games without a panic.
 
+use crate::common::content;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::rules::court::{Court, CourtContent, Phase};
+use camelot::rules::court::{Court, Phase};
 use camelot::rules::testgame::TestGame;
 use camelot::rules::{Difficulty, Game, GameRng, Pending, SeatKind, TableConfig};
 use camelot::table::Library;
-
-fn content() -> &'static CourtContent {
-    static CONTENT: std::sync::OnceLock<CourtContent> = std::sync::OnceLock::new();
-    CONTENT.get_or_init(|| match CourtContent::load(&ContentSet::embedded()) {
-        Ok(c) => c,
-        Err(e) => panic!("the shipped content does not load: {e:?}"),
-    })
-}
 
 fn court(players: usize, seed: u64) -> Court {
     let mut config = TableConfig::with_players(players, SeatKind::Human, seed);

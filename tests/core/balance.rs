@@ -1,6 +1,7 @@
 //! The balance bench: the same games as `camelot sim`, the same result for any number of jobs,
 //! a real edit seen, an edit of nothing not.
 
+use crate::common::temp_dir;
 use camelot::balance::{self, GameRow};
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
@@ -28,7 +29,7 @@ fn rows(library: &Library, opts: &SimOptions, jobs: usize) -> Vec<Result<GameRow
 /// The shipped content with The Court's Score cards doubled (and the deck's total to match).
 fn doubled_score_cards() -> Library {
     let mut set = ContentSet::embedded();
-    let dir = std::env::temp_dir().join(format!("camelot-balance-{}", std::process::id()));
+    let dir = temp_dir("balance");
     for (key, from, to) in [
         (
             "assets/decks/court.ron",

@@ -2,12 +2,12 @@
 //! as the window's bots would play it, then on to its end; a broken script is a clear
 //! `path:line:col` problem, never a panic.
 
+use crate::common::temp_dir;
 use camelot::bots::BotKind;
 use camelot::content::{ContentError, ContentSet};
 use camelot::rules::{Difficulty, GameId, Pending, Visibility};
 use camelot::table::Library;
 use camelot::tutorial::{self, TutorialRun};
-use std::path::PathBuf;
 use std::process::Command;
 
 fn shipped() -> Library {
@@ -169,13 +169,6 @@ fn the_human_seat_reads_no_secret_of_another_seat_in_the_scripted_game() {
 }
 
 // ---- broken scripts ----
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("camelot-tutorial-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// The problems of the court tutorial with `edit` applied to its text, read from a file on disk.
 fn problems_with(name: &str, edit: impl Fn(&str) -> String) -> (Vec<ContentError>, String) {

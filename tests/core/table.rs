@@ -1,20 +1,12 @@
 //! The table without any game's rules: saves, replay, undo, autosave, hand-off decisions, content
 //! errors and the `camelot` command line.
 
+use crate::common::{camelot, temp_dir};
 use camelot::content::{ContentSet, locate};
 use camelot::rules::record::{Match, SaveError, write_atomically};
 use camelot::rules::testgame::{TestAction, TestGame};
 use camelot::rules::{Game, GameId, Pending, SeatKind, TableConfig};
 use camelot::table::{Library, needs_handoff};
-use std::path::PathBuf;
-use std::process::Command;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("camelot-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn played_match(seed: u64, moves: usize) -> Match<TestGame> {
     let config = TableConfig::with_players(3, SeatKind::Human, seed);
@@ -174,10 +166,6 @@ fn locate_reports_lines_and_columns_from_one() {
     assert_eq!(locate(text, "\"x\"", 0), Some((3, 6)));
     assert_eq!(locate(text, "(", 0), Some((1, 1)));
     assert_eq!(locate(text, "zzz", 0), None);
-}
-
-fn camelot() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_camelot"))
 }
 
 #[test]
