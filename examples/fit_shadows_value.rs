@@ -53,7 +53,7 @@ fn play(content: &Arc<ShadowsContent>, players: usize, loyalty: &str, seed: u64)
             legal[0]
         } else {
             // As `camelot sim` seeds a bot: never the generator that dealt the game.
-            let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, step as usize));
+            let mut rng = GameRng::seeded(camelot::library::play_out_bot_seed(seed, step as usize));
             match bots::choose::<Shadows>(BotKind::Level(Difficulty::Normal), &g.view(seat), &legal, &mut rng) {
                 Some(a) => a,
                 None => break,

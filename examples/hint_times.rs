@@ -10,8 +10,8 @@
 
 use camelot::bots::{BotKind, RankedBy};
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::{GameId, SeatKind, TableConfig};
-use camelot::table::Library;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -6,10 +6,10 @@
 //!     cargo run --no-default-features --features tools --example shadows_moments -- OUT_DIR [players]
 
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::record::Match;
 use camelot::rules::shadows::{Action, Shadows, Task, heuristic_with};
 use camelot::rules::{Difficulty, Game, GameId, GameRng, SeatKind, TableConfig};
-use camelot::table::Library;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
@@ -36,7 +36,7 @@ fn main() -> Result<(), String> {
         config.variants.insert("loyalty".into(), "traitor".into());
         let mut m: Match<Shadows> = Match::new_shared(config, &content, hash.clone()).map_err(|e| e.0)?;
         // The bots' one generator, not the one that dealt the game.
-        let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, 0));
+        let mut rng = GameRng::seeded(camelot::library::play_out_bot_seed(seed, 0));
         let mut legal = Vec::new();
         for _ in 0..5_000 {
             if m.state.outcome().is_some() {

@@ -82,7 +82,7 @@ fn play(
         } else {
             let view = g.view(seat);
             // As `camelot sim` seeds a bot: never the generator that dealt the game.
-            let mut rng = GameRng::seeded(camelot::table::play_out_bot_seed(seed, step as usize));
+            let mut rng = GameRng::seeded(camelot::library::play_out_bot_seed(seed, step as usize));
             match heuristic_with(&view.game, &legal, &mut rng, &w) {
                 Some(a) => a,
                 None => break,

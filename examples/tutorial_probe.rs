@@ -7,8 +7,8 @@
 //! (MORE: how many decisions past the script to show, default 8; SEED overrides the script's.)
 
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::{GameId, Pending};
-use camelot::table::Library;
 use camelot::tutorial::{self, TutorialRun};
 
 fn main() -> Result<(), String> {

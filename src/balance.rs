@@ -8,8 +8,8 @@
 //! on a rayon pool, and the results are kept in game order, so a report is the same for any
 //! number of jobs.
 
+use crate::library::Library;
 use crate::sim::{SimOptions, play_one};
-use crate::table::Library;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

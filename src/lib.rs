@@ -6,10 +6,10 @@
 pub mod balance;
 pub mod bots;
 pub mod content;
+pub mod library;
 pub mod rules;
 pub mod saves;
 pub mod sim;
-pub mod table;
 pub mod tutorial;
 
 #[cfg(feature = "gui")]

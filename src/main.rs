@@ -2,9 +2,9 @@
 
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::{GameId, Pending, SeatKind, TableConfig};
 use camelot::sim::{self, SimOptions};
-use camelot::table::Library;
 use clap::{Args, Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -4,9 +4,9 @@
 //! cannot be read is listed with the reason, never dropped. Plain Rust: the window and the
 //! command line share it.
 
+use crate::library::Library;
 use crate::rules::GameId;
 use crate::rules::record::{read_header, write_atomically};
-use crate::table::Library;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 

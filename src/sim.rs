@@ -1,8 +1,8 @@
 //! Headless games for `camelot sim`: bots against bots, many games, one JSON summary.
 
 use crate::bots::{BotKind, SearchStats};
+use crate::library::{Library, PlayedGame};
 use crate::rules::{GameId, SeatKind, TableConfig};
-use crate::table::{Library, PlayedGame};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};

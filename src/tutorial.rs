@@ -10,8 +10,8 @@
 
 use crate::bots::{self, BotKind};
 use crate::content::{ContentError, ContentFile};
+use crate::library::{AnyMatch, BoxedMatch, Library};
 use crate::rules::{Difficulty, GameId, Seat, SeatKind, TableConfig};
-use crate::table::{AnyMatch, BoxedMatch, Library};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

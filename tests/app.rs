@@ -12,11 +12,11 @@ use camelot::app::handoff::{Handoff, HandoffConfirmed};
 use camelot::app::tables::shadows::shown;
 use camelot::app::{CorePlugins, LibraryRes};
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::record::Match;
 use camelot::rules::shadows::{Loyalty, Shadows, White};
 use camelot::rules::{Difficulty, GameId, Pending, SeatKind, TableConfig, Visibility};
 use camelot::saves::Saves;
-use camelot::table::Library;
 use std::path::PathBuf;
 
 fn new_app(tag: &str) -> (App, PathBuf) {

@@ -2,9 +2,9 @@
 //! message per rule event, keeps the log and the autosave. The only writer of game state.
 
 use super::shared::{LibraryRes, Screen};
+use crate::library::{AnyMatch, ErasedEvent};
 use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
 use crate::saves::{Saves, Shelf};
-use crate::table::{AnyMatch, ErasedEvent};
 use bevy::prelude::*;
 use std::any::Any;
 use std::sync::Arc;

@@ -3,8 +3,8 @@
 //! while bots play between two humans' turns the screen shows only the public table.
 
 use super::bridge::{MatchChanged, MatchRes};
+use crate::library::needs_handoff;
 use crate::rules::Seat;
-use crate::table::needs_handoff;
 use bevy::prelude::*;
 
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 use super::bridge::{MatchChanged, MatchRes, StartMatch};
 use super::shared::{BoardScreen, LibraryRes, Places, Screen, place_on_screen};
 use super::style::{BoardFrame, GOLD, draw_pointer};
+use crate::library::AnyMatch;
 use crate::rules::GameId;
-use crate::table::AnyMatch;
 use crate::tutorial::{LastMove, TutorialRun};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

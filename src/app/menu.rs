@@ -4,10 +4,10 @@ use super::bridge::{MatchRes, SavesRes, StartMatch};
 use super::icons::{Picture, Pictures};
 use super::shared::{LibraryRes, MenuSetup, MenuState, Screen, Settings};
 use super::style::{GOLD, WARN, root_ui};
+use crate::library::Library;
 use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
 use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, VariantSpec};
 use crate::saves::Shelf;
-use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
@@ -913,8 +913,8 @@ mod tests {
         per_seat_values, pick_colour,
     };
     use crate::content::ContentSet;
+    use crate::library::Library;
     use crate::rules::{GameId, SeatKind, TableConfig};
-    use crate::table::Library;
     use std::collections::BTreeMap;
 
     #[test]

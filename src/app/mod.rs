@@ -26,7 +26,7 @@ pub mod surfaces;
 pub mod table;
 pub mod tables;
 
-use crate::table::Library;
+use crate::library::Library;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use std::path::PathBuf;

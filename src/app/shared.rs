@@ -4,9 +4,9 @@
 //! helpers on them live here; the systems stay with their plugins. This file imports no other
 //! file of `app`, so every other file may import from it.
 
+use crate::library::Library;
 use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, SeatConfig, SeatKind, TableConfig};
 use crate::saves::SavedGame;
-use crate::table::Library;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use serde::{Deserialize, Serialize};

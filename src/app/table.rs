@@ -964,7 +964,7 @@ const COMMON_WORDS: &[&str] = &[
 ];
 
 /// The part of `game`'s rulebook that `words` come from (`section_for`), if any.
-pub fn rule_part(library: &crate::table::Library, game: GameId, words: &str) -> Option<String> {
+pub fn rule_part(library: &crate::library::Library, game: GameId, words: &str) -> Option<String> {
     let text = library.set.rulebook(game.key())?;
     section_for(&rulebook_sections(text), words)
 }

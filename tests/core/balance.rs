@@ -5,9 +5,9 @@ use crate::common::temp_dir;
 use camelot::balance::{self, GameRow};
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::GameId;
 use camelot::sim::{self, SimOptions};
-use camelot::table::Library;
 use std::sync::atomic::AtomicBool;
 
 fn opts(games: usize) -> SimOptions {

@@ -5,10 +5,10 @@
 use crate::common::content;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
+use camelot::library::Library;
 use camelot::rules::court::{Court, Phase};
 use camelot::rules::testgame::TestGame;
 use camelot::rules::{Difficulty, Game, GameRng, Pending, SeatKind, TableConfig};
-use camelot::table::Library;
 
 fn court(players: usize, seed: u64) -> Court {
     let mut config = TableConfig::with_players(players, SeatKind::Human, seed);

@@ -6,11 +6,11 @@
 use crate::common::{camelot, config, temp_dir};
 use camelot::bots::{self, BotHints, BotKind, Budget, RankedBy};
 use camelot::content::ContentSet;
+use camelot::library::{Hint, Library, hint_job_of};
 use camelot::rules::court::{Court, CourtContent};
 use camelot::rules::future::{Future, FutureContent};
 use camelot::rules::shadows::{Shadows, ShadowsContent};
 use camelot::rules::{Difficulty, Game, GameId, GameRng};
-use camelot::table::{Hint, Library, hint_job_of};
 use std::path::PathBuf;
 
 /// Hard's search made small and without a clock cap, so that it decides the same however loaded

@@ -15,12 +15,12 @@
 use crate::common::config;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
+use camelot::library::{Hint, hint_job_of};
 use camelot::rules::court::{Court, CourtContent};
 use camelot::rules::future::{Future, FutureContent};
 use camelot::rules::secrets::Perturb;
 use camelot::rules::shadows::{Shadows, ShadowsContent};
 use camelot::rules::{Difficulty, Game, GameRng, Pending, Seat, Tagged};
-use camelot::table::{Hint, hint_job_of};
 use std::collections::BTreeMap;
 
 /// The log lines of these events that everyone may read.

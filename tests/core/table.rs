@@ -3,10 +3,10 @@
 
 use crate::common::{camelot, temp_dir};
 use camelot::content::{ContentSet, locate};
+use camelot::library::{Library, needs_handoff};
 use camelot::rules::record::{Match, SaveError, write_atomically};
 use camelot::rules::testgame::{TestAction, TestGame};
 use camelot::rules::{Game, GameId, Pending, SeatKind, TableConfig};
-use camelot::table::{Library, needs_handoff};
 
 fn played_match(seed: u64, moves: usize) -> Match<TestGame> {
     let config = TableConfig::with_players(3, SeatKind::Human, seed);
@@ -269,7 +269,7 @@ fn the_test_game_refuses_cards_not_held_and_keeps_its_state() {
 
 #[test]
 fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
-    use camelot::table::{GAMES, is_built};
+    use camelot::library::{GAMES, is_built};
     let library = Library::load(ContentSet::embedded());
     assert!(library.errors().is_empty(), "{:?}", library.errors());
     for e in GAMES {
@@ -298,7 +298,7 @@ const LAYERS: [(&str, u8); 11] = [
     ("content", 1),
     ("rules", 2),
     ("bots", 3),
-    ("table", 4),
+    ("library", 4),
     ("sim", 5),
     ("saves", 5),
     ("tutorial", 5),
@@ -695,7 +695,7 @@ fn layer_problems(src: &std::path::Path) -> Vec<String> {
 
 #[test]
 fn the_layers_hold_no_file_imports_from_above_and_none_in_a_circle() {
-    // content < rules < bots < table < sim, saves, tutorial < balance < app < main: a file takes
+    // content < rules < bots < library < sim, saves, tutorial < balance < app < main: a file takes
     // names only from its own layer or below (tests included), no two files import each other
     // round a circle, and the rules core never names Bevy.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -1024,8 +1024,8 @@ impl camelot::bots::BotHints for Peek {}
 #[test]
 fn played_out_bots_and_random_seats_do_not_draw_from_the_deals_generator() {
     use camelot::bots::BotKind;
+    use camelot::library::AnyMatch;
     use camelot::rules::Difficulty;
-    use camelot::table::AnyMatch;
     for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Level(Difficulty::Easy)] {
         let mut right = 0;
         for seed in 1..=64u64 {
@@ -1044,7 +1044,7 @@ fn played_out_bots_and_random_seats_do_not_draw_from_the_deals_generator() {
 
 #[test]
 fn played_out_seeds_are_never_the_tables_nor_a_hints() {
-    use camelot::table::{hint_seed, play_out_bot_seed, play_out_random_seed};
+    use camelot::library::{hint_seed, play_out_bot_seed, play_out_random_seed};
     for seed in [
         0u64,
         1,

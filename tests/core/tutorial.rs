@@ -5,8 +5,8 @@
 use crate::common::temp_dir;
 use camelot::bots::BotKind;
 use camelot::content::{ContentError, ContentSet};
+use camelot::library::Library;
 use camelot::rules::{Difficulty, GameId, Pending, Visibility};
-use camelot::table::Library;
 use camelot::tutorial::{self, TutorialRun};
 use std::process::Command;
 

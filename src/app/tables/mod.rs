@@ -9,12 +9,12 @@ pub mod shadows;
 /// The test game plays on the shared plain list of choices.
 pub fn has_table(game: crate::rules::GameId) -> bool {
     use crate::rules::GameId;
-    matches!(game, GameId::Court | GameId::Future | GameId::Shadows | GameId::Test) && crate::table::is_built(game)
+    matches!(game, GameId::Court | GameId::Future | GameId::Shadows | GameId::Test) && crate::library::is_built(game)
 }
 
 /// Why a game cannot start in the window: its rules are not built, or only its table is missing.
 pub fn not_at_table(game: crate::rules::GameId) -> String {
-    if crate::table::is_built(game) {
+    if crate::library::is_built(game) {
         format!(
             "{} has no table in the window yet (its rules and bots play in `camelot sim {}`)",
             game.title(),

@@ -153,8 +153,8 @@ pub(super) fn acting_seat(m: &Match<Court>, handoff: &Handoff) -> Option<Seat> {
 mod tests {
     use super::*;
     use crate::content::ContentSet;
+    use crate::library::Library;
     use crate::rules::{SeatKind, TableConfig};
-    use crate::table::Library;
 
     fn court() -> Court {
         let library = Library::load(ContentSet::embedded());

@@ -257,8 +257,8 @@ fn forget_castle(
 mod tests {
     use super::*;
     use crate::content::ContentSet;
+    use crate::library::Library;
     use crate::rules::{SeatKind, TableConfig};
-    use crate::table::Library;
 
     fn future(players: usize) -> Future {
         let library = Library::load(ContentSet::embedded());
@@ -387,7 +387,7 @@ mod tests {
         for seed in 0..12u64 {
             let config = TableConfig::with_players(3, SeatKind::Human, seed);
             let mut m = library.new_match(GameId::Future, config).expect("a match");
-            let state = |m: &dyn crate::table::AnyMatch| {
+            let state = |m: &dyn crate::library::AnyMatch| {
                 m.as_any()
                     .downcast_ref::<Match<Future>>()
                     .expect("Die Zukunft")

@@ -291,8 +291,8 @@ fn forget_table(
 mod tests {
     use super::*;
     use crate::content::ContentSet;
+    use crate::library::Library;
     use crate::rules::{SeatKind, TableConfig};
-    use crate::table::Library;
 
     fn shadows(players: usize, seed: u64) -> Shadows {
         let library = Library::load(ContentSet::embedded());

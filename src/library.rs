@@ -1,4 +1,4 @@
-//! The table: every game behind one object-safe face, so the command line, the simulator, saves
+//! The game library: every game behind one object-safe face, so the command line, the simulator, saves
 //! and the window can hold "a match of some game" without knowing which.
 
 use crate::bots::{self, BotHints, BotKind, Budget, RankedBy, SearchStats};
