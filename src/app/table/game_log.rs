@@ -1,0 +1,108 @@
+//! The game log at the side, and the plain list of choices for games without a board.
+
+use super::*;
+
+/// The log lines the screen may show now: the public ones, and the private viewer's own.
+pub fn shown_log<'a>(log: &'a [LogLine], handoff: &Handoff) -> impl Iterator<Item = &'a LogLine> + 'a {
+    let viewer = handoff.private_viewer();
+    log.iter().filter(move |l| l.to.shows_to(viewer))
+}
+
+pub(super) fn log_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    table: Res<TableUi>,
+    mut hold: ResMut<LogHold>,
+    mut free: ResMut<FreeRect>,
+) -> Result {
+    let visible = hold.visible(res.log.len());
+    if !table.show_log {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let viewer = handoff.private_viewer();
+    let mut root = free.ui(ctx, "table-log");
+    egui::Panel::right("log").exact_size(LOG_WIDTH).show(&mut root, |ui| {
+        ui.heading("Log");
+        if let Some(v) = viewer
+            && let Some(cfg) = res.config()
+        {
+            ui.label(
+                egui::RichText::new(format!("as seen by {}", cfg.seat_name(v)))
+                    .small()
+                    .italics(),
+            );
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for line in shown_log(&res.log[..visible], &handoff) {
+                    let private = matches!(line.to, crate::rules::Visibility::Only(_));
+                    let text = egui::RichText::new(&line.text);
+                    ui.label(if private { text.italics().color(GOLD) } else { text });
+                }
+            });
+    });
+    free.take_rest(&root);
+    Ok(())
+}
+
+/// Holds back new log lines while a board reveals an outcome (dice still rolling), so the log does
+/// not tell the result before the dice do.
+#[derive(Resource, Default)]
+pub struct LogHold {
+    /// Set by a board each frame: an outcome is being revealed.
+    pub hold: bool,
+    shown: usize,
+}
+
+impl LogHold {
+    /// How many of the log's `len` lines to show now.
+    pub fn visible(&mut self, len: usize) -> usize {
+        if !self.hold || self.shown > len {
+            self.shown = len;
+        }
+        self.shown
+    }
+}
+
+/// For games without a board: every legal choice as a button, for the human at the screen.
+pub(super) fn choice_list(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    boards: Res<BoardGames>,
+    mut requests: MessageWriter<ActionRequest>,
+    free: Res<FreeRect>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = res.current.as_ref() else {
+        return Ok(());
+    };
+    if boards.0.contains(&m.game()) {
+        return Ok(());
+    }
+    let mut root = free.ui(ctx, "table-choices");
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let Pending::Decide { seat, prompt, .. } = m.pending() else {
+            return;
+        };
+        if handoff.private_viewer() != Some(seat) || !m.config().seats[seat].kind.is_human() {
+            ui.label("Waiting for the other seats…");
+            return;
+        }
+        ui.heading(prompt);
+        for (i, label) in m.legal_labels().iter().enumerate() {
+            if ui.button(label).clicked() {
+                requests.write(ActionRequest {
+                    seat,
+                    request: Request::Index(i),
+                });
+            }
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,388 @@
+//! The rules reference: the searchable rules window and its parser of the rulebooks into parts,
+//! the links to a part from a decision or a refusal, and the refusals collected.
+
+use super::*;
+
+/// Under the decision, at the right: the rulebook's part the decision comes from, a click away.
+/// Only for the person to act at the screen (the prompt is that seat's business).
+pub(super) fn prompt_rule_link(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    library: Res<LibraryRes>,
+    board: Res<BoardScreen>,
+    mut table: ResMut<TableUi>,
+    mut last: Local<(String, Option<String>)>,
+) -> Result {
+    let (Some(m), Some(board)) = (res.current.as_ref(), board.0) else {
+        return Ok(());
+    };
+    let Pending::Decide { seat, prompt, .. } = m.pending() else {
+        return Ok(());
+    };
+    if handoff.private_viewer() != Some(seat) || !m.config().seats.get(seat).is_some_and(|s| s.kind.is_human()) {
+        return Ok(());
+    }
+    if last.0 != prompt {
+        let section = rule_part(&library.0, m.game(), &prompt);
+        *last = (prompt, section);
+    }
+    let Some(section) = last.1.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.viewport_rect();
+    let mut open = false;
+    egui::Area::new("prompt-rule".into())
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(egui::pos2(board.right() - 8.0, screen.bottom() - 4.0))
+        .show(ctx, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            open = rule_link(ui, &section, true);
+        });
+    if open {
+        table.open_rules_at(section);
+    }
+    Ok(())
+}
+
+pub(super) fn collect_refusals(
+    mut refused: MessageReader<Refused>,
+    mut ui: ResMut<TableUi>,
+    time: Res<Time>,
+    mut redraw: ResMut<crate::app::redraw::Redraw>,
+    res: Res<MatchRes>,
+    library: Res<LibraryRes>,
+) {
+    for r in refused.read() {
+        // The rulebook's part the refusal comes from, for a link that opens it there.
+        let section = res
+            .current
+            .as_ref()
+            .and_then(|m| rule_part(&library.0, m.game(), &r.reason));
+        let secs = if section.is_some() { 7.0 } else { 4.0 };
+        ui.toasts.push((r.reason.clone(), secs, section));
+    }
+    let dt = time.delta_secs();
+    ui.toasts.retain_mut(|(_, t, _)| {
+        *t -= dt;
+        *t > 0.0
+    });
+    if !ui.toasts.is_empty() {
+        // A message is fading out.
+        redraw.more();
+    }
+}
+
+pub(super) fn rules_window(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    library: Res<LibraryRes>,
+    mut table: ResMut<TableUi>,
+) -> Result {
+    if !table.show_rules {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = res.current.as_ref().map(|m| m.game()) else {
+        return Ok(());
+    };
+    let text = library
+        .0
+        .set
+        .rulebook(game.key())
+        .unwrap_or("The rulebook text is missing from this build.");
+    let sections = rulebook_sections(text);
+    let mut open = true;
+    let TableUi {
+        rules_query,
+        rules_jump,
+        ..
+    } = &mut *table;
+    egui::Window::new(format!("Rules — {}", game.title()))
+        .open(&mut open)
+        .default_size(egui::vec2(760.0, 560.0))
+        .default_pos(egui::pos2(200.0, 90.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Search");
+                ui.add(
+                    egui::TextEdit::singleline(rules_query)
+                        .hint_text(search_hint(&sections))
+                        .desired_width(260.0),
+                );
+                if !rules_query.is_empty() && ui.small_button("Clear").clicked() {
+                    rules_query.clear();
+                }
+            });
+            let query = rules_query.trim().to_lowercase();
+            let matches = |p: &str| query.is_empty() || p.to_lowercase().contains(&query);
+            let found: usize = sections
+                .iter()
+                .map(|s| s.paragraphs.iter().filter(|p| matches(p)).count())
+                .sum();
+            ui.label(
+                egui::RichText::new(if query.is_empty() {
+                    "The whole rulebook: click a part of the contents to go there".to_string()
+                } else {
+                    format!(
+                        "{} \"{query}\"",
+                        crate::rules::counted(found as u64, "paragraph mentions", "paragraphs mention")
+                    )
+                })
+                .small(),
+            );
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                // The contents, each entry a link to its part.
+                egui::ScrollArea::vertical()
+                    .id_salt("rules-contents")
+                    .max_width(190.0)
+                    .auto_shrink([true, false])
+                    .show(ui, |ui| {
+                        ui.set_width(180.0);
+                        ui.vertical(|ui| {
+                            ui.label(egui::RichText::new("Contents").strong().color(GOLD));
+                            for section in sections.iter().filter(|s| !s.title.is_empty()) {
+                                let hits = section.paragraphs.iter().filter(|p| matches(p)).count();
+                                let label = if query.is_empty() || hits == 0 {
+                                    egui::RichText::new(&section.title)
+                                } else {
+                                    egui::RichText::new(format!("{} ({hits})", section.title)).color(GOLD)
+                                };
+                                if ui.link(label).clicked() {
+                                    *rules_jump = Some(section.title.clone());
+                                    rules_query.clear();
+                                }
+                            }
+                        });
+                    });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("rules-text")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width());
+                            for section in &sections {
+                                let shown: Vec<&String> = section.paragraphs.iter().filter(|p| matches(p)).collect();
+                                if shown.is_empty() && !query.is_empty() {
+                                    continue;
+                                }
+                                if !section.title.is_empty() {
+                                    let heading = ui.label(
+                                        egui::RichText::new(&section.title)
+                                            .size(size::SUBHEADING)
+                                            .strong()
+                                            .color(GOLD),
+                                    );
+                                    if rules_jump.as_deref() == Some(section.title.as_str()) {
+                                        heading.scroll_to_me(Some(egui::Align::TOP));
+                                        *rules_jump = None;
+                                    }
+                                }
+                                for p in shown {
+                                    ui.add(egui::Label::new(highlight(p, &query)).wrap());
+                                    ui.add_space(4.0);
+                                }
+                                ui.add_space(6.0);
+                            }
+                        });
+                    });
+            });
+        });
+    if !open {
+        table.show_rules = false;
+    }
+    Ok(())
+}
+
+/// A part of a rulebook: its heading (empty for what comes before the first) and its paragraphs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSection {
+    pub title: String,
+    pub paragraphs: Vec<String>,
+}
+
+/// The rulebook part that a sentence (a refusal, a prompt) comes from: the part whose title and
+/// text share most of its telling words (long words, a title's counting thrice), if any shares
+/// enough to say.
+pub fn section_for(sections: &[RuleSection], words: &str) -> Option<String> {
+    let telling: Vec<String> = words
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 5)
+        .map(str::to_lowercase)
+        .filter(|w| !COMMON_WORDS.contains(&w.as_str()))
+        .collect();
+    if telling.is_empty() {
+        return None;
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for section in sections.iter().filter(|s| !s.title.is_empty()) {
+        let title = section.title.to_lowercase();
+        let body = section.paragraphs.join(" ").to_lowercase();
+        let score: usize = telling
+            .iter()
+            .map(|w| 3 * usize::from(title.contains(w.as_str())) + usize::from(body.contains(w.as_str())))
+            .sum();
+        if score > best.map_or(0, |(b, _)| b) {
+            best = Some((score, &section.title));
+        }
+    }
+    best.filter(|(score, _)| *score >= 3)
+        .map(|(_, title)| title.to_string())
+}
+
+/// Words too common in the rulebooks to tell one part from another.
+const COMMON_WORDS: &[&str] = &[
+    "there", "their", "which", "would", "could", "these", "those", "where", "other", "first", "after", "before",
+    "every", "player", "players", "cannot", "already", "still", "while", "only", "again", "choose", "cards",
+];
+
+/// The part of `game`'s rulebook that `words` come from (`section_for`), if any.
+pub fn rule_part(library: &crate::library::Library, game: GameId, words: &str) -> Option<String> {
+    let text = library.set.rulebook(game.key())?;
+    section_for(&rulebook_sections(text), words)
+}
+
+/// A link to a rulebook part ("The rulebook: …"); true when clicked.
+pub fn rule_link(ui: &mut egui::Ui, section: &str, small: bool) -> bool {
+    let text = egui::RichText::new(format!("The rulebook: {section}")).color(GOLD);
+    let text = if small { text.small() } else { text };
+    ui.link(text)
+        .on_hover_text("Open the rules (F1) at this part")
+        .clicked()
+}
+
+/// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
+/// paragraph follows. The rulebook's own table of contents (a bullet list under "Table of
+/// Contents", which the window draws as links instead) and its title line are left out.
+pub fn rulebook_sections(text: &str) -> Vec<RuleSection> {
+    let all: Vec<&str> = text.lines().map(str::trim).collect();
+    // What comes before the book's table of contents is its title.
+    let from = all
+        .iter()
+        .position(|l| l.eq_ignore_ascii_case("table of contents"))
+        .unwrap_or(0);
+    let lines = &all[from..];
+    let mut sections = vec![RuleSection {
+        title: String::new(),
+        paragraphs: Vec::new(),
+    }];
+    let mut in_contents = false;
+    for (i, line) in lines.iter().enumerate() {
+        if line.eq_ignore_ascii_case("table of contents") {
+            in_contents = true;
+            continue;
+        }
+        if in_contents {
+            if line.is_empty() || line.starts_with('•') {
+                continue;
+            }
+            in_contents = false;
+        }
+        let next = lines[i + 1..].iter().find(|l| !l.is_empty());
+        // Three or more short lines in a row are a list ("1. Preparation" / "2. Send out
+        // knights" / …), not headings (a heading and its first sub-heading are two).
+        let short = |j: usize| {
+            lines
+                .get(j)
+                .is_some_and(|l| is_heading(l) && !l.eq_ignore_ascii_case("table of contents"))
+        };
+        let before = (0..i).rev().take_while(|&j| short(j)).count();
+        let after = (i + 1..lines.len()).take_while(|&j| short(j)).count();
+        let listed = before + after >= 2;
+        if is_heading(line) && !listed && next.is_some_and(|n| !n.starts_with('|')) {
+            // The same heading twice in a row (a title line and the book's first heading) is one.
+            if sections
+                .last()
+                .is_some_and(|s| s.title == *line && s.paragraphs.is_empty())
+            {
+                continue;
+            }
+            sections.push(RuleSection {
+                title: line.to_string(),
+                paragraphs: Vec::new(),
+            });
+            continue;
+        }
+        if let Some(p) = readable_line(line)
+            && let Some(last) = sections.last_mut()
+        {
+            last.paragraphs.push(p);
+        }
+    }
+    sections.retain(|s| !(s.title.is_empty() && s.paragraphs.is_empty()));
+    sections
+}
+
+/// A heading of a rulebook: a short line of a few words, starting with a capital, with no
+/// sentence's end, no list bullet and no table.
+fn is_heading(line: &str) -> bool {
+    let words = line.split_whitespace().count();
+    line.len() <= 60
+        && (1..=8).contains(&words)
+        && line
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+        && !line.ends_with(['.', ',', ';', ':', '!', '?'])
+        && !line.starts_with(['•', '|', '-', '('])
+}
+
+/// The search box's example words, from the open game's own rulebook: a few of its headings.
+pub(super) fn search_hint(sections: &[RuleSection]) -> String {
+    let titles: Vec<&str> = sections
+        .iter()
+        .map(|s| s.title.as_str())
+        .filter(|t| !t.is_empty() && t.split_whitespace().count() <= 2)
+        .skip(1)
+        .take(2)
+        .collect();
+    if titles.is_empty() {
+        "a word of the rules".into()
+    } else {
+        format!("e.g. {}", titles.join(", "))
+    }
+}
+
+/// A rulebook line as it is shown: blank lines and table rules dropped, table rows as plain text.
+fn readable_line(line: &str) -> Option<String> {
+    let t = line.trim();
+    if t.is_empty() || t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
+        return None;
+    }
+    if t.starts_with('|') {
+        let cells: Vec<&str> = t.trim_matches('|').split('|').map(str::trim).collect();
+        return Some(cells.join("  ·  "));
+    }
+    Some(t.to_string())
+}
+
+/// A paragraph with every (case-insensitive) match of `query` marked.
+fn highlight(text: &str, query: &str) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let plain = egui::TextFormat {
+        font_id: egui::FontId::proportional(16.0),
+        color: PARCHMENT,
+        ..Default::default()
+    };
+    let marked = egui::TextFormat {
+        background: egui::Color32::from_rgb(120, 90, 20),
+        color: egui::Color32::WHITE,
+        ..plain.clone()
+    };
+    let lower = text.to_lowercase();
+    if query.is_empty() || lower.len() != text.len() {
+        job.append(text, 0.0, plain);
+        return job;
+    }
+    let mut at = 0;
+    for (start, m) in lower.match_indices(query) {
+        job.append(&text[at..start], 0.0, plain.clone());
+        job.append(&text[start..start + m.len()], 0.0, marked.clone());
+        at = start + m.len();
+    }
+    job.append(&text[at..], 0.0, plain);
+    job
+}

@@ -1,0 +1,201 @@
+//! Setup, the legal actions, validation and resolution.
+//!
+//! `check` is the one judge of legality. It answers with a `Refusal`, a small value that costs
+//! nothing to build; `explain` turns it into words only when an action is actually refused.
+//! `legal_into` generates exactly the actions `check` accepts, by construction (a test holds the
+//! two together), so listing the legal moves never formats a message. `apply` checks before
+//! `execute` changes anything, so a refused action leaves the state untouched; `execute` reports
+//! through a `Report`, which builds no events at all when nobody reads them (searches,
+//! simulations).
+//!
+//! Parts: `setup` (and names), `refusal` (validation and its words), `legal` (the legal
+//! actions), `turn` (the pending decision, resolution and turn flow), `cards` (a card played,
+//! challenges), `scoring` (round scoring and refills). Here: the refusal kinds, the hall scan,
+//! the event report and the helpers they share.
+
+mod cards;
+mod legal;
+mod refusal;
+mod scoring;
+mod setup;
+mod turn;
+
+use super::*;
+use arrayvec::ArrayVec;
+
+/// Why an action is refused, with what the words need. See `Court::explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refusal {
+    GameOver,
+    NoSuchKnight(KnightId),
+    NotInGame(KnightId),
+    NotInHall(KnightId),
+    NoSuchSpace(SpaceId),
+    NotYourKnight(KnightId),
+    AlreadyInHall(KnightId),
+    OpeningOffEquites(SpaceId),
+    SpaceHeld(KnightId, SpaceId),
+    PlacementFirst,
+    NotBeforeEndOfPlay,
+    NoFollowerToChoose,
+    PlacementOver,
+    NoSuchFollower(KnightId, CardKind),
+    ChooseFollowerFirst(KnightId),
+    NotHeld(CardKind),
+    CardLimit,
+    PlayOver,
+    PlayAlreadyEnded,
+    CardCannot(CardKind),
+    EnterOthers,
+    EnterFromHall(KnightId),
+    EnterOffEquites(SpaceId),
+    EnterOntoOwn(KnightId, SpaceId),
+    NoLine(SpaceId, SpaceId),
+    /// The knight on the space, the space, the knight moved.
+    StepOntoOwn(KnightId, SpaceId, KnightId),
+    ExitAboveEquites(KnightId, SpaceId),
+    GossipOwn,
+    BanishOwn,
+    MerlinSame,
+    FollowerToReserve(KnightId),
+    FollowerToOthers,
+    FollowersFull(KnightId),
+}
+
+/// Whether a card can have this kind of effect: a Move moves; a Dwarf stands in for Score, Move,
+/// Gossip or Banish; Priests and Soldiers follow; the rest do what they say.
+fn card_does(card: CardKind, effect: Effect) -> bool {
+    match card {
+        CardKind::Move => effect.is_move(),
+        CardKind::Dwarf => {
+            effect.is_move() || matches!(effect, Effect::Gossip { .. } | Effect::Banish { .. } | Effect::Score)
+        }
+        CardKind::Gossip => matches!(effect, Effect::Gossip { .. }),
+        CardKind::Banish => matches!(effect, Effect::Banish { .. }),
+        CardKind::Score => matches!(effect, Effect::Score),
+        CardKind::Merlin => matches!(effect, Effect::Merlin { .. }),
+        CardKind::Priest(_) | CardKind::Soldier(_) => matches!(effect, Effect::Follow { .. }),
+    }
+}
+
+/// The distinct cards of a hand in sorted order, without allocating (hands are small).
+fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
+    let mut last: Option<CardKind> = None;
+    std::iter::from_fn(move || {
+        let next = hand.iter().copied().filter(|&c| last.is_none_or(|l| c > l)).min()?;
+        last = Some(next);
+        Some(next)
+    })
+}
+
+/// No seat, in `Scan`'s one-byte owners.
+const NOBODY: u8 = u8::MAX;
+
+/// A knight in the hall as the legal plays need him.
+#[derive(Clone, Copy)]
+struct InHall {
+    knight: KnightId,
+    at: SpaceId,
+    equites: bool,
+    /// The owning seat, or `NOBODY`.
+    owner: u8,
+    followers: u8,
+}
+
+/// What the legal plays of a turn look at, gathered once for every card in hand. The lists
+/// live on the stack and are never initialised beyond what is pushed; content validation
+/// keeps halls and rosters within 255 (`content::MAX_IDS`), so they cannot overflow.
+struct Scan {
+    /// The knights in the hall, in board order.
+    hall: ArrayVec<InHall, 255>,
+    /// The seat owning the knight on each space (`NOBODY` when empty), by space.
+    held: [u8; 255],
+    /// The active player's Reserve knights, in knight order (gathered only for a Move).
+    reserve: ArrayVec<KnightId, 255>,
+    /// The Equites spaces a Reserve knight may enter, in hall order (only for a Move).
+    entries: ArrayVec<SpaceId, 255>,
+}
+
+fn seat_byte(owner: Option<Seat>) -> u8 {
+    owner.map_or(NOBODY, |s| s.min(NOBODY as usize - 1) as u8)
+}
+
+impl Scan {
+    fn new() -> Scan {
+        Scan {
+            hall: ArrayVec::new(),
+            held: [NOBODY; 255],
+            reserve: ArrayVec::new(),
+            entries: ArrayVec::new(),
+        }
+    }
+
+    /// Gathers the lists from `g` in place (they are too large to move cheaply); the Reserve
+    /// and the entry spaces only when `moves`.
+    fn fill(&mut self, g: &Court, moves: bool) {
+        let c = &*g.content;
+        let me = seat_byte(Some(g.active));
+        let onto_own = c.rules.allow_move_onto_own_faction;
+        for ((s, cell), space) in g.board.iter().enumerate().zip(&c.spaces).take(255) {
+            let at = SpaceId(s as u8);
+            let equites = space.rank == Rank::Equites;
+            let mut owner = NOBODY;
+            if let Some(knight) = *cell
+                && let Some(st) = g.knights.get(knight.index())
+            {
+                owner = seat_byte(st.owner);
+                self.held[s] = owner;
+                let _ = self.hall.try_push(InHall {
+                    knight,
+                    at,
+                    equites,
+                    owner,
+                    followers: st.followers.len().min(255) as u8,
+                });
+            }
+            if moves && equites && (onto_own || owner != me) {
+                let _ = self.entries.try_push(at);
+            }
+        }
+        if moves {
+            for k in g.reserve_of(g.active) {
+                let _ = self.reserve.try_push(k);
+            }
+        }
+    }
+
+    fn held(&self, s: SpaceId) -> u8 {
+        self.held.get(s.index()).copied().unwrap_or(NOBODY)
+    }
+}
+
+/// Where resolution reports what happened: into a list for the table and its log, or nowhere
+/// for a search, in which case no event (and nothing inside one) is ever built.
+pub(super) struct Report<'a>(pub(super) Option<&'a mut Vec<Tagged<Event>>>);
+
+impl Report<'_> {
+    /// Whether anyone reads the events.
+    fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+    fn public(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(out) = self.0.as_deref_mut() {
+            out.push(Tagged::public(event()));
+        }
+    }
+    fn only(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
+        if let Some(out) = self.0.as_deref_mut() {
+            out.push(Tagged::only(seat, event()));
+        }
+    }
+}
+
+pub(super) fn number_word(n: usize) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        other => other.to_string(),
+    }
+}
