@@ -4,7 +4,8 @@
 
 use super::bridge::{MatchChanged, MatchRes};
 use crate::library::needs_handoff;
-use crate::rules::Seat;
+use crate::rules::record::Match;
+use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +21,18 @@ impl Handoff {
     pub fn private_viewer(&self) -> Option<Seat> {
         if self.covering.is_some() { None } else { self.viewer }
     }
+}
+
+/// The seat the screen decides for now: the seat to act, when a person sits there and is the one
+/// at the screen (no bot's turn, no covered hand-off); the same seat as `pending().seat()`, without
+/// building the prompt's words.
+pub fn acting_seat<G: Game>(m: &Match<G>, handoff: &Handoff) -> Option<Seat> {
+    if m.state.outcome().is_some() {
+        return None;
+    }
+    let seat = m.state.to_act()?;
+    let human = m.config.seats.get(seat)?.kind.is_human();
+    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
 }
 
 /// The player at the screen says they are ready.

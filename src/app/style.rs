@@ -250,29 +250,34 @@ fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
 
 /// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
 /// not as filled rectangles under the content: the software renderer pays for every covered pixel).
-/// A table's record of what the pointer rests on in the world (for its tooltip).
-pub trait HoverSlot: Resource + Component<Mutability = bevy::ecs::component::Mutable> {
-    type What: Copy + PartialEq + Send + Sync + 'static;
-    fn slot(&mut self) -> &mut Option<Self::What>;
+/// What the pointer rests on in a table's world, for the tooltip that explains it: one resource
+/// per table, told apart by the table's own `Hover` type.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered<T: Send + Sync + 'static>(pub Option<T>);
+
+impl<T: Send + Sync + 'static> Default for Hovered<T> {
+    fn default() -> Self {
+        Hovered(None)
+    }
 }
 
 /// Makes a thing of the world say what it is while the pointer rests on it. A thing taken away
 /// under the pointer (a hand dealt anew, a card played) gets no `Out`: its leaving clears what
 /// it said, so that no tooltip outlives its card or names the card dealt into its place.
-pub fn hoverable<R: HoverSlot>(commands: &mut Commands, e: Entity, what: R::What) {
-    let clear = move |hovered: &mut R| {
-        if *hovered.slot() == Some(what) {
-            *hovered.slot() = None;
+pub fn hoverable<T: Copy + PartialEq + Send + Sync + 'static>(commands: &mut Commands, e: Entity, what: T) {
+    let clear = move |hovered: &mut Hovered<T>| {
+        if hovered.0 == Some(what) {
+            hovered.0 = None;
         }
     };
     commands
         .entity(e)
         .insert(Pickable::default())
-        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<R>| {
-            *hovered.slot() = Some(what);
+        .observe(move |_: On<Pointer<Over>>, mut hovered: ResMut<Hovered<T>>| {
+            hovered.0 = Some(what);
         })
-        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<R>| clear(&mut hovered))
-        .observe(move |_: On<Remove, Pickable>, mut hovered: ResMut<R>| clear(&mut hovered));
+        .observe(move |_: On<Pointer<Out>>, mut hovered: ResMut<Hovered<T>>| clear(&mut hovered))
+        .observe(move |_: On<Remove, Pickable>, mut hovered: ResMut<Hovered<T>>| clear(&mut hovered));
 }
 
 /// Makes a thing of the world write `message` when it is pressed (primary button).
@@ -930,8 +935,10 @@ pub fn colour_chip(ui: &mut egui::Ui, colour: u8, size: f32) -> egui::Response {
     figure_chip(ui, colour_rgb(colour), colour_mark(colour), size)
 }
 
-/// A figure as a chip: a disc in its colour with its mark.
+/// A figure as a chip: a disc in its colour with its mark (a letter, or a Knight's two letters a
+/// little smaller).
 pub fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> egui::Response {
+    let letters = if mark.chars().count() > 1 { 0.5 } else { 0.6 };
     let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let fill = seat_colour(rgb);
     let p = ui.painter();
@@ -941,7 +948,7 @@ pub fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> eg
         rect.center(),
         egui::Align2::CENTER_CENTER,
         mark,
-        egui::FontId::proportional(size * 0.6),
+        egui::FontId::proportional(size * letters),
         ink_on(fill),
     );
     response
@@ -951,14 +958,7 @@ pub fn figure_chip(ui: &mut egui::Ui, rgb: [u8; 3], mark: &str, size: f32) -> eg
 mod tests {
     use super::*;
 
-    #[derive(Resource, Default)]
-    struct Slot(Option<u8>);
-    impl HoverSlot for Slot {
-        type What = u8;
-        fn slot(&mut self) -> &mut Option<u8> {
-            &mut self.0
-        }
-    }
+    type Slot = Hovered<u8>;
 
     #[test]
     fn a_hovered_thing_taken_away_leaves_no_tooltip_behind() {
@@ -972,8 +972,8 @@ mod tests {
             let b = world.spawn_empty().id();
             let mut q = bevy::ecs::world::CommandQueue::default();
             let mut commands = Commands::new(&mut q, world);
-            hoverable::<Slot>(&mut commands, a, 2);
-            hoverable::<Slot>(&mut commands, b, 3);
+            hoverable::<u8>(&mut commands, a, 2);
+            hoverable::<u8>(&mut commands, b, 3);
             q.apply(world);
             (a, b)
         };

@@ -6,7 +6,7 @@ use super::*;
 use crate::content::ContentSet;
 use crate::rules::future::{Future, FutureContent, Phase};
 use crate::rules::shadows::{Shadows, ShadowsContent, search_budget};
-use crate::rules::{Game, Seat, TableConfig};
+use crate::rules::{Game, TableConfig};
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------------------------
@@ -31,23 +31,6 @@ fn future_with(players: usize, seed: u64, variants: &[(&str, &str)]) -> Future {
         Ok(g) => g,
         Err(e) => panic!("setup failed: {e}"),
     }
-}
-
-/// The totals the fists can show, as `seat` knows them before the reveal: at least its own
-/// fists, at most those plus every other colour's biggest fist (a full fist, or all the knights
-/// behind its screen if fewer).
-fn future_possible_totals(state: &Future, seat: Seat) -> (u8, u8) {
-    let max_fist = future_content().deck.max_fist;
-    let mut least = 0u8;
-    let mut others = 0u8;
-    for x in &state.colours {
-        if x.seat == seat {
-            least = least.saturating_add(x.sent);
-        } else {
-            others = others.saturating_add(x.screen.min(max_fist));
-        }
-    }
-    (least, least.saturating_add(others))
 }
 
 /// A game of Shadows over Camelot from the embedded content.
@@ -108,7 +91,7 @@ fn no_bot_predicts_a_total_the_fists_cannot_show() {
             let legal = g.legal_actions();
             if matches!(g.phase, Phase::Predict { .. }) {
                 let view = g.view(seat);
-                let (least, most) = future_possible_totals(&view.state, seat);
+                let (least, most) = crate::rules::future::possible_totals(&view.state, seat);
                 let fits = |a: Option<crate::rules::future::Action>| match a {
                     Some(crate::rules::future::Action::Predict(n)) => (least..=most).contains(&n),
                     _ => false,

@@ -6,6 +6,7 @@ pub mod court;
 pub mod dice;
 pub mod future;
 pub mod record;
+mod report;
 pub mod secrets;
 pub mod shadows;
 pub mod testgame;
@@ -17,6 +18,7 @@ use std::fmt;
 pub use bot_hints::{BotHints, Budget, random_choice, score_margins};
 pub use dice::GameRng;
 pub use record::{Match, SaveError, SaveFile};
+pub use report::Report;
 
 /// A seat at the table, counted from 0 in turn order.
 pub type Seat = usize;
@@ -456,13 +458,28 @@ pub trait Game: Clone + Send + Sync + 'static {
         out
     }
 
+    /// Applies an action, reporting what happened into `report` (nowhere when it is off). A
+    /// refusal says why and leaves the state untouched. A game implements `apply_into` or
+    /// `apply`: each one's default calls the other.
+    fn apply_into(&mut self, action: &Self::Action, report: &mut Report<Self::Event>) -> Result<(), RuleError> {
+        let events = self.apply(action)?;
+        if let Some(out) = report.0.as_deref_mut() {
+            out.extend(events);
+        }
+        Ok(())
+    }
+
     /// Applies an action. A refusal says why and leaves the state untouched.
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Tagged<Self::Event>>, RuleError>;
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Tagged<Self::Event>>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut Report(Some(&mut events)))?;
+        Ok(events)
+    }
 
     /// `apply` without reporting what happened, for searches and simulations that never read
     /// the events: the same rules, the same state afterwards, the same refusals.
     fn apply_quiet(&mut self, action: &Self::Action) -> Result<(), RuleError> {
-        self.apply(action).map(drop)
+        self.apply_into(action, &mut Report(None))
     }
 
     fn view(&self, seat: Seat) -> Self::View;

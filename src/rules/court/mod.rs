@@ -393,16 +393,9 @@ impl Game for Court {
         self.legal_into(out);
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<Tagged<Event>>, RuleError> {
+    fn apply_into(&mut self, action: &Action, report: &mut Report<Event>) -> Result<(), RuleError> {
         self.validate(action)?;
-        let mut events = Vec::new();
-        self.execute(action, &mut apply::Report(Some(&mut events)));
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, action: &Action) -> Result<(), RuleError> {
-        self.validate(action)?;
-        self.execute(action, &mut apply::Report(None));
+        self.execute(action, report);
         Ok(())
     }
 

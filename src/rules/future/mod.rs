@@ -22,6 +22,7 @@ mod view;
 mod tests;
 
 pub use apply::grail_points;
+pub use bot::possible_totals;
 pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
@@ -622,16 +623,9 @@ impl Game for Future {
         self.legal_into(out);
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<Tagged<Event>>, RuleError> {
+    fn apply_into(&mut self, action: &Action, report: &mut Report<Event>) -> Result<(), RuleError> {
         self.check(action)?;
-        let mut events = Vec::new();
-        self.execute(*action, &mut apply::Report(Some(&mut events)));
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, action: &Action) -> Result<(), RuleError> {
-        self.check(action)?;
-        self.execute(*action, &mut apply::Report(None));
+        self.execute(*action, report);
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Die Zukunft von Camelot: the spec's worked examples, every room's rule on both sides, the
 //! player counts, the heroes, final scoring and the hidden information, then random games.
 
-use super::apply::{Report, grail_points, turn_order};
+use super::apply::{grail_points, turn_order};
 use super::*;
 use crate::content::ContentSet;
 use crate::rules::BotHints;

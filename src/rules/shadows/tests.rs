@@ -519,8 +519,8 @@ fn a_war_takes_one_to_five_and_the_fourth_figure_loses_it() {
     let black_before = g.black_swords;
     let siege_before = g.siege;
     for _ in 0..3 {
-        g.add_figure(QuestId::SaxonWar, &mut apply::Report(None));
-        g.settle(&mut apply::Report(None));
+        g.add_figure(QuestId::SaxonWar, &mut Report(None));
+        g.settle(&mut Report(None));
     }
     assert_eq!(g.black_swords, black_before + 1);
     assert_eq!(g.siege, siege_before + 2);
@@ -1549,7 +1549,7 @@ fn a_look_at_the_black_pile_is_remembered_until_the_pile_changes() {
     assert_eq!(g.view(0).game.black_draw.first(), Some(&Black::MorganSiege));
     assert_eq!(g.view(1).game.black_draw.first(), Some(&Black::Hidden));
     // A reshuffle forgets everything.
-    let mut r = apply::Report(None);
+    let mut r = Report(None);
     g.black_discard.append(&mut g.black_draw);
     g.knights[0].black_bottom = 0;
     assert!(g.take_black(&mut r).is_some());
@@ -1609,7 +1609,7 @@ fn three_brave_knights_look_at_their_loyalty_only_at_six_swords() {
     // The sixth Sword: everyone looks, each at his own card.
     g.white_swords = 5;
     let mut events = Vec::new();
-    g.lay_swords(true, 1, &mut apply::Report(Some(&mut events)));
+    g.lay_swords(true, 1, &mut Report(Some(&mut events)));
     let seen: Vec<(Visibility, Seat)> = events
         .iter()
         .filter_map(|t| match t.event {

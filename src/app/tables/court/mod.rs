@@ -13,7 +13,7 @@ mod prompt;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
-use crate::app::handoff::Handoff;
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{
     GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, WorldFonts, book, seat_colour, size, text_on, window_frame,
@@ -140,13 +140,6 @@ pub fn screen_view(m: &Match<Court>, handoff: &Handoff) -> (CourtView, bool) {
             (v, false)
         }
     }
-}
-
-/// The seat that may act from this screen now: the human viewer whose decision it is.
-pub(super) fn acting_seat(m: &Match<Court>, handoff: &Handoff) -> Option<Seat> {
-    let seat = m.state.pending().seat()?;
-    let human = m.config.seats.get(seat)?.kind.is_human();
-    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod panel;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
-use crate::app::handoff::Handoff;
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect};
@@ -62,15 +62,7 @@ pub enum CastleClick {
 }
 
 /// What the pointer rests on, for the tooltip that explains it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hovered(pub Option<Hover>);
-
-impl crate::app::style::HoverSlot for Hovered {
-    type What = Hover;
-    fn slot(&mut self) -> &mut Option<Hover> {
-        &mut self.0
-    }
-}
+pub type Hovered = crate::app::style::Hovered<Hover>;
 
 /// A thing of the castle that explains itself on hover: something to click, or a part of the
 /// board (a place on the turn-order track, a mission stack, the Merlin row, the Grail supply, a
@@ -109,13 +101,6 @@ pub fn screen_view(m: &Match<Future>, handoff: &Handoff) -> FutureView {
         Some(seat) => m.state.view(seat),
         None => m.state.public_view(),
     }
-}
-
-/// The seat that may act from this screen now: the human viewer whose decision it is.
-pub(super) fn acting_seat(m: &Match<Future>, handoff: &Handoff) -> Option<Seat> {
-    let seat = m.state.pending().seat()?;
-    let human = m.config.seats.get(seat)?.kind.is_human();
-    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
 }
 
 /// The board a task's extra knight goes to, if that is the decision.

@@ -130,7 +130,7 @@ pub(super) fn sync_hand(
                     }
                 });
                 if card.is_some() {
-                    crate::app::style::hoverable::<Hovered>(&mut commands, e, Hover::Hand(i));
+                    crate::app::style::hoverable(&mut commands, e, Hover::Hand(i));
                     crate::app::style::on_press(&mut commands, e, HandClick(i));
                 }
             }

@@ -14,7 +14,7 @@ mod panel;
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
 use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
-use crate::app::handoff::Handoff;
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect};
@@ -76,15 +76,7 @@ pub enum SpotClick {
 }
 
 /// What the pointer rests on, for the tooltip that explains it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hovered(pub Option<Hover>);
-
-impl crate::app::style::HoverSlot for Hovered {
-    type What = Hover;
-    fn slot(&mut self) -> &mut Option<Hover> {
-        &mut self.0
-    }
-}
+pub type Hovered = crate::app::style::Hovered<Hover>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hover {
@@ -116,13 +108,6 @@ pub struct ShadowsUi {
 /// The Shadows match, if the current match is one.
 pub(super) fn shadows_match(res: &MatchRes) -> Option<&Match<Shadows>> {
     res.current_as::<Shadows>()
-}
-
-/// The seat that may act from this screen now: the human viewer whose decision it is.
-pub(super) fn acting_seat(m: &Match<Shadows>, handoff: &Handoff) -> Option<Seat> {
-    let seat = m.state.deciding()?;
-    let human = m.config.seats.get(seat)?.kind.is_human();
-    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
 }
 
 /// The secrets the screen draws: the hand of the seat at the screen, and each seat's Loyalty

@@ -3,7 +3,7 @@
 use super::*;
 
 impl Court {
-    pub(super) fn play(&mut self, card: CardKind, effect: Effect, ev: &mut Report) {
+    pub(super) fn play(&mut self, card: CardKind, effect: Effect, ev: &mut Report<Event>) {
         let seat = self.active;
         if let Some(hand) = self.hands.get_mut(seat)
             && let Some(i) = hand.iter().position(|&c| c == card)
@@ -122,7 +122,7 @@ impl Court {
     }
 
     /// Rolls a challenge; true when the challenger's total is strictly higher.
-    fn challenge(&mut self, challenger: KnightId, defender: KnightId, ev: &mut Report) -> bool {
+    fn challenge(&mut self, challenger: KnightId, defender: KnightId, ev: &mut Report<Event>) -> bool {
         let challenger_power = self.effective_power(challenger);
         let defender_power = self.effective_power(defender);
         let challenger_roll = self.roll();

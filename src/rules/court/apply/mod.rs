@@ -169,27 +169,6 @@ impl Scan {
     }
 }
 
-/// Where resolution reports what happened: into a list for the table and its log, or nowhere
-/// for a search, in which case no event (and nothing inside one) is ever built.
-pub(super) struct Report<'a>(pub(super) Option<&'a mut Vec<Tagged<Event>>>);
-
-impl Report<'_> {
-    /// Whether anyone reads the events.
-    fn is_on(&self) -> bool {
-        self.0.is_some()
-    }
-    fn public(&mut self, event: impl FnOnce() -> Event) {
-        if let Some(out) = self.0.as_deref_mut() {
-            out.push(Tagged::public(event()));
-        }
-    }
-    fn only(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
-        if let Some(out) = self.0.as_deref_mut() {
-            out.push(Tagged::only(seat, event()));
-        }
-    }
-}
-
 pub(super) fn number_word(n: usize) -> String {
     match n {
         1 => "one".into(),

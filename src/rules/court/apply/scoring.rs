@@ -32,7 +32,7 @@ impl Court {
         })
     }
 
-    pub(super) fn score(&mut self, ev: &mut Report) {
+    pub(super) fn score(&mut self, ev: &mut Report<Event>) {
         for seat in self.scoring_order() {
             let points: i64 = self.knights_of(seat).map(|k| self.score_value(k)).sum();
             self.scores[seat] += points;
@@ -75,7 +75,7 @@ impl Court {
     }
 
     /// Draws up to a full hand, reshuffling the discard pile into the draw pile when it runs out.
-    pub(super) fn refill(&mut self, ev: &mut Report) {
+    pub(super) fn refill(&mut self, ev: &mut Report<Event>) {
         let seat = self.active;
         let size = self.content.rules.hand_size;
         let before = self.hands.get(seat).map_or(0, Vec::len);

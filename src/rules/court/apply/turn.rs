@@ -48,7 +48,7 @@ impl Court {
         self.rng.d6()
     }
 
-    pub(in crate::rules::court) fn execute(&mut self, action: &Action, ev: &mut Report) {
+    pub(in crate::rules::court) fn execute(&mut self, action: &Action, ev: &mut Report<Event>) {
         match *action {
             Action::Place { knight, space } => {
                 let seat = self.to_act().unwrap_or(self.active);
@@ -94,7 +94,7 @@ impl Court {
         }
     }
 
-    fn start_turn(&mut self, seat: Seat, ev: &mut Report) {
+    fn start_turn(&mut self, seat: Seat, ev: &mut Report<Event>) {
         self.active = seat;
         self.played = 0;
         self.turn += 1;
@@ -103,14 +103,14 @@ impl Court {
         ev.public(|| Event::TurnStarted { seat, turn });
     }
 
-    pub(super) fn end_play(&mut self, ev: &mut Report) {
+    pub(super) fn end_play(&mut self, ev: &mut Report<Event>) {
         self.phase = Phase::End;
         let seat = self.active;
         ev.public(|| Event::PlayEnded { seat });
     }
 
     /// Play ends by itself once no further card can be played.
-    fn maybe_end_play(&mut self, ev: &mut Report) {
+    fn maybe_end_play(&mut self, ev: &mut Report<Event>) {
         if self.phase == Phase::Play {
             let empty = self.hands.get(self.active).is_none_or(Vec::is_empty);
             if empty || self.played >= self.content.rules.max_cards_per_turn {
@@ -129,7 +129,7 @@ impl Court {
 
     /// Sends a knight in the hall to his owner's Reserve; as the rules file says, his followers
     /// are discarded and he turns face up.
-    pub(super) fn send_to_reserve(&mut self, k: KnightId, cause: LeaveCause, ev: &mut Report) {
+    pub(super) fn send_to_reserve(&mut self, k: KnightId, cause: LeaveCause, ev: &mut Report<Event>) {
         let rules = &self.content.rules;
         let Some(st) = self.knights.get_mut(k.index()) else {
             return;
@@ -154,7 +154,7 @@ impl Court {
     }
 
     /// Two knights in the hall exchange spaces (followers and scandal go with them).
-    pub(super) fn swap(&mut self, a: KnightId, b: KnightId, ev: &mut Report) {
+    pub(super) fn swap(&mut self, a: KnightId, b: KnightId, ev: &mut Report<Event>) {
         let (Some(a_from), Some(b_from)) = (self.where_is(a), self.where_is(b)) else {
             return;
         };
@@ -165,7 +165,7 @@ impl Court {
         ev.public(|| Event::Swapped { a, a_from, b, b_from });
     }
 
-    pub(super) fn lose_follower(&mut self, k: KnightId, card: CardKind, ev: &mut Report) {
+    pub(super) fn lose_follower(&mut self, k: KnightId, card: CardKind, ev: &mut Report<Event>) {
         let Some(st) = self.knights.get_mut(k.index()) else {
             return;
         };

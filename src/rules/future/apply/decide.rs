@@ -4,7 +4,7 @@ use super::*;
 
 impl Future {
     /// Applies a checked action.
-    pub(in crate::rules::future) fn execute(&mut self, action: Action, r: &mut Report) {
+    pub(in crate::rules::future) fn execute(&mut self, action: Action, r: &mut Report<Event>) {
         let deck = self.content.0.clone();
         let deck = &deck.deck;
         if let Some(&task) = self.tasks.last() {
@@ -247,7 +247,7 @@ impl Future {
     }
 
     /// Turns the hero of `slot` over (side 1 → side 2) or sends it away (side 2).
-    fn use_hero(&mut self, slot: Slot, r: &mut Report) {
+    fn use_hero(&mut self, slot: Slot, r: &mut Report<Event>) {
         let c = self.col_mut(slot);
         let side = match c.hero {
             Hero::Side1 => {
@@ -264,7 +264,7 @@ impl Future {
         r.public(|| Event::HeroUsed { slot, side });
     }
 
-    fn tree(&mut self, slot: Slot, r: &mut Report) {
+    fn tree(&mut self, slot: Slot, r: &mut Report<Event>) {
         let c = self.col_mut(slot);
         let knight = c.hinterland > 0;
         if knight {
@@ -275,7 +275,7 @@ impl Future {
         self.gain_grail(slot, 1, r);
     }
 
-    pub(in crate::rules::future) fn add_points(&mut self, slot: Slot, points: i32, why: Why, r: &mut Report) {
+    pub(in crate::rules::future) fn add_points(&mut self, slot: Slot, points: i32, why: Why, r: &mut Report<Event>) {
         if points == 0 {
             return;
         }
@@ -298,14 +298,14 @@ impl Future {
     }
 
     /// Parzival's side 2: `slot` picks `n` tiles from the supply, looking at it.
-    fn pick_grail(&mut self, slot: Slot, n: u8, r: &mut Report) {
+    fn pick_grail(&mut self, slot: Slot, n: u8, r: &mut Report<Event>) {
         self.tasks.push(Task::GrailPick { slot, left: n });
         let seat = self.col(slot).seat;
         r.only(seat, || Event::SupplyShown { slot });
     }
 
     /// A Grail gain of `n` tiles: drawn at once, or picked (Parzival's side 2).
-    pub(super) fn gain_grail(&mut self, slot: Slot, n: u8, r: &mut Report) {
+    pub(super) fn gain_grail(&mut self, slot: Slot, n: u8, r: &mut Report<Event>) {
         if n == 0 {
             return;
         }
@@ -326,7 +326,7 @@ impl Future {
         }
     }
 
-    pub(super) fn draw_grail(&mut self, slot: Slot, n: u8, r: &mut Report) {
+    pub(super) fn draw_grail(&mut self, slot: Slot, n: u8, r: &mut Report<Event>) {
         let mut parts = Vec::new();
         for _ in 0..n {
             match self.grail_supply.pop() {

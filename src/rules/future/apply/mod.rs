@@ -17,22 +17,6 @@ mod turn;
 use super::*;
 use arrayvec::ArrayVec;
 
-/// Where events go: a list, or nowhere (searches and simulations).
-pub struct Report<'a>(pub Option<&'a mut Vec<Tagged<Event>>>);
-
-impl Report<'_> {
-    fn public(&mut self, e: impl FnOnce() -> Event) {
-        if let Some(v) = &mut self.0 {
-            v.push(Tagged::public(e()));
-        }
-    }
-    fn only(&mut self, seat: Seat, e: impl FnOnce() -> Event) {
-        if let Some(v) = &mut self.0 {
-            v.push(Tagged::only(seat, e()));
-        }
-    }
-}
-
 /// Fields of one room, on the stack.
 pub type Fields = ArrayVec<u8, 64>;
 

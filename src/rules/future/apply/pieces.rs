@@ -10,7 +10,7 @@ impl Future {
         board: Board,
         field: u8,
         piece: Piece,
-        r: &mut Report,
+        r: &mut Report<Event>,
     ) {
         let content = self.content.0.clone();
         let Some(ri) = self.room_of[board.index()] else {
@@ -176,7 +176,7 @@ impl Future {
         })
     }
 
-    pub(super) fn recall_red(&mut self, slot: Slot, field: u8, r: &mut Report) {
+    pub(super) fn recall_red(&mut self, slot: Slot, field: u8, r: &mut Report<Event>) {
         let Some(room) = self.room(Board::Red).cloned() else {
             return;
         };

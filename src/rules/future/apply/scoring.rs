@@ -29,7 +29,7 @@ impl Future {
         entries
     }
 
-    pub(in crate::rules::future) fn final_scoring(&mut self, r: &mut Report) {
+    pub(in crate::rules::future) fn final_scoring(&mut self, r: &mut Report<Event>) {
         self.scoring_final = true;
         self.phase = Phase::Final;
         // 1. The red room.
@@ -93,7 +93,7 @@ impl Future {
         // The magician's placement (if any) is decided; then `settle` finishes.
     }
 
-    pub(super) fn finish_final(&mut self, r: &mut Report) {
+    pub(super) fn finish_final(&mut self, r: &mut Report<Event>) {
         let content = self.content.0.clone();
         let deck = &content.deck;
         let n = self.colours.len() as u8;

@@ -235,7 +235,7 @@ impl Future {
         pick as usize % self.players
     }
 
-    pub(super) fn finish_setup(&mut self, r: &mut Report, initial_track: bool) {
+    pub(super) fn finish_setup(&mut self, r: &mut Report<Event>, initial_track: bool) {
         if self.players == 3 {
             let unused: Vec<u8> = (0..5u8)
                 .filter(|c| !self.colours.iter().any(|x| x.colour == *c))
@@ -266,7 +266,7 @@ impl Future {
         self.start_round(1, r);
     }
 
-    pub(super) fn start_round(&mut self, round: u8, r: &mut Report) {
+    pub(super) fn start_round(&mut self, round: u8, r: &mut Report<Event>) {
         self.round = round;
         r.public(|| Event::RoundStarted { round });
         let content = self.content.0.clone();

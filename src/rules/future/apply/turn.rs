@@ -4,7 +4,7 @@ use super::*;
 
 impl Future {
     /// Resolves what needs no decision until someone must decide.
-    pub(in crate::rules::future) fn settle(&mut self, r: &mut Report) {
+    pub(in crate::rules::future) fn settle(&mut self, r: &mut Report<Event>) {
         loop {
             if self.outcome.is_some() {
                 return;
@@ -46,7 +46,7 @@ impl Future {
         }
     }
 
-    fn begin_turn(&mut self, pos: u8, r: &mut Report) {
+    fn begin_turn(&mut self, pos: u8, r: &mut Report<Event>) {
         let slot = self.track[pos as usize];
         self.turns += 1;
         let c = self.col_mut(slot);
@@ -61,7 +61,7 @@ impl Future {
         r.public(|| Event::TurnStarted { slot });
     }
 
-    pub(super) fn end_turn(&mut self, pos: u8, r: &mut Report) {
+    pub(super) fn end_turn(&mut self, pos: u8, r: &mut Report<Event>) {
         let slot = self.track[pos as usize];
         if self.col(slot).parzival {
             self.col_mut(slot).parzival = false;
@@ -84,7 +84,7 @@ impl Future {
     }
 
     /// All fists open; the new turn order; the Merlin tile for the top.
-    pub(super) fn reveal(&mut self, r: &mut Report) {
+    pub(super) fn reveal(&mut self, r: &mut Report<Event>) {
         let counts: Vec<(Slot, u8)> = self.track.iter().map(|&s| (s, self.col(s).sent)).collect();
         let total: u8 = counts.iter().map(|c| c.1).sum();
         for c in &mut self.colours {

@@ -5,13 +5,13 @@ use super::*;
 
 impl Shadows {
     /// Applies a legal action and everything it sets going, up to the next decision.
-    pub(crate) fn execute(&mut self, action: Action, r: &mut Report) {
+    pub(crate) fn execute(&mut self, action: Action, r: &mut Report<Event>) {
         self.decide(action, r);
         self.settle(r);
     }
 
     /// The pending decision answered.
-    fn decide(&mut self, action: Action, r: &mut Report) {
+    fn decide(&mut self, action: Action, r: &mut Report<Event>) {
         let Some(task) = self.stack.last().cloned() else { return };
         let seat = self.deciding().unwrap_or(self.active);
         if let Some(deed) = self.deed_of(seat, &task, action) {
@@ -374,20 +374,8 @@ impl Shadows {
             Task::MessengerGive { seat, to, given } => {
                 self.stack.pop();
                 if let Action::Card(c) = action
-                    && remove_one(&mut self.knights[seat].hand, c)
+                    && self.pass_card(seat, to, c, r)
                 {
-                    insert_sorted(&mut self.knights[to].hand, c);
-                    r.only(seat, || Event::CardPassed {
-                        from: seat,
-                        to,
-                        card: c,
-                    });
-                    r.only(to, || Event::CardPassed {
-                        from: seat,
-                        to,
-                        card: c,
-                    });
-                    r.public(|| Event::Traded { from: seat, to });
                     let given = given + 1;
                     if given < self.numbers().messenger_max && !self.knights[seat].hand.is_empty() {
                         self.stack.push(Task::MessengerGive { seat, to, given });

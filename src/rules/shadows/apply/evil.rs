@@ -5,7 +5,7 @@ use super::*;
 impl Shadows {
     /// Both piles are made anew when either runs out: each colour's draw pile and discards
     /// shuffled together.
-    fn reshuffle(&mut self, r: &mut Report) {
+    fn reshuffle(&mut self, r: &mut Report<Event>) {
         let whites = std::mem::take(&mut self.white_discard);
         self.white_draw.extend(whites);
         self.rng.shuffle(&mut self.white_draw);
@@ -21,7 +21,7 @@ impl Shadows {
         r.public(|| Event::Reshuffled);
     }
 
-    pub(super) fn take_white(&mut self, r: &mut Report) -> Option<White> {
+    pub(super) fn take_white(&mut self, r: &mut Report<Event>) -> Option<White> {
         if self.white_draw.is_empty() {
             self.reshuffle(r);
         }
@@ -32,7 +32,7 @@ impl Shadows {
         c
     }
 
-    pub(crate) fn take_black(&mut self, r: &mut Report) -> Option<Black> {
+    pub(crate) fn take_black(&mut self, r: &mut Report<Event>) -> Option<Black> {
         if self.black_draw.is_empty() {
             self.reshuffle(r);
         }
@@ -56,7 +56,7 @@ impl Shadows {
         }
     }
 
-    pub(crate) fn draw_white(&mut self, seat: Seat, count: u8, r: &mut Report) {
+    pub(crate) fn draw_white(&mut self, seat: Seat, count: u8, r: &mut Report<Event>) {
         if !self.knights[seat].active() {
             return;
         }
@@ -70,7 +70,7 @@ impl Shadows {
         for &c in &got {
             insert_sorted(&mut self.knights[seat].hand, c);
         }
-        if r.on() {
+        if r.is_on() {
             let cards = got.to_vec();
             let count = got.len() as u8;
             r.only(seat, || Event::WhiteDrawn { seat, cards });
@@ -78,7 +78,7 @@ impl Shadows {
         }
     }
 
-    pub(super) fn draw_black(&mut self, seat: Seat, free_white: bool, r: &mut Report) {
+    pub(super) fn draw_black(&mut self, seat: Seat, free_white: bool, r: &mut Report<Event>) {
         let Some(first) = self.take_black(r) else { return };
         if self.knights[seat].armor
             && let Some(second) = self.take_black(r)
@@ -113,7 +113,7 @@ impl Shadows {
         self.quest(q).in_play.then_some(q)
     }
 
-    pub(super) fn resolve(&mut self, seat: Seat, card: Black, free_white: bool, r: &mut Report) {
+    pub(super) fn resolve(&mut self, seat: Seat, card: Black, free_white: bool, r: &mut Report<Event>) {
         if card.is_combat() && self.black_target(card).is_some() {
             r.only(seat, || Event::BlackDrawn { seat, card });
             r.except(seat, || Event::BlackDrawn {
@@ -166,7 +166,7 @@ impl Shadows {
         face_down: bool,
         war: Option<QuestId>,
         free_white: bool,
-        r: &mut Report,
+        r: &mut Report<Event>,
     ) {
         let target = if card == Black::Mercenaries {
             war
@@ -220,7 +220,7 @@ impl Shadows {
         }
     }
 
-    pub(crate) fn add_figure(&mut self, q: QuestId, r: &mut Report) {
+    pub(crate) fn add_figure(&mut self, q: QuestId, r: &mut Report<Event>) {
         let max = match &self.content.quest(q).kind {
             QuestKind::War { figures, .. } => *figures,
             _ => return,
@@ -238,7 +238,7 @@ impl Shadows {
         }
     }
 
-    pub(super) fn special_black(&mut self, seat: Seat, card: Black, r: &mut Report) {
+    pub(super) fn special_black(&mut self, seat: Seat, card: Black, r: &mut Report<Event>) {
         let n = self.numbers().clone();
         r.public(|| Event::SpecialTakesEffect { card });
         let from = self.ask_from(seat);
@@ -339,7 +339,7 @@ impl Shadows {
         }
     }
 
-    pub(super) fn excalibur_step(&mut self, by: i8, ender: Option<Seat>, r: &mut Report) {
+    pub(super) fn excalibur_step(&mut self, by: i8, ender: Option<Seat>, r: &mut Report<Event>) {
         let half = match &self.content.quest(QuestId::Excalibur).kind {
             QuestKind::Track { half_length } => *half_length as i8,
             _ => return,

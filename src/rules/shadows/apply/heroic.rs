@@ -3,7 +3,7 @@
 use super::*;
 
 impl Shadows {
-    pub(super) fn heroic_action(&mut self, action: Action, r: &mut Report) {
+    pub(super) fn heroic_action(&mut self, action: Action, r: &mut Report<Event>) {
         let seat = self.active;
         let knight = self.knights[seat].knight;
         if let Some(kind) = kind_of(action) {
@@ -148,24 +148,12 @@ impl Shadows {
     }
 
     /// Arthur's trade or the Traitor's unmasking: no Heroic Action, at any moment of the turn.
-    pub(super) fn free_action(&mut self, action: Action, r: &mut Report) {
+    pub(super) fn free_action(&mut self, action: Action, r: &mut Report<Event>) {
         let seat = self.active;
         match action {
             Action::ArthurGive(c, to) => {
                 self.this_turn.arthur_traded = true;
-                if remove_one(&mut self.knights[seat].hand, c) {
-                    insert_sorted(&mut self.knights[to].hand, c);
-                    r.only(seat, || Event::CardPassed {
-                        from: seat,
-                        to,
-                        card: c,
-                    });
-                    r.only(to, || Event::CardPassed {
-                        from: seat,
-                        to,
-                        card: c,
-                    });
-                    r.public(|| Event::Traded { from: seat, to });
+                if self.pass_card(seat, to, c, r) {
                     self.stack.push(Task::ArthurReturn { arthur: seat, from: to });
                 }
             }
@@ -178,7 +166,7 @@ impl Shadows {
     }
 
     /// A Special White card played by `seat`.
-    fn special_white(&mut self, seat: Seat, action: Action, r: &mut Report) {
+    fn special_white(&mut self, seat: Seat, action: Action, r: &mut Report<Event>) {
         let n = self.numbers().clone();
         let Some(card) = special_card(action) else {
             return;

@@ -18,35 +18,27 @@ mod turn;
 
 use super::*;
 
-/// Where events go: `None` in searches and simulations, which never read them.
-pub(crate) struct Report<'a>(pub Option<&'a mut Vec<Tagged<Event>>>);
-
-impl Report<'_> {
-    fn to(&mut self, to: Visibility, event: impl FnOnce() -> Event) {
-        if let Some(out) = self.0.as_mut() {
-            out.push(Tagged { to, event: event() });
-        }
-    }
-    fn public(&mut self, event: impl FnOnce() -> Event) {
-        self.to(Visibility::Everyone, event);
-    }
-    fn only(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
-        self.to(Visibility::Only(seat), event);
-    }
-    fn except(&mut self, seat: Seat, event: impl FnOnce() -> Event) {
-        self.to(Visibility::Except(seat), event);
-    }
-    fn on(&self) -> bool {
-        self.0.is_some()
-    }
-}
-
 /// Distinct cards of a sorted hand.
 fn distinct(hand: &[White]) -> impl Iterator<Item = White> + '_ {
     hand.iter()
         .enumerate()
         .filter(|&(i, c)| i == 0 || hand[i - 1] != *c)
         .map(|(_, &c)| c)
+}
+
+impl Shadows {
+    /// A White card passed from one hand to another (Arthur's trade, the Messenger): the two
+    /// read which card, the table that a card went. Nothing happens when `from` lacks it.
+    fn pass_card(&mut self, from: Seat, to: Seat, card: White, r: &mut Report<Event>) -> bool {
+        if !remove_one(&mut self.knights[from].hand, card) {
+            return false;
+        }
+        insert_sorted(&mut self.knights[to].hand, card);
+        r.only(from, || Event::CardPassed { from, to, card });
+        r.only(to, || Event::CardPassed { from, to, card });
+        r.public(|| Event::Traded { from, to });
+        true
+    }
 }
 
 fn insert_sorted(hand: &mut Vec<White>, card: White) {

@@ -11,7 +11,7 @@ impl Shadows {
         }
     }
 
-    pub(super) fn grail_card(&mut self, seat: Seat, r: &mut Report) {
+    pub(super) fn grail_card(&mut self, seat: Seat, r: &mut Report<Event>) {
         let spots = self.grail_spots();
         let qs = &mut self.quests[QuestId::Grail.index()];
         if qs.white.len() + qs.black.len() < spots {
@@ -35,7 +35,7 @@ impl Shadows {
         }
     }
 
-    pub(super) fn grail_black(&mut self, placed: Placed, r: &mut Report) {
+    pub(super) fn grail_black(&mut self, placed: Placed, r: &mut Report<Event>) {
         let spots = self.grail_spots();
         let symmetric = self.content.deck.rules.grail_full_black_rule == GrailFullRule::Symmetric;
         let qs = &mut self.quests[QuestId::Grail.index()];
@@ -102,7 +102,7 @@ impl Shadows {
         (knights, evil)
     }
 
-    pub(super) fn combat_score(&mut self, q: QuestId, ender: Option<Seat>, r: &mut Report) {
+    pub(super) fn combat_score(&mut self, q: QuestId, ender: Option<Seat>, r: &mut Report<Event>) {
         let (knights, evil) = self.combat_totals(q);
         r.public(|| Event::CombatRevealed {
             quest: q,
@@ -116,7 +116,7 @@ impl Shadows {
         });
     }
 
-    pub(super) fn siege_result(&mut self, seat: Seat, roll: u8, r: &mut Report) {
+    pub(super) fn siege_result(&mut self, seat: Seat, roll: u8, r: &mut Report<Event>) {
         let n = self.numbers();
         let mut total: u8 = self.siege_cards.iter().filter_map(|c| c.fight()).sum();
         if self.knights[seat].excalibur {
@@ -136,7 +136,7 @@ impl Shadows {
     }
 
     /// The end of a quest (spec §6.9).
-    pub(super) fn quest_end(&mut self, q: QuestId, won: bool, ender: Option<Seat>, r: &mut Report) {
+    pub(super) fn quest_end(&mut self, q: QuestId, won: bool, ender: Option<Seat>, r: &mut Report<Event>) {
         if !self.quest(q).in_play {
             return;
         }
@@ -236,7 +236,7 @@ impl Shadows {
     }
 
     /// `count` White cards drawn for the Knights `present`, shared as they agree.
-    pub(super) fn spoils(&mut self, proposer: Seat, present: ArrayVec<Seat, 7>, count: u8, r: &mut Report) {
+    pub(super) fn spoils(&mut self, proposer: Seat, present: ArrayVec<Seat, 7>, count: u8, r: &mut Report<Event>) {
         if present.is_empty() || count == 0 {
             return;
         }
@@ -263,7 +263,7 @@ impl Shadows {
         });
     }
 
-    pub(super) fn give_spoils(&mut self, pool: &[White], to: &[Seat], r: &mut Report) {
+    pub(super) fn give_spoils(&mut self, pool: &[White], to: &[Seat], r: &mut Report<Event>) {
         let mut counts: Vec<(Seat, u8)> = Vec::new();
         for (&c, &s) in pool.iter().zip(to) {
             if self.knights[s].active() {

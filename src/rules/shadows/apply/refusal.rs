@@ -219,19 +219,7 @@ impl Shadows {
             Action::PlayGrail => "only on the Quest for the Holy Grail, with room for the card".into(),
             Action::RaiseExcalibur(_) => "only on the Quest for Excalibur, with a card from hand".into(),
             Action::Merlin(_) if self.vivien => "Vivien forbids Merlin cards".into(),
-            Action::Merlin(_)
-            | Action::Clairvoyance
-            | Action::Convocation
-            | Action::Fate
-            | Action::Heroism(_)
-            | Action::LadyOfTheLake
-            | Action::Messenger(_)
-            | Action::Piety(_)
-            | Action::Reinforcements(_)
-                if t.special_played =>
-            {
-                "one Special White card a turn".into()
-            }
+            a if t.special_played && kind_of(a) == Some(Kind::Special) => "one Special White card a turn".into(),
             Action::Merlin(MerlinTarget::SiegeEngine) if self.siege == 0 => {
                 "no Siege Engine stands around Camelot for Merlin to remove".into()
             }

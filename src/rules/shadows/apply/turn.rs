@@ -5,7 +5,7 @@ use super::*;
 
 impl Shadows {
     /// Runs the work on the stack up to the next decision, checking the end after each step.
-    pub(crate) fn settle(&mut self, r: &mut Report) {
+    pub(crate) fn settle(&mut self, r: &mut Report<Event>) {
         loop {
             if self.outcome.is_some() || self.check_end(r) {
                 return;
@@ -104,7 +104,7 @@ impl Shadows {
     }
 
     /// Whether the game has ended (and ends it).
-    fn check_end(&mut self, r: &mut Report) -> bool {
+    fn check_end(&mut self, r: &mut Report<Event>) -> bool {
         let n = self.numbers().clone();
         let loyal_dead = self
             .knights
@@ -149,7 +149,7 @@ impl Shadows {
         true
     }
 
-    fn finish(&mut self, loyal_win: bool, why: String, r: &mut Report) {
+    fn finish(&mut self, loyal_win: bool, why: String, r: &mut Report<Event>) {
         let winners: Vec<Seat> = (0..self.knights.len())
             .filter(|&s| (self.knights[s].loyalty == Loyalty::Loyal) == loyal_win)
             .collect();
@@ -193,7 +193,7 @@ impl Shadows {
         });
     }
 
-    pub(super) fn start_turn(&mut self, seat: Seat, r: &mut Report) {
+    pub(super) fn start_turn(&mut self, seat: Seat, r: &mut Report<Event>) {
         self.active = seat;
         self.turn += 1;
         self.this_turn = TurnState::default();
@@ -218,7 +218,7 @@ impl Shadows {
         }
     }
 
-    fn end_turn(&mut self, r: &mut Report) {
+    fn end_turn(&mut self, r: &mut Report<Event>) {
         for s in 0..self.knights.len() {
             if self.knights[s].doomed && !self.knights[s].dead {
                 self.die(s, r);
@@ -234,13 +234,13 @@ impl Shadows {
         }
     }
 
-    fn die(&mut self, seat: Seat, r: &mut Report) {
+    fn die(&mut self, seat: Seat, r: &mut Report<Event>) {
         self.knights[seat].dead = true;
         r.public(|| Event::Died { seat });
         self.leave_the_board(seat, false, r);
     }
 
-    pub(super) fn unmask(&mut self, seat: Seat, r: &mut Report) {
+    pub(super) fn unmask(&mut self, seat: Seat, r: &mut Report<Event>) {
         let k = &mut self.knights[seat];
         k.unmasked = true;
         k.revealed = true;
@@ -251,7 +251,7 @@ impl Shadows {
 
     /// A dead or unmasked Knight's figure leaves: his cards are discarded and his relics lost
     /// (Lancelot's Armor kept when `keeps_armor`).
-    fn leave_the_board(&mut self, seat: Seat, keeps_armor: bool, r: &mut Report) {
+    fn leave_the_board(&mut self, seat: Seat, keeps_armor: bool, r: &mut Report<Event>) {
         self.move_to(seat, Location::Gone, r);
         let k = &mut self.knights[seat];
         k.doomed = false;
@@ -274,7 +274,7 @@ impl Shadows {
     }
 
     /// The active seat's turn ends now: no more Heroic Actions.
-    pub(super) fn cut_turn(&mut self, seat: Seat, r: &mut Report) {
+    pub(super) fn cut_turn(&mut self, seat: Seat, r: &mut Report<Event>) {
         self.this_turn.cut = true;
         if seat == self.active {
             // Whatever of his turn is still to come goes (the Progression of Evil too, when he
@@ -286,7 +286,7 @@ impl Shadows {
     }
 
     /// Moves a Knight; leaving a Solo Quest discards the White cards he played there.
-    pub(super) fn move_to(&mut self, seat: Seat, to: Location, r: &mut Report) {
+    pub(super) fn move_to(&mut self, seat: Seat, to: Location, r: &mut Report<Event>) {
         let from = self.knights[seat].at;
         if from == to {
             return;
@@ -347,13 +347,13 @@ impl Shadows {
         }
     }
 
-    pub(super) fn add_siege(&mut self, by: u8, r: &mut Report) {
+    pub(super) fn add_siege(&mut self, by: u8, r: &mut Report<Event>) {
         self.siege = (self.siege + by).min(self.numbers().siege_engines);
         let now = self.siege;
         r.public(|| Event::SiegeChanged { by: by as i8, now });
     }
 
-    pub(crate) fn lay_swords(&mut self, white: bool, count: u8, r: &mut Report) {
+    pub(crate) fn lay_swords(&mut self, white: bool, count: u8, r: &mut Report<Event>) {
         let room = self.numbers().swords.saturating_sub(self.swords());
         let count = count.min(room);
         if white {
@@ -375,7 +375,7 @@ impl Shadows {
     }
 
     /// Life lost; at 0 the Knight is doomed and the Grail's owner may save him.
-    pub(crate) fn wound(&mut self, seat: Seat, by: u8, r: &mut Report) {
+    pub(crate) fn wound(&mut self, seat: Seat, by: u8, r: &mut Report<Event>) {
         let k = &mut self.knights[seat];
         if !k.active() || k.life == 0 || by == 0 {
             return;
@@ -398,7 +398,7 @@ impl Shadows {
     }
 
     /// Life gained, up to the maximum; a doomed Knight gains nothing.
-    pub(super) fn gain(&mut self, seat: Seat, by: u8, r: &mut Report) {
+    pub(super) fn gain(&mut self, seat: Seat, by: u8, r: &mut Report<Event>) {
         let max = self.numbers().max_life;
         let k = &mut self.knights[seat];
         if !k.active() || k.doomed || by == 0 {

@@ -352,7 +352,7 @@ fn text(
 }
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
-    crate::app::style::hoverable::<Hovered>(commands, e, what);
+    crate::app::style::hoverable(commands, e, what);
 }
 
 /// Makes a thing clickable: it says what it is on hover and what it asks for on a press.

@@ -1,0 +1,166 @@
+//! What a seat can decide (`Action`) and the task stack's work (`Task`).
+
+use super::*;
+
+/// Every decision a seat can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Progression of Evil (and the unmasked Traitor's feed).
+    Evil(EvilChoice),
+    /// Lancelot's Armor: resolve the first (0) or second (1) of the two cards drawn.
+    KeepBlack(u8),
+    /// A Combat card goes face up (false) or face down (true).
+    FaceDown(bool),
+    /// Mercenaries or Mordred: the war it goes to.
+    War(QuestId),
+    /// Yes or no: give up Excalibur to cancel a Standard Black, volunteer for Morgan, the Grail's
+    /// rescue, accept a share of spoils.
+    Yes,
+    No,
+    /// Merlins pledged to cancel a Special Black (0: none now).
+    Pledge(u8),
+    /// Discard this card (Morgan, Fate) or give it (Messenger, Arthur's trade answer).
+    Card(White),
+    // Heroic Actions.
+    Move(Location),
+    DrawWhite,
+    /// Fight a Siege Engine: the first Fight card; then `Card` adds more, `Roll` throws the die.
+    FightSiege(u8),
+    Roll,
+    /// A Fight card onto the combat quest or war he is on.
+    Fight(u8),
+    PlayGrail,
+    /// Discard a White card to move Excalibur one step toward the Knights.
+    RaiseExcalibur(White),
+    Merlin(MerlinTarget),
+    Clairvoyance,
+    Convocation,
+    Fate,
+    Heroism(QuestId),
+    LadyOfTheLake,
+    Messenger(Seat),
+    /// Piety: three Life points for himself (true) or one for every other Knight.
+    Piety(bool),
+    /// Reinforcements: four White cards for himself (true) or one for every other Knight.
+    Reinforcements(bool),
+    Heal(White),
+    Accuse(Seat),
+    /// Lose a Life point for one more Heroic Action of another kind.
+    Sacrifice,
+    /// King Arthur gives a card to a Knight (not an action).
+    ArthurGive(White, Seat),
+    /// The hidden Traitor unmasks himself.
+    RevealSelf,
+    EndTurn,
+    /// Clairvoyance: the card to be drawn next among those looked at.
+    PutNext(Black),
+    /// Sharing spoils: the next card goes to this Knight.
+    Assign(Seat),
+    /// The unmasked Traitor's taunt: a random White card of this Knight is discarded.
+    Taunt(Seat),
+    /// Done giving (Messenger) or adding (no more Fight cards).
+    Done,
+}
+
+/// A piece of work on the task stack: a decision of one seat (the top one is pending) or work
+/// done at once when it comes to the top.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// Decision: the Progression of Evil.
+    Evil,
+    /// Work: the Heroic Actions start (or are skipped).
+    HeroicStart,
+    /// Decision: the Heroic Actions of the active seat.
+    Heroic,
+    /// Work: deaths, then the next turn.
+    EndTurn,
+    /// Decision: the unmasked Traitor's taunt.
+    Taunt,
+    /// Decision: the unmasked Traitor feeds Evil.
+    Feed,
+    /// Work: `seat` draws `left` Black cards one after another.
+    DrawBlack { seat: Seat, left: u8, free_white: bool },
+    /// Decision: Lancelot's Armor, which of two.
+    ArmorPick {
+        seat: Seat,
+        cards: [Black; 2],
+        free_white: bool,
+    },
+    /// Work: a drawn card takes effect (or is offered for cancelling).
+    Resolve { seat: Seat, card: Black, free_white: bool },
+    /// Decision: face up or down, or which war.
+    PlaceChoice { seat: Seat, card: Black },
+    /// Decision: the Excalibur bearer may cancel the Standard Black about to be placed.
+    ExcaliburOffer { bearer: Seat },
+    /// Work: a Standard Black goes onto its quest.
+    Place {
+        seat: Seat,
+        card: Black,
+        face_down: bool,
+        war: Option<QuestId>,
+        free_white: bool,
+    },
+    /// Decision: Merlin pledges against a Special Black, one seat at a time in `order`.
+    MerlinPledge {
+        card: Black,
+        order: ArrayVec<Seat, 7>,
+        at: u8,
+        pledged: [u8; 7],
+        added: bool,
+    },
+    /// Work: a Special Black takes effect.
+    Special { seat: Seat, card: Black },
+    /// Decision: which war Mordred joins.
+    MordredWar { seat: Seat },
+    /// Decision: Morgan asks for a volunteer, one seat at a time.
+    Volunteer {
+        why: Volunteering,
+        order: ArrayVec<Seat, 7>,
+        at: u8,
+        /// Who drew the card: everyone discards from him on if no one volunteers.
+        from: Seat,
+    },
+    /// Decision: `seat` discards `left` more cards of his choice (skipped if his hand is empty).
+    Discard { seat: Seat, left: u8 },
+    /// Decision: the Grail's owner may save `target`.
+    GrailRescue { owner: Seat, target: Seat },
+    /// Decision: more Fight cards for the Siege fight, or roll.
+    SiegeFight { seat: Seat },
+    /// Decision: Sir Kay may add a Fight card after the roll.
+    KaySiege { seat: Seat, roll: u8 },
+    /// Decision: Sir Kay may add a Fight card to a combat that has ended.
+    KayCombat { seat: Seat, quest: QuestId },
+    /// Work: a full combat quest is counted.
+    CombatScore { quest: QuestId, ender: Option<Seat> },
+    /// Work: a quest ends.
+    QuestEnd {
+        quest: QuestId,
+        won: bool,
+        ender: Option<Seat>,
+    },
+    /// Decision: the proposer assigns each spoil card to a Knight present.
+    Share {
+        proposer: Seat,
+        present: ArrayVec<Seat, 7>,
+        pool: Vec<White>,
+        assigned: Vec<Seat>,
+    },
+    /// Decision: each other Knight present accepts the split or not.
+    ShareVote {
+        proposer: Seat,
+        present: ArrayVec<Seat, 7>,
+        pool: Vec<White>,
+        assigned: Vec<Seat>,
+        at: u8,
+    },
+    /// Decision: the Knight Arthur gave a card gives one back.
+    ArthurReturn { arthur: Seat, from: Seat },
+    /// Decision: Clairvoyance puts the looked-at cards back, the next to draw first.
+    Clairvoyance {
+        seat: Seat,
+        left: ArrayVec<Black, 8>,
+        chosen: ArrayVec<Black, 8>,
+    },
+    /// Decision: Messenger's cards, one at a time.
+    MessengerGive { seat: Seat, to: Seat, given: u8 },
+}
