@@ -76,94 +76,90 @@ fn settings_window(
     }
     let mut edited = settings.clone();
     let mut open = true;
-    super::style::fixed_window(
-        ctx,
-        "Settings",
-        "settings",
-        egui::Align2::CENTER_CENTER,
-        egui::Vec2::ZERO,
-    )
-    .open(&mut open)
-    .show(ctx, |ui| {
-        egui::Grid::new("settings-grid")
-            .num_columns(2)
-            .spacing(egui::vec2(18.0, 12.0))
-            .show(ui, |ui| {
-                ui.label("Animations");
-                ui.horizontal(|ui| {
-                    for (speed, name) in [
-                        (AnimationSpeed::Off, "Off"),
-                        (AnimationSpeed::Normal, "Normal"),
-                        (AnimationSpeed::Fast, "Fast"),
-                    ] {
-                        ui.selectable_value(&mut edited.animation, speed, name);
-                    }
-                });
-                ui.end_row();
-                ui.label("Sound volume");
-                ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).show_value(false))
-                    .on_hover_text("Silent at the far left; the table's Sound button mutes too");
-                ui.end_row();
-                ui.label("Interface scale");
-                let mut scale = state.scale_draft.unwrap_or(edited.ui_scale);
-                let slider = ui
-                    .add(
-                        egui::Slider::new(&mut scale, Settings::UI_SCALE)
-                            .step_by(0.05)
-                            .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-                    )
-                    .on_hover_text("Applied when you let go of the slider");
-                if slider.dragged() {
-                    state.scale_draft = Some(scale);
-                } else {
-                    state.scale_draft = None;
-                    edited.ui_scale = scale;
-                }
-                ui.end_row();
-                // A large scale in a small window is held back so the board keeps its room.
-                let window = ui.ctx().viewport_rect().size() * ui.ctx().zoom_factor();
-                let window = bevy::math::Vec2::new(window.x, window.y);
-                let applied = super::style::interface_zoom(window, scale) / super::style::ui_zoom(window);
-                if applied + 0.01 < scale {
-                    ui.label("");
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{:.0} % in a window this size, so the table keeps its room",
-                            applied * 100.0
-                        ))
-                        .small()
-                        .color(MUTED),
-                    );
+    super::style::centred_window(ctx, "Settings", "settings")
+        .open(&mut open)
+        .show(ctx, |ui| {
+            egui::Grid::new("settings-grid")
+                .num_columns(2)
+                .spacing(egui::vec2(18.0, 12.0))
+                .show(ui, |ui| {
+                    ui.label("Animations");
+                    ui.horizontal(|ui| {
+                        for (speed, name) in [
+                            (AnimationSpeed::Off, "Off"),
+                            (AnimationSpeed::Normal, "Normal"),
+                            (AnimationSpeed::Fast, "Fast"),
+                        ] {
+                            ui.selectable_value(&mut edited.animation, speed, name);
+                        }
+                    });
                     ui.end_row();
-                }
-                ui.label("Colours");
-                ui.checkbox(&mut edited.safe_colours, "Colour-blind-safe palette")
-                    .on_hover_text("Seat and faction colours from the Okabe–Ito palette; shields keep their shapes");
-                ui.end_row();
-                ui.label("Window");
-                ui.checkbox(&mut edited.fullscreen, "Fullscreen");
-                ui.end_row();
-            });
-        ui.add_space(6.0);
-        ui.label(
-            egui::RichText::new(format!("Kept in {}", Settings::path().display()))
-                .small()
-                .color(MUTED),
-        );
-        if let Some(p) = &state.problem {
-            ui.colored_label(WARN, p);
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Defaults").clicked() {
-                edited = Settings::default();
-            }
+                    ui.label("Sound volume");
+                    ui.add(egui::Slider::new(&mut edited.volume, 0.0..=1.0).show_value(false))
+                        .on_hover_text("Silent at the far left; the table's Sound button mutes too");
+                    ui.end_row();
+                    ui.label("Interface scale");
+                    let mut scale = state.scale_draft.unwrap_or(edited.ui_scale);
+                    let slider = ui
+                        .add(
+                            egui::Slider::new(&mut scale, Settings::UI_SCALE)
+                                .step_by(0.05)
+                                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+                        )
+                        .on_hover_text("Applied when you let go of the slider");
+                    if slider.dragged() {
+                        state.scale_draft = Some(scale);
+                    } else {
+                        state.scale_draft = None;
+                        edited.ui_scale = scale;
+                    }
+                    ui.end_row();
+                    // A large scale in a small window is held back so the board keeps its room.
+                    let window = ui.ctx().viewport_rect().size() * ui.ctx().zoom_factor();
+                    let window = bevy::math::Vec2::new(window.x, window.y);
+                    let applied = super::style::interface_zoom(window, scale) / super::style::ui_zoom(window);
+                    if applied + 0.01 < scale {
+                        ui.label("");
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{:.0} % in a window this size, so the table keeps its room",
+                                applied * 100.0
+                            ))
+                            .small()
+                            .color(MUTED),
+                        );
+                        ui.end_row();
+                    }
+                    ui.label("Colours");
+                    ui.checkbox(&mut edited.safe_colours, "Colour-blind-safe palette")
+                        .on_hover_text(
+                            "Seat and faction colours from the Okabe–Ito palette; shields keep their shapes",
+                        );
+                    ui.end_row();
+                    ui.label("Window");
+                    ui.checkbox(&mut edited.fullscreen, "Fullscreen");
+                    ui.end_row();
+                });
+            ui.add_space(6.0);
             ui.label(
-                egui::RichText::new("F2 opens and closes this window")
+                egui::RichText::new(format!("Kept in {}", Settings::path().display()))
                     .small()
-                    .color(GOLD),
+                    .color(MUTED),
             );
+            if let Some(p) = &state.problem {
+                ui.colored_label(WARN, p);
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Defaults").clicked() {
+                    edited = Settings::default();
+                }
+                ui.label(
+                    egui::RichText::new("F2 opens and closes this window")
+                        .small()
+                        .color(GOLD),
+                );
+            });
         });
-    });
     if !open {
         state.open = false;
     }

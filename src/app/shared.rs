@@ -363,6 +363,25 @@ pub fn place_on_screen(
     })
 }
 
+/// Which of a row of action buttons Enter presses: the only one, else the first that the first
+/// of `prefer` matches, else the first that the next one matches, and so on.
+pub fn enter_button<A>(buttons: &[A], prefer: &[fn(&A) -> bool]) -> Option<usize> {
+    if buttons.len() == 1 {
+        return Some(0);
+    }
+    prefer.iter().find_map(|wanted| buttons.iter().position(wanted))
+}
+
+/// An action button's tip: its words, then the digit key and Enter where they press it.
+pub fn button_tip(label: &str, key: Option<usize>, enter: bool) -> String {
+    match (key, enter) {
+        (Some(k), true) => format!("{label} (key {k}, or Enter)"),
+        (Some(k), false) => format!("{label} (key {k})"),
+        (None, true) => format!("{label} (Enter)"),
+        (None, false) => label.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

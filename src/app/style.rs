@@ -174,6 +174,11 @@ pub fn window_frame(ctx: &egui::Context) -> egui::Frame {
         .inner_margin(space::L)
 }
 
+/// A `fixed_window` in the middle of the screen.
+pub fn centred_window<'a>(ctx: &egui::Context, title: &str, id: &str) -> egui::Window<'a> {
+    fixed_window(ctx, title, id, egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+}
+
 /// A window that stands still over the table (results, settings, a game's moments): a heading for
 /// its title, the window frame, anchored, neither collapsible nor resizable.
 pub fn fixed_window<'a>(

@@ -4,7 +4,9 @@
 use crate::common::content;
 use CardKind::*;
 use camelot::content::ContentSet;
-use camelot::rules::court::{Action, CardKind, Court, CourtContent, Effect, Event, KnightId, Phase, SpaceId};
+use camelot::rules::court::{
+    Action, CardKind, Court, CourtContent, Effect, Event, KnightId, KnightValues, Phase, SpaceId,
+};
 use camelot::rules::{Game, GameRng, Match, Pending, SeatKind, TableConfig, Tagged, Visibility};
 use std::collections::BTreeMap;
 

@@ -62,14 +62,7 @@ pub(super) fn results(
         return Ok(());
     }
     let config = m.config();
-    crate::app::style::fixed_window(
-        ctx,
-        "Game over",
-        "game-over",
-        egui::Align2::CENTER_CENTER,
-        egui::Vec2::ZERO,
-    )
-    .show(ctx, |ui| {
+    crate::app::style::centred_window(ctx, "Game over", "game-over").show(ctx, |ui| {
         let names: Vec<&str> = outcome.winners.iter().map(|&s| config.seat_name(s)).collect();
         // A game every seat can lose (Shadows, without a Traitor to win with Evil).
         let heading = match names.len() {

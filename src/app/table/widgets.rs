@@ -20,7 +20,12 @@ impl Keys {
     };
 }
 
-pub fn read_keys(ctx: &egui::Context) -> Keys {
+/// The keys pressed on the deciding seat's screen; none when `deciding` is false or a text field
+/// has the keyboard.
+pub fn read_keys(ctx: &egui::Context, deciding: bool) -> Keys {
+    if !deciding || ctx.egui_wants_keyboard_input() {
+        return Keys::NONE;
+    }
     let digit = pressed_digit(ctx);
     ctx.input(|i| Keys {
         digit,

@@ -1183,3 +1183,23 @@ fn load_deck(
     }
     Some(deck)
 }
+
+/// A knight's values in play, for anything that holds the content and the knights' states (the
+/// game and a seat's view of it). A knight not in the game is worth 0.
+pub trait KnightValues {
+    fn content_of(&self) -> &CourtContent;
+    fn knight_state(&self, k: KnightId) -> Option<&KnightState>;
+    fn effective_power(&self, k: KnightId) -> i64 {
+        self.knight_state(k)
+            .map_or(0, |st| self.content_of().effective_power(k, st))
+    }
+    fn points_value(&self, k: KnightId) -> i64 {
+        self.knight_state(k)
+            .map_or(0, |st| self.content_of().points_value(k, st))
+    }
+    /// What the knight would score for a Score card now.
+    fn score_value(&self, k: KnightId) -> i64 {
+        self.knight_state(k)
+            .map_or(0, |st| self.content_of().score_value(k, st))
+    }
+}

@@ -20,10 +20,19 @@ mod view;
 mod tests;
 
 pub use content::{
-    CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, Rank, ScoringOrder,
-    Space, SpaceId, Tier,
+    CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, KnightValues, Rank,
+    ScoringOrder, Space, SpaceId, Tier,
 };
 pub use view::{CourtView, effects_for, playable_cards};
+
+impl KnightValues for Court {
+    fn content_of(&self) -> &CourtContent {
+        &self.content
+    }
+    fn knight_state(&self, k: KnightId) -> Option<&KnightState> {
+        self.knight(k)
+    }
+}
 
 use crate::rules::*;
 use std::collections::VecDeque;
@@ -119,6 +128,21 @@ pub enum LeaveCause {
 }
 
 /// What happened, in order.
+/// One side of a challenge: the knight, his effective power and his die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeSide {
+    pub knight: KnightId,
+    pub power: i64,
+    pub roll: u8,
+}
+
+impl ChallengeSide {
+    /// Power plus the die; the challenger wins only with the strictly higher total.
+    pub fn total(&self) -> i64 {
+        self.power + self.roll as i64
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// The cards dealt to a seat (that seat only).
@@ -165,12 +189,8 @@ pub enum Event {
     },
     /// A challenge: both dice and totals. The challenger wins only with a strictly higher total.
     Challenge {
-        challenger: KnightId,
-        defender: KnightId,
-        challenger_power: i64,
-        challenger_roll: u8,
-        defender_power: i64,
-        defender_roll: u8,
+        challenger: ChallengeSide,
+        defender: ChallengeSide,
         won: bool,
     },
     /// Two knights swapped spaces (a won step challenge, or Merlin), followers and all.
@@ -511,16 +531,6 @@ impl Court {
     /// The faction a seat plays.
     pub fn faction_of(&self, seat: Seat) -> Option<FactionId> {
         self.factions.get(seat).copied()
-    }
-    pub fn effective_power(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.effective_power(k, st))
-    }
-    pub fn points_value(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.points_value(k, st))
-    }
-    /// What the knight would score for a Score card now.
-    pub fn score_value(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.score_value(k, st))
     }
 
     // ---- Test support: setting up scenarios (e.g. the rulebook's worked example). ----

@@ -994,12 +994,16 @@ fn challenge_needs_a_strictly_higher_total_and_swaps() {
     g.rig_dice(vec![2, 3]);
     let ev = play(&mut g, Move, Effect::Step { knight: t, to: n6 });
     let challenge = Event::Challenge {
-        challenger: t,
-        defender: gar,
-        challenger_power: 4,
-        challenger_roll: 2,
-        defender_power: 3,
-        defender_roll: 3,
+        challenger: ChallengeSide {
+            knight: t,
+            power: 4,
+            roll: 2,
+        },
+        defender: ChallengeSide {
+            knight: gar,
+            power: 3,
+            roll: 3,
+        },
         won: false,
     };
     assert!(ev.contains(&challenge));
@@ -1024,7 +1028,7 @@ fn challenge_needs_a_strictly_higher_total_and_swaps() {
         e,
         Event::Challenge {
             won: true,
-            defender_power: 0,
+            defender: ChallengeSide { power: 0, .. },
             ..
         }
     )));
@@ -1083,7 +1087,7 @@ fn moving_an_opponents_knight_into_yours_makes_him_the_challenger() {
             to: sp("N6"),
         },
     );
-    assert!(ev.iter().any(|e| matches!(e, Event::Challenge { challenger, defender, won: true, .. } if *challenger == gar && *defender == t)));
+    assert!(ev.iter().any(|e| matches!(e, Event::Challenge { challenger, defender, won: true } if challenger.knight == gar && defender.knight == t)));
     assert_eq!(
         (at(&g, "Sir Gareth").as_deref(), at(&g, "Sir Tristram").as_deref()),
         (Some("N6"), Some("E4"))

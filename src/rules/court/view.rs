@@ -241,6 +241,15 @@ pub fn effects_for(legal: &[Action], card: CardKind) -> Vec<Effect> {
         .collect()
 }
 
+impl KnightValues for CourtView {
+    fn content_of(&self) -> &CourtContent {
+        &self.content
+    }
+    fn knight_state(&self, k: KnightId) -> Option<&KnightState> {
+        self.knight(k)
+    }
+}
+
 impl CourtView {
     pub fn knight_at(&self, s: SpaceId) -> Option<KnightId> {
         self.board.get(s.index()).copied().flatten()
@@ -264,16 +273,6 @@ impl CourtView {
             .iter()
             .enumerate()
             .filter_map(|(s, k)| k.map(|k| (k, SpaceId(s as u8))))
-    }
-    pub fn effective_power(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.effective_power(k, st))
-    }
-    pub fn points_value(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.points_value(k, st))
-    }
-    /// What the knight would score for a Score card now.
-    pub fn score_value(&self, k: KnightId) -> i64 {
-        self.knight(k).map_or(0, |st| self.content.score_value(k, st))
     }
     /// What each seat would score if a Score card were played now.
     pub fn score_gains(&self) -> Vec<i64> {
@@ -471,16 +470,11 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
             Some(f) => format!("{} moves {} → {}", name(*knight), sp(*f), sp(*to)),
         },
         Event::Challenge {
-            challenger,
-            defender,
-            challenger_power,
-            challenger_roll,
-            defender_power,
-            defender_roll,
+            challenger: c,
+            defender: d,
             won,
         } => {
-            let a = challenger_power + *challenger_roll as i64;
-            let b = defender_power + *defender_roll as i64;
+            let (a, b) = (c.total(), d.total());
             let result = if *won {
                 "wins"
             } else if a == b {
@@ -489,9 +483,13 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
                 "fails"
             };
             format!(
-                "Challenge: {} {challenger_power}+{challenger_roll}={a} vs {} {defender_power}+{defender_roll}={b} — {result}",
-                name(*challenger),
-                name(*defender)
+                "Challenge: {} {}+{}={a} vs {} {}+{}={b} — {result}",
+                name(c.knight),
+                c.power,
+                c.roll,
+                name(d.knight),
+                d.power,
+                d.roll
             )
         }
         Event::Swapped { a, a_from, b, b_from } => format!(

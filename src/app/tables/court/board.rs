@@ -7,6 +7,7 @@ use crate::app::motion::Glide;
 use crate::app::style::{
     BoardFrame, Heraldry, Look, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour,
 };
+use crate::rules::court::KnightValues;
 
 /// Board units (the hall file's x and y) to world units.
 pub(super) const UNIT_X: f32 = 50.0;

@@ -96,25 +96,18 @@ pub(super) fn read_events(
         };
         match event {
             Event::Challenge {
-                challenger,
-                defender,
-                challenger_power,
-                challenger_roll,
-                defender_power,
-                defender_roll,
+                challenger: c,
+                defender: d,
                 won,
             } => {
                 sfx.write(Sfx::Dice);
                 dice.queue.push_back(Moment::Dice(DiceRoll {
-                    title: format!("Challenge: {} against {}", name(*challenger), name(*defender)),
-                    dice: vec![
-                        (name(*challenger), *challenger_power, *challenger_roll),
-                        (name(*defender), *defender_power, *defender_roll),
-                    ],
-                    arms: vec![arms_of(content, *challenger), arms_of(content, *defender)],
+                    title: format!("Challenge: {} against {}", name(c.knight), name(d.knight)),
+                    dice: vec![(name(c.knight), c.power, c.roll), (name(d.knight), d.power, d.roll)],
+                    arms: vec![arms_of(content, c.knight), arms_of(content, d.knight)],
                     verdict: if *won {
-                        format!("{} wins and takes the space", name(*challenger))
-                    } else if challenger_power + *challenger_roll as i64 == defender_power + *defender_roll as i64 {
+                        format!("{} wins and takes the space", name(c.knight))
+                    } else if c.total() == d.total() {
                         "A tie: the challenge fails".into()
                     } else {
                         "The challenge fails".into()

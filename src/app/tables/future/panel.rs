@@ -264,7 +264,7 @@ pub(super) fn colours_panel(
     Ok(())
 }
 
-use crate::app::table::{Keys, read_keys};
+use crate::app::table::read_keys;
 
 /// The decision of the moment along the bottom: what to do, the buttons for the choices that
 /// are not a click on the castle, and what to click for the others.
@@ -317,11 +317,7 @@ pub(super) fn decision_panel(
         }
         None => clicks.clear(),
     }
-    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
-        read_keys(ctx)
-    } else {
-        Keys::NONE
-    };
+    let keys = read_keys(ctx, acting.is_some());
     if keys.escape {
         ui_state.choices.clear();
     }
@@ -471,14 +467,10 @@ pub(super) fn decision_panel(
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = egui::vec2(6.0, 4.0);
                 // Enter presses the only button, else the one that ends the turn or says no.
-                let enter = if buttons.len() == 1 {
-                    Some(0)
-                } else {
-                    buttons
-                        .iter()
-                        .position(|a| matches!(a, Action::EndTurn))
-                        .or_else(|| buttons.iter().position(|a| matches!(a, Action::Decline)))
-                };
+                let enter = crate::app::shared::enter_button(
+                    &buttons,
+                    &[|a| matches!(a, Action::EndTurn), |a| matches!(a, Action::Decline)],
+                );
                 for (i, a) in buttons.iter().enumerate() {
                     let label = m.state.describe_action(a);
                     // A prediction's button is its number, and so is its key (0–9).
@@ -491,12 +483,7 @@ pub(super) fn decision_panel(
                         egui::Button::new(egui::RichText::new(text).size(size::BODY)).min_size(egui::vec2(30.0, 0.0)),
                     );
                     if button.hovered() {
-                        explained = Some(match (key, enter == Some(i)) {
-                            (Some(k), true) => format!("{label} (key {k}, or Enter)"),
-                            (Some(k), false) => format!("{label} (key {k})"),
-                            (None, true) => format!("{label} (Enter)"),
-                            (None, false) => label.clone(),
-                        });
+                        explained = Some(crate::app::shared::button_tip(&label, key, enter == Some(i)));
                     }
                     let pressed =
                         button.clicked() || (key.is_some() && keys.digit == key) || (keys.enter && enter == Some(i));
@@ -586,14 +573,7 @@ pub(super) fn moments_window(
         }
         return Ok(());
     }
-    crate::app::style::fixed_window(
-        ctx,
-        "Final scoring",
-        "future-final",
-        egui::Align2::CENTER_CENTER,
-        egui::Vec2::ZERO,
-    )
-    .show(ctx, |ui| {
+    crate::app::style::centred_window(ctx, "Final scoring", "future-final").show(ctx, |ui| {
         egui::Grid::new("future-final-grid").striped(true).show(ui, |ui| {
             for h in &table.0 {
                 ui.label(egui::RichText::new(h).strong());

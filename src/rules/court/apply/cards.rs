@@ -123,20 +123,25 @@ impl Court {
 
     /// Rolls a challenge; true when the challenger's total is strictly higher.
     fn challenge(&mut self, challenger: KnightId, defender: KnightId, ev: &mut Report<Event>) -> bool {
-        let challenger_power = self.effective_power(challenger);
-        let defender_power = self.effective_power(defender);
-        let challenger_roll = self.roll();
-        let defender_roll = self.roll();
-        let won = challenger_power + challenger_roll as i64 > defender_power + defender_roll as i64;
+        // The challenger's die is rolled first.
+        let challenger = self.challenge_side(challenger);
+        let defender = self.challenge_side(defender);
+        let won = challenger.total() > defender.total();
         ev.public(|| Event::Challenge {
             challenger,
             defender,
-            challenger_power,
-            challenger_roll,
-            defender_power,
-            defender_roll,
             won,
         });
         won
+    }
+
+    /// A knight's power now and a fresh die, for one side of a challenge.
+    fn challenge_side(&mut self, knight: KnightId) -> ChallengeSide {
+        let power = self.effective_power(knight);
+        ChallengeSide {
+            knight,
+            power,
+            roll: self.roll(),
+        }
     }
 }

@@ -231,15 +231,7 @@ fn draw_field(commands: &mut Commands, root: Entity, room: &Room, i: usize, p: V
         Stage::Normal if royal => Color::srgb(0.42, 0.36, 0.20),
         Stage::Normal => Color::srgb(0.34, 0.31, 0.28),
     };
-    rect(
-        commands,
-        root,
-        world::INK,
-        Vec2::splat(PLATE + 2.0),
-        p.extend(z::PLATE - 0.01),
-    );
-    let plate = rect(commands, root, fill, Vec2::splat(PLATE), p.extend(z::PLATE));
-    clickable(commands, plate, CastleClick::Field(b, i as u8));
+    inked_plate(commands, root, fill, PLATE, p, CastleClick::Field(b, i as u8));
     if f.points != 0 {
         text(
             commands,
@@ -374,25 +366,12 @@ fn draw_throne(commands: &mut Commands, root: Entity, s: &Future, castle: &mut C
                     ChildOf(root),
                 ));
             }
-            rect(
-                commands,
-                root,
-                world::INK,
-                Vec2::splat(plate + 2.0),
-                p.extend(z::PLATE - 0.01),
-            );
-            let e = rect(
-                commands,
-                root,
-                if inner {
-                    Color::srgb(0.30, 0.24, 0.36)
-                } else {
-                    Color::srgb(0.40, 0.32, 0.48)
-                },
-                Vec2::splat(plate),
-                p.extend(z::PLATE),
-            );
-            clickable(commands, e, CastleClick::Number(n));
+            let fill = if inner {
+                Color::srgb(0.30, 0.24, 0.36)
+            } else {
+                Color::srgb(0.40, 0.32, 0.48)
+            };
+            inked_plate(commands, root, fill, plate, p, CastleClick::Number(n));
         }
         // The number, inside the arc: outside it the end numbers would reach past the throne
         // room's frame.
@@ -677,4 +656,18 @@ fn draw_score_track(commands: &mut Commands, root: Entity, castle: &Castle, font
             );
         }
     }
+}
+
+/// A square plate of this side and fill centred at `p`, edged in ink, that a click may take as
+/// `click`.
+fn inked_plate(commands: &mut Commands, root: Entity, fill: Color, side: f32, p: Vec2, click: CastleClick) {
+    rect(
+        commands,
+        root,
+        world::INK,
+        Vec2::splat(side + 2.0),
+        p.extend(z::PLATE - 0.01),
+    );
+    let plate = rect(commands, root, fill, Vec2::splat(side), p.extend(z::PLATE));
+    clickable(commands, plate, click);
 }

@@ -83,22 +83,10 @@ pub(super) fn draw_quest(
         } => {
             let (w, b) = (*white_spots as usize, *black_spots as usize);
             for i in 0..w {
-                rect(
-                    commands,
-                    layer,
-                    Color::srgb(0.30, 0.28, 0.26),
-                    CARD,
-                    white_row(i, w).with_z(z::SLOT),
-                );
+                card_slot(commands, layer, WHITE_SLOT, white_row(i, w));
             }
             for i in 0..b {
-                rect(
-                    commands,
-                    layer,
-                    Color::srgb(0.16, 0.10, 0.10),
-                    CARD,
-                    black_row(i, b).with_z(z::SLOT),
-                );
+                card_slot(commands, layer, BLACK_SLOT, black_row(i, b));
             }
             for (i, card) in qs.white.iter().enumerate() {
                 let e = spawn_card(commands, layer, &white_face(g, *card), white_row(i, w), fonts, pictures);
@@ -112,7 +100,7 @@ pub(super) fn draw_quest(
                     fly(commands, e, table.black_pile, black_row(i, b), i - old_black);
                 }
             }
-            side_labels(commands, layer, c, fonts);
+            side_labels(commands, layer, fonts, c + COMBAT_KNIGHTS_LABEL, c + COMBAT_EVIL_LABEL);
         }
         QuestKind::Track { half_length } => {
             let h = *half_length as i32;
@@ -158,23 +146,12 @@ pub(super) fn draw_quest(
                 commands.entity(e).insert((Transform::from_translation(from), glide));
             }
             let end_x = (n as f32 - 1.0) / 2.0 * step;
-            text(
+            side_labels(
                 commands,
                 layer,
-                "Evil",
-                size::WORLD_BADGE,
-                &fonts.regular,
-                world::SCANDAL_INK,
-                (c + Vec2::new(-end_x, 60.0)).extend(z::LABEL),
-            );
-            text(
-                commands,
-                layer,
-                "Knights",
-                size::WORLD_BADGE,
-                &fonts.regular,
-                world::PARCHMENT,
-                (c + Vec2::new(end_x, 60.0)).extend(z::LABEL),
+                fonts,
+                c + Vec2::new(end_x, 60.0),
+                c + Vec2::new(-end_x, 60.0),
             );
             if !qs.black.is_empty() {
                 text(
@@ -195,13 +172,7 @@ pub(super) fn draw_quest(
             let n = *spots as usize;
             let row = |i: usize| table.slot(q, i, n, 30.0).extend(z::CARD + i as f32 * 0.01);
             for i in 0..n {
-                rect(
-                    commands,
-                    layer,
-                    Color::srgb(0.30, 0.28, 0.26),
-                    CARD,
-                    row(i).with_z(z::SLOT),
-                );
+                card_slot(commands, layer, WHITE_SLOT, row(i));
             }
             for (i, card) in qs.white.iter().enumerate() {
                 let e = spawn_card(commands, layer, &white_face(g, *card), row(i), fonts, pictures);
@@ -238,7 +209,7 @@ pub(super) fn draw_quest(
             let n = seq.len();
             for (i, v) in seq.iter().enumerate() {
                 let at = white_row(i, n);
-                rect(commands, layer, Color::srgb(0.30, 0.28, 0.26), CARD, at.with_z(z::SLOT));
+                card_slot(commands, layer, WHITE_SLOT, at);
                 text(
                     commands,
                     layer,
@@ -298,7 +269,7 @@ pub(super) fn draw_quest(
                     (c + Vec2::new(PLATE.x / 2.0 - 44.0, -18.0)).extend(z::LABEL),
                 );
             }
-            side_labels(commands, layer, c, fonts);
+            side_labels(commands, layer, fonts, c + COMBAT_KNIGHTS_LABEL, c + COMBAT_EVIL_LABEL);
         }
     }
     // Cards gone from the board fly to their discards, face down.
@@ -353,26 +324,36 @@ pub(super) fn draw_quest(
     }
 }
 
-/// "Knights" above the upper row and "Evil" above the lower one of a combat board or war.
-fn side_labels(commands: &mut Commands, layer: Entity, c: Vec2, fonts: &WorldFonts) {
-    text(
-        commands,
-        layer,
-        "Knights",
-        size::WORLD_BADGE,
-        &fonts.regular,
-        world::PARCHMENT,
-        (c + Vec2::new(-PLATE.x / 2.0 + 36.0, 86.0)).extend(z::LABEL),
-    );
-    text(
-        commands,
-        layer,
-        "Evil",
-        size::WORLD_BADGE,
-        &fonts.regular,
-        world::SCANDAL_INK,
-        (c + Vec2::new(-PLATE.x / 2.0 + 24.0, 16.0)).extend(z::LABEL),
-    );
+/// The tint of an empty place for a White card, and for a Black one.
+const WHITE_SLOT: Color = Color::srgb(0.30, 0.28, 0.26);
+const BLACK_SLOT: Color = Color::srgb(0.16, 0.10, 0.10);
+
+/// An empty card's place in this tint under where a card at `at` would lie.
+fn card_slot(commands: &mut Commands, layer: Entity, tint: Color, at: Vec3) {
+    rect(commands, layer, tint, CARD, at.with_z(z::SLOT));
+}
+
+/// Where a combat board or war puts "Knights" (above the upper row) and "Evil" (above the lower
+/// one), from the quest's centre.
+const COMBAT_KNIGHTS_LABEL: Vec2 = Vec2::new(-PLATE.x / 2.0 + 36.0, 86.0);
+const COMBAT_EVIL_LABEL: Vec2 = Vec2::new(-PLATE.x / 2.0 + 24.0, 16.0);
+
+/// The "Knights" and "Evil" labels of a quest's two sides, at these points.
+fn side_labels(commands: &mut Commands, layer: Entity, fonts: &WorldFonts, knights: Vec2, evil: Vec2) {
+    for (label, ink, at) in [
+        ("Knights", world::PARCHMENT, knights),
+        ("Evil", world::SCANDAL_INK, evil),
+    ] {
+        text(
+            commands,
+            layer,
+            label,
+            size::WORLD_BADGE,
+            &fonts.regular,
+            ink,
+            at.extend(z::LABEL),
+        );
+    }
 }
 
 /// A Black card drawn: its back leaves the pile, grows above Camelot, turns over and shows its

@@ -65,19 +65,16 @@ pub(super) fn build_table(
         if q == QuestId::Dragon {
             continue;
         }
-        let c = table.boards[q.index()];
-        let area = Rect::from_center_size(c, PLATE);
         // A quest's board: dark oak.
-        let plate = commands
-            .spawn((
-                surfaces.sprite(Surface::Wood, PLATE, Color::srgb(0.27, 0.22, 0.17)),
-                Transform::from_translation(c.extend(z::PLATE)),
-                ChildOf(root),
-            ))
-            .id();
-        clickable(commands, plate, SpotClick::Quest(q));
-        frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
-        light(commands, root, SpotClick::Quest(q), area);
+        let wood = (Surface::Wood, Color::srgb(0.27, 0.22, 0.17));
+        spot_plate(
+            commands,
+            root,
+            surfaces,
+            wood,
+            table.boards[q.index()],
+            SpotClick::Quest(q),
+        );
     }
     // The piles.
     for (at, back, label, hover) in [
@@ -146,6 +143,44 @@ pub(super) fn build_table(
     table
 }
 
+/// A plate of `PLATE`'s size centred at `c` in this surface and tint: a spot to click, with a dim
+/// gold frame and the light that shows when a click may take it.
+fn spot_plate(
+    commands: &mut Commands,
+    root: Entity,
+    surfaces: &Surfaces,
+    (surface, tint): (Surface, Color),
+    c: Vec2,
+    spot: SpotClick,
+) {
+    let area = Rect::from_center_size(c, PLATE);
+    let plate = commands
+        .spawn((
+            surfaces.sprite(surface, PLATE, tint),
+            Transform::from_translation(c.extend(z::PLATE)),
+            ChildOf(root),
+        ))
+        .id();
+    clickable(commands, plate, spot);
+    frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
+    light(commands, root, spot, area);
+}
+
+/// An empty badge-sized line at `at` that `label` fills in as the game goes.
+fn counter_label(commands: &mut Commands, root: Entity, fonts: &WorldFonts, at: Vec2, label: Label) -> Entity {
+    let e = text(
+        commands,
+        root,
+        "",
+        size::WORLD_BADGE,
+        &fonts.regular,
+        world::PARCHMENT,
+        at.extend(z::LABEL),
+    );
+    commands.entity(e).insert(label);
+    e
+}
+
 /// Camelot: the Round Table with its Sword places, the ring of Siege Engine places, the Siege
 /// area beside it; each part a spot to click.
 fn draw_camelot(
@@ -157,18 +192,9 @@ fn draw_camelot(
     paint: &mut Paint,
 ) {
     let c = table.camelot;
-    let area = Rect::from_center_size(c, PLATE);
     // Camelot's courtyard: grey stone.
-    let plate = commands
-        .spawn((
-            surfaces.sprite(Surface::Stone, PLATE, Color::srgb(0.26, 0.27, 0.31)),
-            Transform::from_translation(c.extend(z::PLATE)),
-            ChildOf(root),
-        ))
-        .id();
-    clickable(commands, plate, SpotClick::Siege);
-    frame(commands, root, world::GOLD_DIM, area, 2.0, z::PLATE + 0.01);
-    light(commands, root, SpotClick::Siege, area);
+    let stone = (Surface::Stone, Color::srgb(0.26, 0.27, 0.31));
+    spot_plate(commands, root, surfaces, stone, c, SpotClick::Siege);
     text(
         commands,
         root,
@@ -286,27 +312,21 @@ fn draw_camelot(
             });
         }
     }
-    let swords = text(
+    let swords = counter_label(
         commands,
         root,
-        "",
-        size::WORLD_BADGE,
-        &fonts.regular,
-        world::PARCHMENT,
-        (c + Vec2::new(-PLATE.x / 2.0 + 42.0, 40.0)).extend(z::LABEL),
+        fonts,
+        c + Vec2::new(-PLATE.x / 2.0 + 42.0, 40.0),
+        Label::Swords,
     );
-    commands.entity(swords).insert(Label::Swords);
     hoverable(commands, swords, Hover::Swords);
-    let siege = text(
+    counter_label(
         commands,
         root,
-        "",
-        size::WORLD_BADGE,
-        &fonts.regular,
-        world::PARCHMENT,
-        (c + Vec2::new(-PLATE.x / 2.0 + 42.0, -70.0)).extend(z::LABEL),
+        fonts,
+        c + Vec2::new(-PLATE.x / 2.0 + 42.0, -70.0),
+        Label::Siege,
     );
-    commands.entity(siege).insert(Label::Siege);
     text(
         commands,
         root,

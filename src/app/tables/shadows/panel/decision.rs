@@ -2,7 +2,7 @@
 //! line, and the confirmation of a costly action.
 
 use super::*;
-use crate::app::table::{Keys, read_keys};
+use crate::app::table::read_keys;
 
 /// The confirmation of an action that costs a Life point or may cost a Sword: its window's title,
 /// its words and the yes button.
@@ -167,11 +167,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
             card_clicks.clear();
         }
     }
-    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
-        read_keys(ctx)
-    } else {
-        Keys::NONE
-    };
+    let keys = read_keys(ctx, acting.is_some());
     if keys.escape {
         ui_state.choices.clear();
         ui_state.selected = None;
@@ -185,14 +181,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
     if let (Some(seat), Some(a)) = (acting, ui_state.confirm) {
         let (title, words, yes) = confirm_words(m, seat, a);
         let mut answer = None;
-        crate::app::style::fixed_window(
-            ctx,
-            &title,
-            "shadows-confirm",
-            egui::Align2::CENTER_CENTER,
-            egui::Vec2::ZERO,
-        )
-        .show(ctx, |ui| {
+        crate::app::style::centred_window(ctx, &title, "shadows-confirm").show(ctx, |ui| {
             ui.set_max_width(460.0);
             ui.label(egui::RichText::new(words).size(size::BODY));
             ui.horizontal(|ui| {
@@ -229,14 +218,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
         .collect();
     if let Some(seat) = acting.filter(|_| ui_state.accusing && ui_state.confirm.is_none() && !accusations.is_empty()) {
         let mut close = false;
-        crate::app::style::fixed_window(
-            ctx,
-            "Accuse a Knight of treason",
-            "shadows-accuse",
-            egui::Align2::CENTER_CENTER,
-            egui::Vec2::ZERO,
-        )
-        .show(ctx, |ui| {
+        crate::app::style::centred_window(ctx, "Accuse a Knight of treason", "shadows-accuse").show(ctx, |ui| {
             ui.label(egui::RichText::new("Whom do you accuse? You will be asked once more.").size(size::BODY));
             ui.horizontal_wrapped(|ui| {
                 for a in &accusations {
@@ -358,15 +340,14 @@ pub(in crate::app::tables::shadows) fn decision_panel(
                     ui.add_enabled_ui(!confirming, |ui| {
                         ui.horizontal_wrapped(|ui| {
                             ui.spacing_mut().item_spacing = egui::vec2(6.0, 4.0);
-                            let enter = if buttons.len() == 1 {
-                                Some(0)
-                            } else {
-                                buttons
-                                    .iter()
-                                    .position(|a| matches!(a, Action::EndTurn | Action::Done))
-                                    .or_else(|| buttons.iter().position(|a| matches!(a, Action::No)))
-                                    .or_else(|| buttons.iter().position(|a| matches!(a, Action::Pledge(0))))
-                            };
+                            let enter = crate::app::shared::enter_button(
+                                &buttons,
+                                &[
+                                    |a| matches!(a, Action::EndTurn | Action::Done),
+                                    |a| matches!(a, Action::No),
+                                    |a| matches!(a, Action::Pledge(0)),
+                                ],
+                            );
                             for (i, a) in buttons.iter().enumerate() {
                                 let label = s.describe_action(a);
                                 let label = match a {
@@ -378,12 +359,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
                                     Some(k) => format!("{k}  {label}"),
                                     None => label.clone(),
                                 };
-                                let tip = match (key, enter == Some(i)) {
-                                    (Some(k), true) => format!("{label} (key {k}, or Enter)"),
-                                    (Some(k), false) => format!("{label} (key {k})"),
-                                    (None, true) => format!("{label} (Enter)"),
-                                    (None, false) => label.clone(),
-                                };
+                                let tip = crate::app::shared::button_tip(&label, key, enter == Some(i));
                                 let pressed = ui
                                     .add(egui::Button::new(egui::RichText::new(text).size(size::BODY)))
                                     .on_hover_text(tip)
