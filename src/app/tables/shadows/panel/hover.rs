@@ -226,11 +226,8 @@ fn move_line(m: &Match<Shadows>, handoff: &Handoff, to: Location) -> Option<Stri
     })
 }
 
-/// A refusal as a tooltip's last line: "Not now", and why; when the table waits on another
-/// question first, that question.
+/// A refusal as a tooltip's last line: the rules' own words, which already say why (and, when
+/// the table waits on another question first, which one), as a sentence.
 fn not_now(why: &str) -> String {
-    match why.strip_prefix("that is not a choice now: ") {
-        Some(prompt) => format!("Not now — first: {prompt}"),
-        None => format!("Not now: {why}"),
-    }
+    crate::rules::capitalised(why)
 }
