@@ -1,7 +1,7 @@
 //! The subcommands of the `camelot` command, each its own function; `main.rs` parses the
 //! arguments and dispatches here.
 
-use super::{BalanceArgs, Cli, PlayArgs, SimArgs, WindowArgs};
+use super::{BalanceArgs, Cli, PlayArgs, SimArgs, TableArgs, WindowArgs};
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
 use camelot::library::{AnyMatch, Library};
@@ -20,6 +20,8 @@ pub enum Start {
     Load(String, PathBuf),
     /// A game's guided first game (its tutorial script, checked to load).
     Learn(GameId),
+    /// A save's text stepped through, and the seat to review (`Some(None)`: the default seat).
+    Replay(String, Option<Option<usize>>),
 }
 
 fn parse_variants(items: &[String]) -> Result<BTreeMap<String, String>, String> {
@@ -73,39 +75,23 @@ fn read_save(library: &Library, save: &Path) -> Result<(String, Box<dyn AnyMatch
 }
 
 /// The games `sim` and `balance` play: the bots and variants read, the colours checked.
-fn sim_options(
-    game: GameId,
-    players: usize,
-    games: usize,
-    seed: u64,
-    bots: &[String],
-    variants: &[String],
-    colours: &Option<String>,
-) -> Result<SimOptions, String> {
+fn sim_options(table: &TableArgs, games: usize, bots: &[String]) -> Result<SimOptions, String> {
+    let game = parse_game(&table.game)?;
     Ok(SimOptions {
         game,
-        players,
+        players: table.players,
         games,
-        seed,
+        seed: table.seed,
         bots: bots.iter().map(|b| BotKind::parse(b)).collect::<Result<Vec<_>, _>>()?,
-        variants: with_colours(game, players, colours, parse_variants(variants)?)?,
+        variants: with_colours(game, table.players, &table.colours, parse_variants(&table.variants)?)?,
         max_actions: 20_000,
     })
 }
 
 /// `sim`: many bot games headless, and their results.
 pub fn sim(content: Option<&PathBuf>, args: &SimArgs) -> Result<ExitCode, String> {
-    let game = parse_game(&args.game)?;
     let library = load_library(content)?;
-    let opts = sim_options(
-        game,
-        args.players,
-        args.games,
-        args.seed,
-        &args.bots,
-        &args.variants,
-        &args.colours,
-    )?;
+    let opts = sim_options(&args.table, args.games, &args.bots)?;
     let report = sim::run(&library, &opts, &mut |w| eprintln!("{w}"))?;
     if args.json {
         println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
@@ -138,7 +124,6 @@ pub fn sim(content: Option<&PathBuf>, args: &SimArgs) -> Result<ExitCode, String
 
 /// `balance`: the tinkerer's bench, with --against the differences.
 pub fn balance(content: Option<&PathBuf>, args: &BalanceArgs) -> Result<ExitCode, String> {
-    let game = parse_game(&args.game)?;
     let now = load_library(content)?;
     let now_name = content.map_or("this content".to_string(), |d| d.display().to_string());
     let was = match args.against.as_deref() {
@@ -146,15 +131,7 @@ pub fn balance(content: Option<&PathBuf>, args: &BalanceArgs) -> Result<ExitCode
         Some("shipped") => Some((Library::load(ContentSet::embedded()), "shipped".to_string())),
         Some(dir) => Some((load_library(Some(&PathBuf::from(dir)))?, dir.to_string())),
     };
-    let opts = sim_options(
-        game,
-        args.players,
-        args.games,
-        args.seed,
-        &args.bots,
-        &args.variants,
-        &args.colours,
-    )?;
+    let opts = sim_options(&args.table, args.games, &args.bots)?;
     // Ctrl+C stops the games not yet started; the report tells what was done.
     static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::Relaxed));
@@ -238,6 +215,46 @@ pub fn hint(content: Option<&PathBuf>, save: &Path) -> Result<ExitCode, String> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// `review`: a seat's decisions rated, marked and summed up, headless.
+pub fn review(content: Option<&PathBuf>, save: &Path, seat: Option<usize>, json: bool) -> Result<ExitCode, String> {
+    let library = load_library(content)?;
+    let (_, m) = read_save(&library, save)?;
+    let seats = match seat {
+        Some(0) => return Err("--seat counts from 1".into()),
+        Some(n) if n > m.config().seats.len() => {
+            return Err(format!(
+                "--seat {n}: this game of {} has {} seats",
+                m.game().title(),
+                m.config().seats.len()
+            ));
+        }
+        Some(n) => vec![n - 1],
+        None => camelot::review::default_seats(m.as_ref()),
+    };
+    for seat in seats {
+        let bar = indicatif::ProgressBar::new(0).with_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} decisions, {eta} left")
+                .map_err(|e| e.to_string())?
+                .progress_chars("=> "),
+        );
+        bar.set_message(format!("Reviewing {}", m.config().seat_name(seat)));
+        let review = camelot::review::review(m.as_ref(), &library, seat, &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+            true
+        })?;
+        bar.finish_and_clear();
+        if json {
+            println!("{}", serde_json::to_string(&review).map_err(|e| e.to_string())?);
+        } else {
+            for line in review.lines() {
+                println!("{line}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `play`: the window straight at a new game's table.
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<ExitCode, String> {
     let PlayArgs {
@@ -289,16 +306,36 @@ pub fn learn(cli: &Cli, game: &str, flags: &WindowArgs) -> Result<ExitCode, Stri
 }
 
 /// `open`: the window at a saved game.
-pub fn open(cli: &Cli, save: &Path, flags: &WindowArgs) -> Result<ExitCode, String> {
+/// `open`: the window at a saved game, to play on from there, or (`--replay`, `--review`, and
+/// any finished game) to step through it; `review` is `Some(seat from 1, or none)` with `--review`.
+pub fn open(
+    cli: &Cli,
+    save: &Path,
+    replay: bool,
+    review: Option<Option<usize>>,
+    flags: &WindowArgs,
+) -> Result<ExitCode, String> {
     // Checked here first, so that a broken save says what is wrong on the terminal.
     let library = load_library(cli.content.as_ref())?;
-    let (text, _) = read_save(&library, save)?;
-    window(
-        library,
-        cli,
-        &flags.or(&cli.window),
-        Start::Load(text, save.to_path_buf()),
-    )
+    let (text, m) = read_save(&library, save)?;
+    let seats = m.config().seats.len();
+    let review = match review {
+        Some(Some(n)) if n == 0 || n > seats => {
+            return Err(format!(
+                "--seat {n}: this game of {} has {seats} seats",
+                m.game().title()
+            ));
+        }
+        Some(seat) => Some(seat.map(|n| n - 1)),
+        None => None,
+    };
+    let finished = matches!(m.pending(), Pending::Finished(_));
+    let start = if replay || review.is_some() || finished {
+        Start::Replay(text, review)
+    } else {
+        Start::Load(text, save.to_path_buf())
+    };
+    window(library, cli, &flags.or(&cli.window), start)
 }
 
 fn seed_from_clock() -> u64 {
@@ -354,7 +391,12 @@ pub fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, S
 #[cfg(feature = "gui")]
 pub fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> Result<ExitCode, String> {
     use camelot::app::bridge::StartMatch;
+    let mut replay = None;
     let (start, learn) = match start {
+        Start::Replay(text, review) => {
+            replay = Some((text, review));
+            (None, None)
+        }
         Start::Menu => (None, None),
         Start::New(game, config) => (Some(StartMatch::New { game, config }), None),
         Start::Load(text, path) => {
@@ -380,6 +422,7 @@ pub fn window(library: Library, cli: &Cli, flags: &WindowArgs, start: Start) -> 
         window_size: flags.window_size.unwrap_or((1440, 900)),
         start,
         learn,
+        replay,
     };
     camelot::app::run(opts)
 }

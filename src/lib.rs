@@ -1,12 +1,13 @@
 //! Camelot: three Arthurian board games at one table.
 //!
-//! The rules core (`rules`, `content`, `bots`, `sim`, `tutorial`) is plain Rust and builds without Bevy
+//! The rules core (`rules`, `content`, `bots`, `sim`, `review`, `tutorial`) is plain Rust and builds without Bevy
 //! (`--no-default-features`); the window lives in `app` behind the default feature `gui`.
 
 pub mod balance;
 pub mod bots;
 pub mod content;
 pub mod library;
+pub mod review;
 pub mod rules;
 pub mod saves;
 pub mod sim;

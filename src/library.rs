@@ -72,6 +72,8 @@ pub struct HintChoice {
     pub share: Option<f64>,
     /// The heuristic's score (rough units of the game; higher is better) where no search ran.
     pub score: Option<f64>,
+    /// Sampled games the search played through it (0 without a search): how sure `rate` is.
+    pub visits: u32,
 }
 
 /// How many alternatives a hint names.
@@ -156,21 +158,28 @@ fn percent(x: f64) -> String {
     format!("{:.0} %", x * 100.0)
 }
 
-fn make_hint<G: BotHints>(
-    seat: Seat,
+/// The hard level's ranking of `legal` from `view`, drawn from `GameRng::seeded(seed)`: the one
+/// rating of a position behind a hint and a review.
+fn hard_ranking<G: BotHints>(
     view: &G::View,
     legal: &[G::Action],
-    labels: &[String],
     seed: u64,
     tune: Option<fn(Budget) -> Budget>,
-) -> Hint {
-    let started = Instant::now();
+) -> bots::Ranking<G::Action> {
     let mut rng = GameRng::seeded(seed);
     let kind = BotKind::Level(Difficulty::Hard);
-    let ranking = match tune {
+    match tune {
         Some(tune) => bots::rank_with::<G>(kind, view, legal, &mut rng, tune),
         None => bots::rank::<G>(kind, view, legal, &mut rng),
-    };
+    }
+}
+
+/// A ranking's choices in words, the chosen first; never empty while `legal` is not.
+fn ranked_choices<G: BotHints>(
+    ranking: &bots::Ranking<G::Action>,
+    legal: &[G::Action],
+    labels: &[String],
+) -> Vec<HintChoice> {
     let label = |i: usize| labels.get(i).cloned().unwrap_or_default();
     let mut choices: Vec<HintChoice> = ranking
         .ranked
@@ -183,6 +192,7 @@ fn make_hint<G: BotHints>(
                 rate: r.rate,
                 share: r.share,
                 score: r.score,
+                visits: r.visits,
             })
         })
         .collect();
@@ -194,8 +204,41 @@ fn make_hint<G: BotHints>(
             rate: None,
             share: None,
             score: None,
+            visits: 0,
         });
     }
+    choices
+}
+
+fn make_hint<G: BotHints>(
+    seat: Seat,
+    view: &G::View,
+    legal: &[G::Action],
+    labels: &[String],
+    seed: u64,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Hint {
+    let started = Instant::now();
+    let ranking = hard_ranking::<G>(view, legal, seed, tune);
+    let mut hint = hint_of::<G>(
+        seat,
+        view,
+        legal,
+        &ranking,
+        ranked_choices::<G>(&ranking, legal, labels),
+    );
+    hint.seconds = started.elapsed().as_secs_f64();
+    hint
+}
+
+/// The hint a ranking gives: its choice, why, and the next best (`choices` from `ranked_choices`).
+fn hint_of<G: BotHints>(
+    seat: Seat,
+    view: &G::View,
+    legal: &[G::Action],
+    ranking: &bots::Ranking<G::Action>,
+    mut choices: Vec<HintChoice>,
+) -> Hint {
     let rating = choices.remove(0);
     let next = choices.first();
     let mut why = Vec::new();
@@ -298,7 +341,147 @@ fn make_hint<G: BotHints>(
         alternatives: choices,
         by: ranking.by,
         rating,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: 0.0,
+    }
+}
+
+/// One decision of a finished or unfinished match as the hard level rates it from the deciding
+/// seat's view at that moment: the hint that position gets (`AnyMatch::rate_decisions`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedDecision {
+    /// The action's number in the match, from 0 (the position is the match after `index` actions).
+    pub index: usize,
+    /// The turn it was taken in, where the game counts turns.
+    pub turn: Option<u32>,
+    /// The hint at that position: the best action as the hard level rates it, and why.
+    pub hint: Hint,
+    /// Every action the ranking rated, its choice first (the hint's action).
+    pub choices: Vec<HintChoice>,
+    /// The action played, as an index into the legal actions then.
+    pub played: usize,
+    /// The action played, in the game's words.
+    pub played_label: String,
+    /// The best and the played action's win chances (`None` where it played the best, or where
+    /// the level weighs the decision without a win chance): from the ranking when it rated both,
+    /// else from the same level choosing between those two alone.
+    pub rates: Option<(f64, f64)>,
+    /// The game's review noise (`BotHints::review_noise`): a loss below it is not told apart.
+    pub noise: f64,
+}
+
+/// How `AnyMatch::rate_decisions` rates.
+#[derive(Clone, Copy)]
+pub struct Rating<'a> {
+    /// The hard budget changed (the review passes `review_budget`; `None`: hard's own).
+    pub tune: Option<fn(Budget) -> Budget>,
+    /// Told `(done, total)` as each decision is rated; the work stops with an error when it
+    /// returns false.
+    pub progress: &'a (dyn Fn(usize, usize) -> bool + Sync),
+}
+
+/// The review's budget: the hard level's, without the clock, so that a review is the same on
+/// every machine and under any load (a hint's search only differs where its clock cap bit).
+pub fn review_budget(b: Budget) -> Budget {
+    Budget {
+        time_cap: std::time::Duration::from_secs(3600),
+        ..b
+    }
+}
+
+/// The best and the played action's win chances in `choices`.
+fn rates_of(choices: &[HintChoice], best: usize, played: usize) -> Option<(f64, f64)> {
+    let rate = |i: usize| choices.iter().find(|c| c.action_index == i)?.rate;
+    Some((rate(best)?, rate(played)?))
+}
+
+/// A position to rate: the seat's view, the legal actions and what was played.
+struct Spot<G: Game> {
+    index: usize,
+    turn: Option<u32>,
+    view: G::View,
+    legal: Vec<G::Action>,
+    labels: Vec<String>,
+    played: usize,
+}
+
+impl<G: Game> Spot<G> {
+    /// The position of `state` after `index` actions, where its seat to act chooses among more
+    /// than one legal action and played `played`; reuses `legal`'s buffer.
+    fn of(state: &G, index: usize, played: &G::Action, legal: &mut Vec<G::Action>) -> Option<(Seat, Spot<G>)> {
+        let seat = state.to_act()?;
+        state.legal_actions_into(legal);
+        let played = legal.iter().position(|a| a == played).filter(|_| legal.len() > 1)?;
+        Some((
+            seat,
+            Spot {
+                index,
+                turn: state.turns_taken(),
+                view: state.view(seat),
+                labels: legal.iter().map(|a| state.describe_action(a)).collect(),
+                legal: std::mem::take(legal),
+                played,
+            },
+        ))
+    }
+}
+
+/// The decision in `state` (the match `match_seed` after `index` actions) of its seat to act,
+/// who played `played`, rated as the review rates it (`AnyMatch::rate_decisions`) from that
+/// seat's view alone; `None` when nobody chooses there among more than one legal action.
+pub fn rate_position<G: BotHints>(
+    state: &G,
+    match_seed: u64,
+    index: usize,
+    played: &G::Action,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Option<RatedDecision> {
+    let (seat, spot) = Spot::of(state, index, played, &mut Vec::new())?;
+    Some(rate_spot(seat, match_seed, spot, tune))
+}
+
+fn rate_spot<G: BotHints>(seat: Seat, seed: u64, spot: Spot<G>, tune: Option<fn(Budget) -> Budget>) -> RatedDecision {
+    let hint_seed = hint_seed(seed, spot.index);
+    let ranking = hard_ranking::<G>(&spot.view, &spot.legal, hint_seed, tune);
+    let choices = ranked_choices::<G>(&ranking, &spot.legal, &spot.labels);
+    let hint = hint_of::<G>(seat, &spot.view, &spot.legal, &ranking, choices.clone());
+    let best = hint.action_index;
+    // The best and the played action rated under one seed: by that seed's ranking where it rated
+    // both, else by the same level between the two alone.
+    let under = |seed: u64, choices: &[HintChoice]| {
+        rates_of(choices, best, spot.played).or_else(|| {
+            let pair = [spot.legal.get(best)?.clone(), spot.legal.get(spot.played)?.clone()];
+            let two = hard_ranking::<G>(&spot.view, &pair, seed, tune);
+            let mut rated = ranked_choices::<G>(&two, &pair, &[String::new(), String::new()]);
+            for c in &mut rated {
+                c.action_index = if c.action_index == 0 { best } else { spot.played };
+            }
+            rates_of(&rated, best, spot.played)
+        })
+    };
+    // The hint's own seed first, then the game's further seeds (`BotHints::review_seeds`), their
+    // rates averaged: the hint's choice stays the best, and its loss is measured more steadily.
+    let rates = (best != spot.played).then(|| {
+        let mut samples: Vec<(f64, f64)> = under(hint_seed, &choices).into_iter().collect();
+        for k in 1..G::review_seeds() {
+            let seed = hint_seed ^ u64::from(k).wrapping_mul(0x7265_7669_6577_0000);
+            let ranking = hard_ranking::<G>(&spot.view, &spot.legal, seed, tune);
+            samples.extend(under(seed, &ranked_choices::<G>(&ranking, &spot.legal, &spot.labels)));
+        }
+        let n = samples.len() as f64;
+        (n > 0.0).then(|| {
+            let (b, p) = samples.iter().fold((0.0, 0.0), |(b, p), (x, y)| (b + x, p + y));
+            (b / n, p / n)
+        })
+    });
+    RatedDecision {
+        index: spot.index,
+        turn: spot.turn,
+        played_label: spot.labels.get(spot.played).cloned().unwrap_or_default(),
+        hint,
+        choices,
+        played: spot.played,
+        rates: rates.flatten(),
+        noise: G::review_noise(),
     }
 }
 
@@ -321,6 +504,19 @@ pub struct PlayedGame {
     pub emblems: Vec<Option<String>>,
     /// With `usage`: each piece of content used (`Game::used`) and by which seat, once a game.
     pub used: Vec<(Seat, String)>,
+}
+
+/// How [`AnyMatch::play_out`] plays a match to its end.
+#[derive(Clone, Copy)]
+pub struct PlayOut<'a> {
+    /// The bot deciding for each seat.
+    pub bot_of: &'a dyn Fn(Seat) -> BotKind,
+    /// The table's seed (what dealt the game).
+    pub seed: u64,
+    /// An error after this many actions in all.
+    pub max_actions: usize,
+    /// Also record what content each seat used (for the balance bench; it costs words).
+    pub usage: bool,
 }
 
 /// A match of any game.
@@ -369,16 +565,18 @@ pub trait AnyMatch: Send + Sync {
     /// the game); the decision at action number `step` draws from
     /// `GameRng::seeded(play_out_bot_seed(seed, step))`, as a bot job seeded so would; random
     /// bots share one generator seeded with `play_out_random_seed(seed)`. Neither is the deal's
-    /// generator. Stops with an error after `max_actions`.
-    /// Plays the match to its end with these bots; `usage` also records what content each seat
-    /// used (for the balance bench; it costs words).
-    fn play_out(
-        &self,
-        bot_of: &dyn Fn(Seat) -> BotKind,
-        seed: u64,
-        max_actions: usize,
-        usage: bool,
-    ) -> Result<PlayedGame, String>;
+    /// generator. Stops with an error after `max_actions`; see [`PlayOut`].
+    fn play_out(&self, how: &PlayOut<'_>) -> Result<PlayedGame, String>;
+    /// Each decision `seat` took so far (a position with more than one legal action), rated as
+    /// the hint at that position rates it, from that seat's view alone ([`Rating`]). The
+    /// positions are rated on every core.
+    fn rate_decisions(&self, library: &Library, seat: Seat, how: &Rating<'_>) -> Result<Vec<RatedDecision>, String>;
+    /// The same match after its first `actions` actions only (a replay's position), from the
+    /// content the library holds.
+    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String>;
+    /// Takes the next action `whole` recorded after this match's own (this match is `whole` cut
+    /// short, `replay_to`): a replay stepping forward, with the events for the table to play out.
+    fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
     /// The emblem a seat plays under (see `Game::seat_emblem`).
@@ -495,13 +693,13 @@ impl<G: BotHints> AnyMatch for Match<G> {
     fn hint_job(&self) -> Option<HintJob> {
         hint_job_of(&self.state, hint_seed(self.config.seed, self.actions.len()), None)
     }
-    fn play_out(
-        &self,
-        bot_of: &dyn Fn(Seat) -> BotKind,
-        seed: u64,
-        max_actions: usize,
-        usage: bool,
-    ) -> Result<PlayedGame, String> {
+    fn play_out(&self, how: &PlayOut<'_>) -> Result<PlayedGame, String> {
+        let PlayOut {
+            bot_of,
+            seed,
+            max_actions,
+            usage,
+        } = *how;
         let mut state = self.state.clone();
         let mut used: Vec<(Seat, String)> = Vec::new();
         let mut legal = Vec::new();
@@ -568,6 +766,66 @@ impl<G: BotHints> AnyMatch for Match<G> {
                 .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
         }
         Err(format!("no outcome after {max_actions} actions"))
+    }
+    fn rate_decisions(&self, library: &Library, seat: Seat, how: &Rating<'_>) -> Result<Vec<RatedDecision>, String> {
+        let Rating { tune, progress } = *how;
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let content = library.content::<G>().map_err(|e| e.to_string())?;
+        let mut state = G::new_shared(&self.config, &content).map_err(|e| e.to_string())?;
+        let mut spots = Vec::new();
+        let mut legal = Vec::new();
+        for (index, action) in self.actions.iter().enumerate() {
+            if state.to_act() == Some(seat)
+                && let Some((_, spot)) = Spot::of(&state, index, action, &mut legal)
+            {
+                spots.push(spot);
+            }
+            state
+                .apply_quiet(action)
+                .map_err(|e| format!("action {} does not replay: {e}", index + 1))?;
+        }
+        let total = spots.len();
+        let (done, stop) = (AtomicUsize::new(0), AtomicBool::new(!progress(0, total)));
+        let seed = self.config.seed;
+        let rated: Vec<Option<RatedDecision>> = spots
+            .into_par_iter()
+            .map(|spot| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let r = rate_spot::<G>(seat, seed, spot, tune);
+                if !progress(done.fetch_add(1, Ordering::Relaxed) + 1, total) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Some(r)
+            })
+            .collect();
+        if stop.load(Ordering::Relaxed) {
+            return Err("cancelled".into());
+        }
+        Ok(rated.into_iter().flatten().collect())
+    }
+    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String> {
+        let content = library.content::<G>().map_err(|e| e.to_string())?;
+        let mut m = Match::<G>::new_shared(self.config.clone(), &content, self.content_hash.clone())
+            .map_err(|e| e.to_string())?;
+        for a in &self.actions[..actions.min(self.actions.len())] {
+            m.apply(a).map_err(|e| e.to_string())?;
+        }
+        Ok(Box::new(m))
+    }
+    fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError> {
+        let whole = whole
+            .as_any()
+            .downcast_ref::<Match<G>>()
+            .ok_or_else(|| RuleError("that is another game's record".into()))?;
+        let action = whole
+            .actions
+            .get(self.actions.len())
+            .ok_or_else(|| RuleError("the record has no further action".into()))?;
+        let events = self.apply(action)?;
+        Ok(erase(&self.state, events))
     }
     fn turns_taken(&self) -> Option<u32> {
         self.state.turns_taken()

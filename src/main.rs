@@ -87,9 +87,30 @@ enum Command {
     /// Print the hard bot's hint for the seat to act in a save or autosave: the move, why, and
     /// the alternatives as the bot rates them (from that seat's view only).
     Hint { save: PathBuf },
+    /// Review a save or autosave, finished or not: each decision of a seat rated by the hard
+    /// bot from that seat's view then, the win chance lost against the best move, the costly
+    /// ones marked and why, and a verdict.
+    Review {
+        save: PathBuf,
+        /// The seat to review, from 1 (default: every human seat)
+        #[arg(long)]
+        seat: Option<usize>,
+        /// Print one JSON object per seat reviewed
+        #[arg(long)]
+        json: bool,
+    },
     /// Open the window at a saved game (a save or an autosave file), to play on from there.
     Open {
         save: PathBuf,
+        /// Step through the game instead of playing on (a finished game always opens so)
+        #[arg(long)]
+        replay: bool,
+        /// Replay it and review a seat's decisions (the human seats' first by default)
+        #[arg(long)]
+        review: bool,
+        /// With --review: the seat to review, from 1
+        #[arg(long, requires = "review")]
+        seat: Option<usize>,
         #[command(flatten)]
         window: WindowArgs,
     },
@@ -127,18 +148,14 @@ struct PlayArgs {
     window: WindowArgs,
 }
 
+/// The table every headless game of a run is played at (shared by `sim` and `balance`).
 #[derive(Args, Debug)]
-struct SimArgs {
+struct TableArgs {
     game: String,
     #[arg(long, default_value_t = 4)]
     players: usize,
-    #[arg(long, default_value_t = 100)]
-    games: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
-    #[arg(long, value_delimiter = ',', default_value = "random")]
-    bots: Vec<String>,
     /// Game variants as key=value, e.g. target=50 (a key the game lacks is refused)
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     variants: Vec<String>,
@@ -147,6 +164,17 @@ struct SimArgs {
     /// magician cards
     #[arg(long, value_name = "COLOUR,...")]
     colours: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SimArgs {
+    #[command(flatten)]
+    table: TableArgs,
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    bots: Vec<String>,
     /// Print one JSON object
     #[arg(long)]
     json: bool,
@@ -154,24 +182,13 @@ struct SimArgs {
 
 #[derive(Args, Debug)]
 struct BalanceArgs {
-    game: String,
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    #[command(flatten)]
+    table: TableArgs,
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// One bot per seat: random, heuristic, easy, normal, hard (the last repeats)
     #[arg(long, value_delimiter = ',', default_value = "heuristic")]
     bots: Vec<String>,
-    /// Game variants as key=value, e.g. target=50 (a key the game lacks is refused)
-    #[arg(long = "variant", value_name = "KEY=VALUE")]
-    variants: Vec<String>,
-    /// Die Zukunft: each seat's colour in seat order, e.g. red,blue,green (with two players each
-    /// seat's two in turn: red,yellow,green,purple); the turn order is still drawn from the
-    /// magician cards
-    #[arg(long, value_name = "COLOUR,...")]
-    colours: Option<String>,
     /// Compare with this content folder, or `shipped` (the content built into the game)
     #[arg(long, value_name = "DIR|shipped")]
     against: Option<String>,
@@ -206,12 +223,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 | Command::Check { .. }
                 | Command::Replay { .. }
                 | Command::Hint { .. }
+                | Command::Review { .. }
         )
     );
     if headless && cli.window != WindowArgs::default() {
         return Err(
             "--frames, --screenshot, --frame-stats, --window-size and --bot-pace are for the window \
-                    (no command, play or open), not for sim, balance, check, replay or hint"
+                    (no command, play or open), not for sim, balance, check, replay, hint or review"
                 .into(),
         );
     }
@@ -222,9 +240,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Some(Command::Balance(args)) => commands::balance(content, args),
         Some(Command::Replay { save }) => commands::replay(content, save),
         Some(Command::Hint { save }) => commands::hint(content, save),
+        Some(Command::Review { save, seat, json }) => commands::review(content, save, *seat, *json),
         Some(Command::Play(args)) => commands::play(&cli, args),
         Some(Command::Learn { game, window }) => commands::learn(&cli, game, window),
-        Some(Command::Open { save, window }) => commands::open(&cli, save, window),
+        Some(Command::Open {
+            save,
+            replay,
+            review,
+            seat,
+            window,
+        }) => commands::open(&cli, save, *replay, review.then_some(*seat), window),
         None => commands::window(commands::load_library(content)?, &cli, &cli.window, Start::Menu),
     }
 }

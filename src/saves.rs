@@ -16,6 +16,8 @@ use std::time::SystemTime;
 pub enum Shelf {
     Games,
     Guided,
+    /// Games played to their end, kept to replay or review (`Saves::finish`).
+    Finished,
 }
 
 /// The folder that holds the unfinished games (the data folder, or a test's own).
@@ -24,7 +26,7 @@ pub struct Saves {
     pub root: PathBuf,
 }
 
-/// An unfinished game found on disk.
+/// A saved game found on disk (unfinished, guided or finished).
 #[derive(Clone, Debug)]
 pub struct SavedGame {
     pub path: PathBuf,
@@ -93,6 +95,7 @@ impl Saves {
         self.root.join(match shelf {
             Shelf::Games => "games",
             Shelf::Guided => "guided",
+            Shelf::Finished => "finished",
         })
     }
 
@@ -133,6 +136,42 @@ impl Saves {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(format!("{}: {e}", slot.display())),
         }
+    }
+
+    /// How many finished games `finish` keeps (the newest).
+    pub const FINISHED_KEPT: usize = 50;
+
+    /// Where a finished game is kept: `finished/` under the data folder, under its file's name.
+    pub fn finished_path(&self, slot: &Path) -> PathBuf {
+        let name = slot.file_name().map_or_else(|| "game.ron".into(), |n| n.to_os_string());
+        self.dir(Shelf::Finished).join(name)
+    }
+
+    /// A game is over: its save moves from its slot to `finished/` (to replay or review later),
+    /// the oldest finished games beyond `FINISHED_KEPT` go. Returns where it was kept.
+    pub fn finish(&self, slot: &Path, text: &str) -> Result<PathBuf, String> {
+        let kept = self.finished_path(slot);
+        self.write(&kept, text)?;
+        self.remove(slot)?;
+        if let Ok(entries) = std::fs::read_dir(self.dir(Shelf::Finished)) {
+            let mut files: Vec<(SystemTime, PathBuf)> = entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+                .map(|e| {
+                    (
+                        e.metadata()
+                            .and_then(|m| m.modified())
+                            .unwrap_or(SystemTime::UNIX_EPOCH),
+                        e.path(),
+                    )
+                })
+                .collect();
+            files.sort_by_key(|f| std::cmp::Reverse(f.0));
+            for (_, old) in files.into_iter().skip(Self::FINISHED_KEPT) {
+                let _ = std::fs::remove_file(old);
+            }
+        }
+        Ok(kept)
     }
 
     /// Moves the autosave of earlier versions (one file, `autosave.ron`) among the games, so it
@@ -220,6 +259,25 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("camelot-saves-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         Saves::new(dir)
+    }
+
+    #[test]
+    fn a_finished_game_moves_to_the_finished_games_and_only_the_newest_are_kept() {
+        let saves = temp("finish");
+        let mut kept = Vec::new();
+        for n in 0..Saves::FINISHED_KEPT + 2 {
+            let slot = saves.root.join("games").join(format!("court-{n}.ron"));
+            saves.write(&slot, "a game").expect("written");
+            let to = saves.finish(&slot, &format!("game {n}")).expect("kept");
+            assert!(!slot.exists(), "no autosave left to continue");
+            assert_eq!(std::fs::read_to_string(&to).ok(), Some(format!("game {n}")));
+            kept.push(to);
+            // Older by a clock tick, so the newest are told apart.
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(!kept[0].exists() && !kept[1].exists(), "the two oldest went");
+        assert!(kept[2..].iter().all(|p| p.exists()), "the newest stay");
+        let _ = std::fs::remove_dir_all(&saves.root);
     }
 
     #[test]

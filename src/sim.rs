@@ -1,7 +1,7 @@
 //! Headless games for `camelot sim`: bots against bots, many games, one JSON summary.
 
 use crate::bots::{BotKind, SearchStats};
-use crate::library::{Library, PlayedGame};
+use crate::library::{Library, PlayOut, PlayedGame};
 use crate::rules::{GameId, SeatKind, TableConfig};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -183,9 +183,12 @@ pub fn play_one(library: &Library, opts: &SimOptions, g: usize, usage: bool) -> 
     let seed = config.seed;
     let bot_of = |seat: usize| opts.bot_of(seat);
     let result = catch_unwind(AssertUnwindSafe(|| -> Result<PlayedGame, String> {
-        library
-            .new_match(opts.game, config)?
-            .play_out(&bot_of, seed, opts.max_actions, usage)
+        library.new_match(opts.game, config)?.play_out(&PlayOut {
+            bot_of: &bot_of,
+            seed,
+            max_actions: opts.max_actions,
+            usage,
+        })
     }));
     (seed, result.unwrap_or_else(|_| Err("panicked".into())))
 }

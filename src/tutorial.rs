@@ -53,17 +53,11 @@ pub struct Step {
     pub other: String,
 }
 
-/// The places every game's window can point at.
+/// The places every game's window can point at; each game's own follow.
 pub const COMMON_PLACES: &[&str] = &["board", "hand", "players", "prompt", "log", "hint"];
 
-const COURT_PLACES: &[&str] = &["board", "hand", "players", "prompt", "log", "hint", "equites", "piles"];
+const COURT_PLACES: &[&str] = &["equites", "piles"];
 const FUTURE_PLACES: &[&str] = &[
-    "board",
-    "hand",
-    "players",
-    "prompt",
-    "log",
-    "hint",
     "display",
     "hinterland",
     "throne",
@@ -74,12 +68,6 @@ const FUTURE_PLACES: &[&str] = &[
     "room:yellow",
 ];
 const SHADOWS_PLACES: &[&str] = &[
-    "board",
-    "hand",
-    "players",
-    "prompt",
-    "log",
-    "hint",
     "camelot",
     "round_table",
     "excalibur",
@@ -94,13 +82,14 @@ const SHADOWS_PLACES: &[&str] = &[
 ];
 
 /// Every place a tutorial of `game` may point at: [`COMMON_PLACES`], then the game's board places.
-pub fn places(game: GameId) -> &'static [&'static str] {
-    match game {
+pub fn places(game: GameId) -> Vec<&'static str> {
+    let own: &[&str] = match game {
         GameId::Court => COURT_PLACES,
         GameId::Future => FUTURE_PLACES,
         GameId::Shadows => SHADOWS_PLACES,
-        GameId::Test => COMMON_PLACES,
-    }
+        GameId::Test => &[],
+    };
+    COMMON_PLACES.iter().chain(own).copied().collect()
 }
 
 /// The content key of a game's tutorial script.

@@ -132,6 +132,12 @@ fn bots_play_a_whole_game_and_the_autosave_follows() {
     assert!(slot(&app).exists(), "the new game is autosaved");
     run_until(&mut app, |app| matches!(pending(app), Pending::Finished(_)));
     assert!(!slot(&app).exists(), "a finished game leaves no autosave to continue");
+    // It is kept among the finished games, whole, to replay or review.
+    let saves = camelot::saves::Saves::new(slot(&app).parent().and_then(|p| p.parent()).expect("the data folder"));
+    let kept = std::fs::read_to_string(saves.finished_path(&slot(&app))).expect("the finished game is kept");
+    let library = camelot::library::Library::load(camelot::content::ContentSet::embedded());
+    let m = library.load_save(&kept).expect("it loads");
+    assert!(matches!(m.pending(), Pending::Finished(_)), "kept finished");
 }
 
 #[test]
@@ -460,6 +466,7 @@ fn the_hand_off_screen_waits_while_something_public_plays_out() {
     let covered = Handoff {
         covering: Some(1),
         viewer: Some(0),
+        frozen: false,
     };
     assert!(
         !cover_drawn(&covered, 0.1),
@@ -627,6 +634,7 @@ fn with_two_humans_the_screen_turns_public_while_bots_play() {
     let mine = Handoff {
         covering: None,
         viewer: Some(0),
+        frozen: false,
     };
     assert_eq!(
         next_handoff(mine, &config, &bot_to_act),
@@ -684,4 +692,129 @@ fn starting_a_game_keeps_the_unfinished_one() {
     app.update();
     assert_eq!(slot(&app), first);
     assert_eq!(saves.list(&library, camelot::saves::Shelf::Games).len(), 2);
+}
+
+/// Replay mode: a game stepped through, forward with its events and back by resetting the
+/// table, where nobody moves, no bot plays and nothing is saved; the eyes it shows the table
+/// through follow `replay_viewers`; a review of it runs off the frame and reports back.
+#[test]
+fn a_replay_steps_through_a_game_where_nobody_moves_and_a_review_reports_back() {
+    use camelot::app::bridge::{AskReview, Refused, Replay, ReplayRequest, RuleEvent};
+    use camelot::app::review::{ReviewPlugin, ReviewState};
+    let (mut app, _) = new_app("replay");
+    app.add_plugins(ReviewPlugin);
+    let bot = SeatKind::Bot(Difficulty::Easy);
+    start(&mut app, &[SeatKind::Human, bot]);
+    // The human plays first choices until the game is over.
+    for _ in 0..2000 {
+        match pending(&app) {
+            Pending::Finished(_) => break,
+            Pending::Decide { seat: 0, .. } => play_first_choice(&mut app, 0),
+            _ => {
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+    assert!(matches!(pending(&app), Pending::Finished(_)), "the game ended");
+    let whole = app
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .expect("a match")
+        .to_ron();
+    let total = app
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .map_or(0, |m| m.actions_taken());
+    app.world_mut().write_message(ReplayRequest::Open(whole.clone()));
+    app.update();
+    app.update();
+    let actions = |app: &App| {
+        app.world()
+            .resource::<MatchRes>()
+            .current
+            .as_ref()
+            .map_or(0, |m| m.actions_taken())
+    };
+    assert!(app.world().resource::<Replay>().active());
+    assert_eq!(actions(&app), total, "a replay opens at the end");
+    assert!(handoff(&app).frozen && handoff(&app).covering.is_none());
+    assert_eq!(handoff(&app).viewer, Some(0), "through the human's eyes");
+    assert!(
+        app.world().resource::<MatchRes>().slot.is_none(),
+        "a replay saves nothing"
+    );
+
+    app.world_mut().write_message(ReplayRequest::To(0));
+    app.update();
+    assert_eq!(actions(&app), 0, "back to the start");
+    app.world_mut().resource_mut::<Messages<RuleEvent>>().clear();
+    app.world_mut().write_message(ReplayRequest::To(1));
+    app.update();
+    assert_eq!(actions(&app), 1);
+    let events = app.world().resource::<Messages<RuleEvent>>().len();
+    assert!(events > 0, "a step forward plays its events out");
+    // Nobody moves in a replay, and no bot plays on.
+    let seat = pending(&app).seat().expect("someone to act");
+    app.world_mut().write_message(ActionRequest {
+        seat,
+        request: Request::Index(0),
+    });
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(actions(&app), 1, "the replay stood still");
+    assert!(
+        !app.world().resource::<Messages<Refused>>().is_empty(),
+        "the move was refused"
+    );
+    // The game is over: anyone's eyes.
+    app.world_mut().write_message(ReplayRequest::Viewer(Some(1)));
+    app.update();
+    app.update();
+    assert_eq!(handoff(&app).viewer, Some(1));
+
+    // A review of the human seat, off the frame.
+    app.world_mut().write_message(AskReview { seat: None });
+    run_until(&mut app, |app| {
+        let s = app.world().resource::<ReviewState>();
+        !s.busy() && (s.review.is_some() || s.error.is_some())
+    });
+    let state = app.world().resource::<ReviewState>();
+    let review = state.review.as_ref().expect("a review");
+    assert_eq!((review.seat, state.seat), (1, 0));
+    assert!(!review.decisions.is_empty());
+}
+
+/// An unfinished game with two humans replays through the public table's eyes only: no one's
+/// secrets before the game is over.
+#[test]
+fn an_unfinished_pass_and_play_game_replays_without_anyone_s_secrets() {
+    use camelot::app::bridge::{ReplayRequest, replay_viewers};
+    let (mut app, _) = new_app("replay-open");
+    start(&mut app, &[SeatKind::Human, SeatKind::Human]);
+    app.world_mut().write_message(HandoffConfirmed);
+    app.update();
+    play_first_choice(&mut app, 0);
+    let text = app
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .expect("a match")
+        .to_ron();
+    let viewers = replay_viewers(app.world().resource::<MatchRes>().current.as_deref().expect("a match"));
+    assert_eq!(viewers, vec![None], "no seat's eyes while it is unfinished");
+    app.world_mut().write_message(ReplayRequest::Open(text));
+    app.update();
+    app.update();
+    assert_eq!(handoff(&app).private_viewer(), None);
+    app.world_mut().write_message(ReplayRequest::Viewer(Some(1)));
+    app.update();
+    app.update();
+    assert_eq!(handoff(&app).private_viewer(), None, "refused");
 }

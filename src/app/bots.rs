@@ -86,7 +86,7 @@ impl Plugin for BotPlugin {
 /// cores the search yields to drawing and input rather than sharing with them. Linux only; the
 /// thread keeps the lower priority (raising it back needs privileges), which suits a pool of
 /// background work.
-fn background_priority() {
+pub(crate) fn background_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority only reads its integer arguments; gettid has no preconditions.
     unsafe {
@@ -121,7 +121,7 @@ fn drive_bots(
             Some(SeatKind::Bot(d)) => Some((seat, d)),
             _ => None,
         });
-    let Some((seat, difficulty)) = bot.filter(|_| handoff.covering.is_none()) else {
+    let Some((seat, difficulty)) = bot.filter(|_| handoff.covering.is_none() && !handoff.frozen) else {
         *thinking = BotThinking::default();
         return;
     };

@@ -61,6 +61,61 @@ pub struct Refused {
     pub reason: String,
 }
 
+/// A game stepped through rather than played (`Replay`): the whole record, and whose eyes the
+/// table shows it through.
+pub struct Replaying {
+    /// The whole game as saved; `MatchRes::current` is this game cut short.
+    pub whole: Box<dyn AnyMatch>,
+    /// Whose secrets the table shows (`None`: only what the whole table may see).
+    pub viewer: Option<Seat>,
+}
+
+/// Replay mode, while the table steps through a record: no seat acts, no bot plays, nothing is
+/// saved.
+#[derive(Resource, Default)]
+pub struct Replay(pub Option<Replaying>);
+
+impl Replay {
+    pub fn active(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// Whose eyes a replay of `whole` may show the table through: the public table's always; every
+/// seat's once the game is over; while it is unfinished, only the one human seat's (where there
+/// is one), so that replaying a pass-and-play game shows no player another's secrets.
+pub fn replay_viewers(whole: &dyn AnyMatch) -> Vec<Option<Seat>> {
+    let seats = &whole.config().seats;
+    let mut out = vec![None];
+    if matches!(whole.pending(), Pending::Finished(_)) {
+        out.extend((0..seats.len()).map(Some));
+    } else {
+        let humans: Vec<Seat> = (0..seats.len()).filter(|&s| seats[s].kind.is_human()).collect();
+        if let [only] = humans.as_slice() {
+            out.push(Some(*only));
+        }
+    }
+    out
+}
+
+/// Asks the bridge to replay a game, to move the replay, or to show it through other eyes.
+#[derive(Message, Clone, Debug)]
+pub enum ReplayRequest {
+    /// A save's text, replayed from its end (finished or not).
+    Open(String),
+    /// The table after this many actions of the record.
+    To(usize),
+    /// Through this seat's eyes, or the public table's (`None`), where `replay_viewers` allows.
+    Viewer(Option<Seat>),
+}
+
+/// Asks for a review of the game being replayed (`review::ReviewState`): of `seat`, or
+/// (`None`) of the first human seat (the first seat at a table of bots).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct AskReview {
+    pub seat: Option<Seat>,
+}
+
 /// Leave the table for the menu (the autosave keeps an unfinished game).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct CloseMatch;
@@ -120,9 +175,14 @@ impl Plugin for RulesPlugin {
             .add_message::<Refused>()
             .add_message::<MatchChanged>()
             .add_message::<CloseMatch>()
+            .add_message::<ReplayRequest>()
+            .add_message::<AskReview>()
+            .init_resource::<Replay>()
             .add_systems(
                 Update,
-                (start_matches, apply_requests, close_matches).chain().in_set(RulesSet),
+                (start_matches, replays, apply_requests, close_matches)
+                    .chain()
+                    .in_set(RulesSet),
             );
     }
 }
@@ -140,13 +200,14 @@ fn push_events(res: &mut MatchRes, out: &mut MessageWriter<RuleEvent>, events: V
     }
 }
 
-/// Saves the match in its own file after every change; a finished game's file goes.
+/// Saves the match in its own file after every change; a finished game's file moves to the
+/// finished games (`Saves::finish`), to replay or review.
 fn autosave(res: &mut MatchRes, saves: &SavesRes) {
     let (Some(m), Some(slot), Some(saves)) = (&res.current, &res.slot, &saves.0) else {
         return;
     };
     let done = if matches!(m.pending(), Pending::Finished(_)) {
-        saves.remove(slot)
+        saves.finish(slot, &m.to_ron()).map(|_| ())
     } else {
         saves.write(slot, &m.to_ron())
     };
@@ -155,22 +216,26 @@ fn autosave(res: &mut MatchRes, saves: &SavesRes) {
     }
 }
 
-fn start_matches(
-    mut starts: MessageReader<StartMatch>,
-    library: Res<LibraryRes>,
-    mut res: ResMut<MatchRes>,
-    mut out: MessageWriter<RuleEvent>,
-    mut changed: MessageWriter<MatchChanged>,
-    mut next: ResMut<NextState<Screen>>,
-    saves: Res<SavesRes>,
-) {
+/// What the bridge changes when a match starts or a replay opens or moves: the match, the
+/// replay, the events and changes it tells, and the screen.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Table<'w> {
+    library: Res<'w, LibraryRes>,
+    replay: ResMut<'w, Replay>,
+    res: ResMut<'w, MatchRes>,
+    out: MessageWriter<'w, RuleEvent>,
+    changed: MessageWriter<'w, MatchChanged>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res<SavesRes>) {
     for start in starts.read() {
         let result = match start {
             StartMatch::New { game, config } | StartMatch::Guided { game, config } => {
-                library.0.new_match(*game, config.clone())
+                t.library.0.new_match(*game, config.clone())
             }
             StartMatch::Load(text) | StartMatch::Resume { text, .. } => {
-                library.0.load_save(text).map_err(|e| e.to_string())
+                t.library.0.load_save(text).map_err(|e| e.to_string())
             }
         };
         let result = result.and_then(|m| {
@@ -182,18 +247,19 @@ fn start_matches(
         });
         match result {
             Ok(m) => {
+                t.replay.0 = None;
                 let mut opening = m.opening_events();
                 let resumed = m.actions_taken();
-                res.log.clear();
+                t.res.log.clear();
                 if resumed > 0 {
                     // A resumed game's log tells the whole game, replayed from its actions; the
                     // opening events still reach the table, but their lines are told already.
-                    res.log = m
-                        .story_log(&library.0)
+                    t.res.log = m
+                        .story_log(&t.library.0)
                         .into_iter()
                         .map(|(to, text)| LogLine { to, text })
                         .collect();
-                    res.log.push(LogLine {
+                    t.res.log.push(LogLine {
                         to: Visibility::Everyone,
                         text: format!("Game resumed after {resumed} actions."),
                     });
@@ -201,19 +267,19 @@ fn start_matches(
                         e.text.clear();
                     }
                 }
-                res.slot = match start {
+                t.res.slot = match start {
                     StartMatch::Resume { slot, .. } => Some(slot.clone()),
                     StartMatch::Guided { .. } => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Guided)),
                     _ => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Games)),
                 };
-                res.current = Some(m);
-                res.notice = None;
-                push_events(&mut res, &mut out, opening);
-                autosave(&mut res, &saves);
-                changed.write(MatchChanged);
-                next.set(Screen::Table);
+                t.res.current = Some(m);
+                t.res.notice = None;
+                push_events(&mut t.res, &mut t.out, opening);
+                autosave(&mut t.res, &saves);
+                t.changed.write(MatchChanged);
+                t.next.set(Screen::Table);
             }
-            Err(e) => res.notice = Some(e),
+            Err(e) => t.res.notice = Some(e),
         }
     }
 }
@@ -221,6 +287,7 @@ fn start_matches(
 fn apply_requests(
     mut requests: MessageReader<ActionRequest>,
     library: Res<LibraryRes>,
+    replay: Res<Replay>,
     mut res: ResMut<MatchRes>,
     mut out: MessageWriter<RuleEvent>,
     mut refused: MessageWriter<Refused>,
@@ -231,6 +298,13 @@ fn apply_requests(
         let Some(m) = res.current.as_mut() else {
             continue;
         };
+        if replay.active() {
+            refused.write(Refused {
+                seat: req.seat,
+                reason: "this is a replay: nobody moves in it".into(),
+            });
+            continue;
+        }
         if m.pending().seat() != Some(req.seat) {
             refused.write(Refused {
                 seat: req.seat,
@@ -270,6 +344,7 @@ fn apply_requests(
 
 fn close_matches(
     mut close: MessageReader<CloseMatch>,
+    mut replay: ResMut<Replay>,
     mut res: ResMut<MatchRes>,
     mut changed: MessageWriter<MatchChanged>,
     mut next: ResMut<NextState<Screen>>,
@@ -280,6 +355,73 @@ fn close_matches(
     res.current = None;
     res.slot = None;
     res.log.clear();
+    replay.0 = None;
     changed.write(MatchChanged);
     next.set(Screen::Menu);
+}
+
+/// The table at a position of the record: the game cut short there, its log told from the start.
+fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::library::Library) {
+    res.log = m
+        .story_log(library)
+        .into_iter()
+        .map(|(to, text)| LogLine { to, text })
+        .collect();
+    res.current = Some(m);
+    res.slot = None;
+    res.notice = None;
+}
+
+/// Opens, moves and turns replays: a step forward plays the recorded action out on the table
+/// (its events, as in play); any other move sets the table at that position.
+fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
+    for request in requests.read() {
+        match request {
+            ReplayRequest::Open(text) => match t.library.0.load_save(text) {
+                Ok(whole) if crate::app::tables::has_table(whole.game()) => {
+                    let viewers = replay_viewers(whole.as_ref());
+                    let seats = &whole.config().seats;
+                    let viewer = viewers
+                        .iter()
+                        .copied()
+                        .find(|v| v.is_some_and(|s| seats[s].kind.is_human()))
+                        .or_else(|| viewers.get(1).copied())
+                        .flatten();
+                    show_position(&mut t.res, whole.clone_box(), &t.library.0);
+                    t.replay.0 = Some(Replaying { whole, viewer });
+                    t.changed.write(MatchChanged);
+                    t.next.set(Screen::Table);
+                }
+                Ok(whole) => t.res.notice = Some(crate::app::tables::not_at_table(whole.game())),
+                Err(e) => t.res.notice = Some(e.to_string()),
+            },
+            ReplayRequest::To(n) => {
+                let Some(r) = t.replay.0.as_ref() else { continue };
+                let n = (*n).min(r.whole.actions_taken());
+                let now = t.res.current.as_ref().map_or(0, |m| m.actions_taken());
+                if n == now {
+                    continue;
+                }
+                if n == now + 1
+                    && let Some(m) = t.res.current.as_mut()
+                    && let Ok(events) = m.apply_recorded(r.whole.as_ref())
+                {
+                    push_events(&mut t.res, &mut t.out, events);
+                } else {
+                    match r.whole.replay_to(n, &t.library.0) {
+                        Ok(m) => show_position(&mut t.res, m, &t.library.0),
+                        Err(e) => t.res.notice = Some(e),
+                    }
+                }
+                t.changed.write(MatchChanged);
+            }
+            ReplayRequest::Viewer(v) => {
+                let Some(r) = t.replay.0.as_mut() else { continue };
+                if replay_viewers(r.whole.as_ref()).contains(v) {
+                    r.viewer = *v;
+                    t.changed.write(MatchChanged);
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! `--frame-stats PATH`: measure how smooth the table is while bots think. Every frame at the
-//! table is timed and sorted by whether a bot was thinking; the main thread's share of the bot
-//! driver (spawning, polling and handing in the search) is timed on its own. On exit the summary
-//! is written as one JSON object, so a run under Xvfb shows what a thinking bot costs a frame.
+//! table is timed and sorted by whether a bot was thinking (or a replay's review working); the
+//! main thread's share of the bot driver (spawning, polling and handing in the search) is timed
+//! on its own. On exit the summary is written as one JSON object, so a run under Xvfb shows what
+//! a thinking bot costs a frame.
 
 use super::bots::{BotDriverCost, BotThinking};
 use super::shared::Screen;
@@ -17,6 +18,7 @@ struct FrameStats {
     path: PathBuf,
     thinking: Vec<f64>,
     idle: Vec<f64>,
+    reviewing: Vec<f64>,
     driver: BotDriverCost,
     written: bool,
 }
@@ -45,8 +47,10 @@ impl Summary {
 struct Report {
     /// Frames at the table while a bot was thinking.
     bot_thinking: Summary,
-    /// Frames at the table with no bot thinking.
+    /// Frames at the table with no bot thinking (and no review working).
     no_bot_thinking: Summary,
+    /// Frames of a replay while its review was being worked out.
+    reviewing: Summary,
     /// The bot driver's own time on the main thread per frame (the search runs elsewhere).
     bot_driver_main_thread_ms: BotDriverSummary,
 }
@@ -69,6 +73,7 @@ impl Plugin for FrameStatsPlugin {
             path,
             thinking: Vec::new(),
             idle: Vec::new(),
+            reviewing: Vec::new(),
             driver: BotDriverCost::default(),
             written: false,
         })
@@ -80,6 +85,7 @@ fn record(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     thinking: Res<BotThinking>,
+    review: Option<Res<super::review::ReviewState>>,
     mut seen: Local<usize>,
     mut stats: ResMut<FrameStats>,
 ) {
@@ -94,6 +100,8 @@ fn record(
     let ms = time.delta_secs_f64() * 1000.0;
     if thinking.seat.is_some() {
         stats.thinking.push(ms);
+    } else if review.is_some_and(|r| r.busy()) {
+        stats.reviewing.push(ms);
     } else {
         stats.idle.push(ms);
     }
@@ -116,6 +124,7 @@ impl FrameStats {
         let report = Report {
             bot_thinking: Summary::of(&self.thinking),
             no_bot_thinking: Summary::of(&self.idle),
+            reviewing: Summary::of(&self.reviewing),
             bot_driver_main_thread_ms: BotDriverSummary {
                 mean: driver.mean_ms(),
                 max: driver.max_ms,

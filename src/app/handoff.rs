@@ -14,6 +14,8 @@ pub struct Handoff {
     pub covering: Option<Seat>,
     /// The seat whose secrets the screen shows (the last human to take the screen).
     pub viewer: Option<Seat>,
+    /// A replay: the screen shows `viewer`'s eyes and nobody acts.
+    pub frozen: bool,
 }
 
 impl Handoff {
@@ -27,7 +29,7 @@ impl Handoff {
 /// at the screen (no bot's turn, no covered hand-off); the same seat as `pending().seat()`, without
 /// building the prompt's words.
 pub fn acting_seat<G: Game>(m: &Match<G>, handoff: &Handoff) -> Option<Seat> {
-    if m.state.outcome().is_some() {
+    if m.state.outcome().is_some() || handoff.frozen {
         return None;
     }
     let seat = m.state.to_act()?;
@@ -59,8 +61,21 @@ impl Plugin for HandoffPlugin {
     }
 }
 
-fn update_handoff(mut changed: MessageReader<MatchChanged>, res: Res<MatchRes>, mut handoff: ResMut<Handoff>) {
+fn update_handoff(
+    mut changed: MessageReader<MatchChanged>,
+    res: Res<MatchRes>,
+    replay: Res<super::bridge::Replay>,
+    mut handoff: ResMut<Handoff>,
+) {
     if changed.read().count() == 0 {
+        return;
+    }
+    if let Some(r) = replay.0.as_ref() {
+        *handoff = Handoff {
+            covering: None,
+            viewer: r.viewer,
+            frozen: true,
+        };
         return;
     }
     match res.current.as_ref() {
@@ -86,11 +101,13 @@ pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pendin
                 Handoff {
                     covering: Some(seat),
                     viewer: current.viewer,
+                    frozen: false,
                 }
             } else {
                 Handoff {
                     covering: None,
                     viewer: Some(seat),
+                    frozen: false,
                 }
             }
         }
@@ -98,6 +115,7 @@ pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pendin
         _ => Handoff {
             covering: None,
             viewer: only_human,
+            frozen: false,
         },
     }
 }

@@ -44,7 +44,8 @@ impl HintState {
 pub fn hint_seat(m: &dyn AnyMatch, handoff: &Handoff) -> Option<Seat> {
     let seat = m.pending().seat()?;
     let config = m.config().seats.get(seat)?;
-    (config.kind.is_human() && config.hints && handoff.private_viewer() == Some(seat)).then_some(seat)
+    (config.kind.is_human() && config.hints && !handoff.frozen && handoff.private_viewer() == Some(seat))
+        .then_some(seat)
 }
 
 pub struct HintPlugin;

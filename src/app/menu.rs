@@ -100,11 +100,57 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
     let list = |shelf| saves.0.as_ref().map_or_else(Vec::new, |s| s.list(&library.0, shelf));
     menu.unfinished = list(Shelf::Games);
     menu.guided = list(Shelf::Guided);
+    menu.finished = list(Shelf::Finished);
     menu.deleting = None;
 }
 
-/// The unfinished games, newest first, each to continue or delete (after a yes); the guided
-/// games apart below them. A game that cannot be continued says why.
+/// What the menu asks of a saved game besides playing on: its text replayed, and reviewed too.
+type ReplayAsk = Option<(String, bool)>;
+
+/// The games played to their end, newest first (folded away until opened), each to replay or to
+/// review; returns the one asked for.
+fn finished_games(ui: &mut egui::Ui, menu: &MenuState) -> ReplayAsk {
+    if menu.finished.is_empty() {
+        return None;
+    }
+    let now = std::time::SystemTime::now();
+    let mut ask = None;
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new(format!("Finished games ({})", menu.finished.len()))
+        .id_salt("finished-games")
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("finished")
+                .max_height(ui.available_height().clamp(90.0, 200.0))
+                .show(ui, |ui| {
+                    for g in &menu.finished {
+                        ui.horizontal_wrapped(|ui| {
+                            let ok = g.problem.is_none();
+                            if ui
+                                .add_enabled(ok, egui::Button::new("Replay"))
+                                .on_hover_text("Step through it, through anyone's eyes")
+                                .clicked()
+                            {
+                                ask = Some((g.text.clone(), false));
+                            }
+                            if ui
+                                .add_enabled(ok, egui::Button::new("Review"))
+                                .on_hover_text("Replay it with the hard bot's review of your decisions")
+                                .clicked()
+                            {
+                                ask = Some((g.text.clone(), true));
+                            }
+                            ui.label(g.label(now));
+                        });
+                    }
+                });
+        });
+    ask
+}
+
+/// The unfinished games, newest first, each to continue, replay or delete (after a yes); the
+/// guided games apart below them. A game that cannot be continued says why. Returns a game to
+/// replay, if asked.
 fn unfinished_games(
     ui: &mut egui::Ui,
     menu: &mut MenuState,
@@ -112,9 +158,10 @@ fn unfinished_games(
     learn: &mut MessageWriter<super::learn::ResumeLearning>,
     saves: &SavesRes,
     res: &mut MatchRes,
-) {
+) -> ReplayAsk {
+    let mut ask = None;
     if menu.unfinished.is_empty() && menu.guided.is_empty() {
-        return;
+        return None;
     }
     let now = std::time::SystemTime::now();
     let mut gone = None;
@@ -147,6 +194,15 @@ fn unfinished_games(
                                 });
                             }
                         }
+                    }
+                    if !guided
+                        && ok
+                        && ui
+                            .small_button("Replay")
+                            .on_hover_text("Step through it so far (no one's secrets but yours)")
+                            .clicked()
+                    {
+                        ask = Some((g.text.clone(), false));
                     }
                     if menu.deleting.as_ref() == Some(&g.path) {
                         if ui.button(egui::RichText::new("Delete it").color(WARN)).clicked() {
@@ -185,6 +241,7 @@ fn unfinished_games(
             }
         }
     }
+    ask
 }
 
 /// Watches the content files on a thread of its own, which looks at their sizes and times of
@@ -297,6 +354,10 @@ fn menu_ui(
     pictures: Res<Pictures>,
     saves: Res<SavesRes>,
     mut learn: MessageWriter<super::learn::ResumeLearning>,
+    (mut replays, mut reviews): (
+        MessageWriter<super::bridge::ReplayRequest>,
+        MessageWriter<super::bridge::AskReview>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "menu-root");
@@ -346,7 +407,14 @@ fn menu_ui(
         }
         ui.columns(2, |cols| {
             game_list(&mut cols[0], &mut menu, &library.0, &kept.setups, &pictures);
-            unfinished_games(&mut cols[0], &mut menu, &mut start, &mut learn, &saves, &mut res);
+            let ask = unfinished_games(&mut cols[0], &mut menu, &mut start, &mut learn, &saves, &mut res)
+                .or(finished_games(&mut cols[0], &menu));
+            if let Some((text, review)) = ask {
+                replays.write(super::bridge::ReplayRequest::Open(text));
+                if review {
+                    reviews.write(super::bridge::AskReview { seat: None });
+                }
+            }
             setup_panel(
                 &mut cols[1],
                 &mut menu,

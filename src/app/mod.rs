@@ -19,6 +19,7 @@ pub mod learn;
 pub mod menu;
 pub mod motion;
 pub mod redraw;
+pub mod review;
 pub mod settings;
 pub mod shared;
 pub mod style;
@@ -53,6 +54,9 @@ pub struct WindowOptions {
     pub start: Option<bridge::StartMatch>,
     /// Start at a game's guided first game (`camelot learn`).
     pub learn: Option<crate::rules::GameId>,
+    /// Start replaying a save's text (`camelot open --replay`, a finished game), and review a
+    /// seat of it (`Some(None)`: the default seat; `--review`).
+    pub replay: Option<(String, Option<Option<crate::rules::Seat>>)>,
 }
 
 /// The plugins that hold the game and its flow, without any drawing: used by the window and by
@@ -107,7 +111,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         menu::MenuPlugin,
         balance_window::BalanceWindowPlugin,
         table::TablePlugin,
-        (hint::HintPlugin, learn::LearnPlugin),
+        (hint::HintPlugin, learn::LearnPlugin, review::ReviewPlugin),
         tables::court::CourtTablePlugin,
         tables::future::FutureTablePlugin,
         tables::shadows::ShadowsTablePlugin,
@@ -122,6 +126,17 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
         app.add_systems(Startup, move |mut starts: MessageWriter<bridge::StartMatch>| {
             starts.write(start.clone());
         });
+    }
+    if let Some((text, review)) = opts.replay {
+        app.add_systems(
+            Startup,
+            move |mut replays: MessageWriter<bridge::ReplayRequest>, mut asks: MessageWriter<bridge::AskReview>| {
+                replays.write(bridge::ReplayRequest::Open(text.clone()));
+                if let Some(seat) = review {
+                    asks.write(bridge::AskReview { seat });
+                }
+            },
+        );
     }
     if let Some(game) = opts.learn {
         app.add_systems(Startup, move |mut learn: MessageWriter<learn::StartLearning>| {

@@ -13,6 +13,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The depths every table's world shares: the floor under everything, the labels on its
+/// plates, and pieces in flight above all. Each table adds its own layers between them.
+pub mod depth {
+    pub const FLOOR: f32 = -3.0;
+    pub const LABEL: f32 = 0.3;
+    pub const FLIGHT: f32 = 8.0;
+}
+
 /// The screens of the app.
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
@@ -152,6 +160,8 @@ pub struct MenuState {
     /// The unfinished games, newest first, and the guided games apart.
     pub unfinished: Vec<SavedGame>,
     pub guided: Vec<SavedGame>,
+    /// The games played to their end, newest first, to replay or review.
+    pub finished: Vec<SavedGame>,
     /// The game whose deletion waits for a yes.
     pub deleting: Option<std::path::PathBuf>,
     /// *Learn to play* was pressed for this game.
@@ -167,6 +177,7 @@ impl MenuState {
             seed_text: String::new(),
             unfinished: Vec::new(),
             guided: Vec::new(),
+            finished: Vec::new(),
             deleting: None,
             learn: None,
         };
@@ -303,6 +314,11 @@ pub enum TableUiSet {
     Board,
     Overlay,
 }
+
+/// The panels drawn under the top bar and before the log (a replay's bar), within
+/// `TableUiSet::Chrome`: they take their strip of `FreeRect` after the top bar's.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UnderTopBar;
 
 /// Height of the top bar and width of the log panel in egui points, so boards can leave room.
 pub const TOP_BAR: f32 = 64.0;

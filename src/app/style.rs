@@ -253,8 +253,6 @@ fn edge_towards(rect: egui::Rect, to: egui::Pos2) -> Option<egui::Pos2> {
     Some(c + d * t)
 }
 
-/// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
-/// not as filled rectangles under the content: the software renderer pays for every covered pixel).
 /// What the pointer rests on in a table's world, for the tooltip that explains it: one resource
 /// per table, told apart by the table's own `Hover` type.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,6 +306,30 @@ pub fn rect(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, 
         .id()
 }
 
+/// A label in the world under `parent`, centred at `at` (each line centred too); the pointer
+/// passes through it to what lies beneath.
+pub fn world_text(
+    commands: &mut Commands,
+    parent: Entity,
+    s: impl Into<String>,
+    size: f32,
+    font: &Handle<Font>,
+    colour: Color,
+    at: Vec3,
+) -> Entity {
+    commands
+        .spawn((
+            Text2d::new(s),
+            TextFont::from_font_size(size).with_font(font.clone()),
+            TextColor(colour),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE,
+            Transform::from_translation(at),
+            ChildOf(parent),
+        ))
+        .id()
+}
+
 /// A frame of `width` inside `outer`, drawn as four strips (`ring`).
 pub fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect, width: f32, z: f32) {
     for r in ring(outer, width) {
@@ -315,6 +337,8 @@ pub fn frame(commands: &mut Commands, parent: Entity, colour: Color, outer: Rect
     }
 }
 
+/// The four strips of a frame `width` wide just inside `outer` (world frames are drawn as strips,
+/// not as filled rectangles under the content: the software renderer pays for every covered pixel).
 pub fn ring(outer: Rect, width: f32) -> [Rect; 4] {
     let (a, b) = (outer.min, outer.max);
     [

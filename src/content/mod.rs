@@ -76,6 +76,11 @@ impl ContentFile {
             message: e.code.to_string(),
         })
     }
+
+    /// [`ContentFile::parse`], with a failure noted in `errors` rather than returned.
+    pub fn parse_noting<T: DeserializeOwned>(&self, errors: &mut Vec<ContentError>) -> Option<T> {
+        self.parse().map_err(|e| errors.push(e)).ok()
+    }
 }
 
 /// Line and column (from 1) of the `n`th occurrence of `needle`.

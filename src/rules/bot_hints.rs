@@ -160,6 +160,21 @@ pub trait BotHints: Game {
         (Self::heuristic_at(view, legal, rng, difficulty), None)
     }
 
+    /// How many seeds the review rates a decision under, averaging the win chances (the first is
+    /// the hint's own): more where one seed's estimate wanders (`review_noise`) and a decision is
+    /// cheap enough to rate again within the review's second a decision.
+    fn review_seeds() -> u32 {
+        1
+    }
+
+    /// How far the hard level's win chance for a move wanders when the same position is rated
+    /// again (the review's noise, measured by `examples/review_noise.rs`: the 95th percentile of
+    /// the spread between three reviews, each of `review_seeds` seeds): the review marks a move
+    /// costly only when it loses more than this.
+    fn review_noise() -> f64 {
+        0.05
+    }
+
     /// Why `action` is worth playing, in the game's words, from the view alone: what it gains,
     /// what it guards against (hints). No card ids, nothing the view does not show.
     fn explain(view: &Self::View, action: &Self::Action) -> Vec<String> {

@@ -14,6 +14,7 @@ mod bots;
 mod court_rules;
 mod hints;
 mod pinned;
+mod review;
 mod secrets;
 mod shadows_bots;
 mod table;

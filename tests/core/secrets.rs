@@ -15,7 +15,7 @@
 use crate::common::config;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::library::{Hint, hint_job_of};
+use camelot::library::{Hint, hint_job_of, hint_seed, rate_position};
 use camelot::rules::court::{Court, CourtContent};
 use camelot::rules::future::{Future, FutureContent};
 use camelot::rules::secrets::Perturb;
@@ -204,10 +204,18 @@ fn nothing_seen_changes_with_what_is_hidden<G: Perturb + BotHints>(
                         assert_eq!(decide(&p), decide(&g), "{}: the {kind} bot's decision", at(what));
                     }
                     if deep_here {
+                        // The review of this decision (with the hint it holds: the one the
+                        // seat would be shown here) is the same whatever is hidden.
                         let seed = rng.next_u64();
-                        let hint = |s: &G| hint_job_of(s, seed, Some(small)).map(|job| Hint { seconds: 0.0, ..job() });
+                        let review = |s: &G| rate_position(s, seed, step, &action, Some(small));
                         changes.hints += 1;
-                        assert_eq!(hint(&p), hint(&g), "{}: the hint", at(what));
+                        let reviewed = review(&g);
+                        assert_eq!(review(&p), reviewed, "{}: the hint and the review", at(what));
+                        let hint = hint_job_of(&g, hint_seed(seed, step), Some(small))
+                            .map(|job| Hint { seconds: 0.0, ..job() });
+                        if let Some(r) = reviewed {
+                            assert_eq!(Some(r.hint), hint, "{}: the review's hint is the hint", at(what));
+                        }
                     }
                     // The seat's own action: unless it turns up a card or a die (a reveal the
                     // next position's changes are drawn around), nothing it sees may differ after.

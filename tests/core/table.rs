@@ -3,7 +3,7 @@
 
 use crate::common::{camelot, temp_dir};
 use camelot::content::{ContentSet, locate};
-use camelot::library::{Library, needs_handoff};
+use camelot::library::{Library, PlayOut, needs_handoff};
 use camelot::rules::record::{Match, SaveError, write_atomically};
 use camelot::rules::testgame::{TestAction, TestGame};
 use camelot::rules::{Game, GameId, Pending, SeatKind, TableConfig};
@@ -294,13 +294,14 @@ fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
 }
 
 /// The crate's layers, bottom first: a file may import from its own layer or below, never above.
-const LAYERS: [(&str, u8); 11] = [
+const LAYERS: [(&str, u8); 12] = [
     ("content", 1),
     ("rules", 2),
     ("bots", 3),
     ("library", 4),
     ("sim", 5),
     ("saves", 5),
+    ("review", 5),
     ("tutorial", 5),
     ("balance", 6),
     ("app", 7),
@@ -1032,7 +1033,14 @@ fn played_out_bots_and_random_seats_do_not_draw_from_the_deals_generator() {
             let config = TableConfig::with_players(2, SeatKind::Human, seed);
             let m = Match::<Peek>::new(config, &(), "x".into()).expect("setup");
             // As `camelot sim` and the balance bench do: the table's seed.
-            let played = m.play_out(&|_| kind, seed, 10, false).expect("played");
+            let played = m
+                .play_out(&PlayOut {
+                    bot_of: &|_| kind,
+                    seed,
+                    max_actions: 10,
+                    usage: false,
+                })
+                .expect("played");
             if played.winners == [0] {
                 right += 1;
             }

@@ -5,7 +5,7 @@
 use crate::common::temp_dir;
 use camelot::bots::BotKind;
 use camelot::content::{ContentError, ContentSet};
-use camelot::library::Library;
+use camelot::library::{Library, PlayOut};
 use camelot::rules::{Difficulty, GameId, Pending, Visibility};
 use camelot::tutorial::{self, TutorialRun};
 use std::process::Command;
@@ -40,7 +40,12 @@ fn every_tutorial_plays_through_its_script_and_then_to_the_end() {
         );
         // The rest is a normal game: bots play it to its end.
         let played = m
-            .play_out(&|_| BotKind::Level(Difficulty::Easy), 1, 20_000, false)
+            .play_out(&PlayOut {
+                bot_of: &|_| BotKind::Level(Difficulty::Easy),
+                seed: 1,
+                max_actions: 20_000,
+                usage: false,
+            })
             .unwrap_or_else(|e| panic!("{game}: {e}"));
         assert!(
             !played.winners.is_empty() || !played.tags.is_empty() || played.actions > 0,

@@ -25,13 +25,14 @@ use top_bar::top_bar;
 #[cfg(test)]
 use top_bar::{BarFit, short_name};
 pub use widgets::{
-    Keys, board_tip, more_below, pressed_digit, read_keys, tip_place, tooltip_allowed, world_pointer_allowed,
+    Keys, board_tip, gate_clicks, more_below, pressed_digit, read_keys, tip_place, tooltip_allowed,
+    world_pointer_allowed,
 };
 
 use super::bots::{Animating, BotThinking};
 use super::bridge::{ActionRequest, CloseMatch, LogLine, MatchRes, Refused, Request, StartMatch};
 use super::handoff::{Handoff, HandoffConfirmed};
-use super::shared::{BoardScreen, LOG_WIDTH, LibraryRes, Places, Screen, TOP_BAR, TableUi, TableUiSet};
+use super::shared::{BoardScreen, LOG_WIDTH, LibraryRes, Places, Screen, TOP_BAR, TableUi, TableUiSet, UnderTopBar};
 use super::style::{GOLD, PARCHMENT, WARN, seat_colour, size, text_on};
 use crate::rules::{GameId, Pending, Seat};
 use bevy::prelude::*;
@@ -163,10 +164,15 @@ impl Plugin for TablePlugin {
                     .after(super::style::StyleSet)
                     .run_if(in_state(Screen::Table).and_then(super::style::ui_ready)),
             )
+            .configure_sets(EguiPrimaryContextPass, UnderTopBar.in_set(TableUiSet::Chrome))
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    (reset_free_rect, top_bar, log_panel).chain().in_set(TableUiSet::Chrome),
+                    (reset_free_rect, top_bar)
+                        .chain()
+                        .before(UnderTopBar)
+                        .in_set(TableUiSet::Chrome),
+                    log_panel.after(UnderTopBar).in_set(TableUiSet::Chrome),
                     choice_list.in_set(TableUiSet::Board),
                     (
                         rules_window,

@@ -49,11 +49,19 @@ pub(super) fn results(
     animating: Res<Animating>,
     detail: Res<ResultsDetail>,
     hints: Res<crate::app::hint::HintState>,
+    (replay, mut replays, mut reviews): (
+        Res<crate::app::bridge::Replay>,
+        MessageWriter<crate::app::bridge::ReplayRequest>,
+        MessageWriter<crate::app::bridge::AskReview>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };
+    if replay.active() {
+        return Ok(());
+    }
     let Pending::Finished(outcome) = m.pending() else {
         return Ok(());
     };
@@ -136,6 +144,21 @@ pub(super) fn results(
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 start.write(StartMatch::New { game: m.game(), config });
+            }
+            if ui
+                .button("Replay")
+                .on_hover_text("Step through the game from its start; once it is over, through anyone's eyes")
+                .clicked()
+            {
+                replays.write(crate::app::bridge::ReplayRequest::Open(m.to_ron()));
+            }
+            if ui
+                .button("Review this game")
+                .on_hover_text("The hard bot rates every decision of yours: the costly ones marked, and why")
+                .clicked()
+            {
+                replays.write(crate::app::bridge::ReplayRequest::Open(m.to_ron()));
+                reviews.write(crate::app::bridge::AskReview { seat: None });
             }
             if ui.button("Back to the menu").clicked() {
                 close.write(CloseMatch);

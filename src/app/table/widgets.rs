@@ -50,6 +50,16 @@ pub fn world_pointer_allowed(ctx: &egui::Context) -> bool {
         .is_none_or(|layer| layer.order == egui::Order::Background)
 }
 
+/// The one gate for a table's world clicks, used where they are read: passes `found` (the
+/// table's match) through, and drops the `clicks` of this frame when there is no match or a
+/// window lies under the pointer ([`world_pointer_allowed`]).
+pub fn gate_clicks<T, M: Message>(ctx: &egui::Context, found: Option<T>, clicks: &mut MessageReader<M>) -> Option<T> {
+    if found.is_none() || !world_pointer_allowed(ctx) {
+        clicks.clear();
+    }
+    found
+}
+
 /// Whether a board's tooltip may show now: never through the hand-off screen, and not before
 /// the pointer has moved (a window that opens under a resting pointer, or one no one touches as
 /// in a screenshot run, shows none). `moved` is the caller's memory of a first move.

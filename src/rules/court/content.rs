@@ -623,13 +623,7 @@ fn quoted_error(file: &ContentFile, s: &str, n: usize, from: usize, message: Str
 // Validation of each file
 
 fn load_rules(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<CourtRules> {
-    let raw: RawRules = match file.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let raw: RawRules = file.parse_noting(errors)?;
     let before = errors.len();
     let mut at_least = |name: &str, value: i64, min: i64| {
         if value < min {
@@ -733,13 +727,7 @@ fn load_rules(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Cour
 type Hall = (Vec<Space>, Vec<(SpaceId, SpaceId)>, (f32, f32));
 
 fn load_hall(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec<ContentError>) -> Option<Hall> {
-    let raw: RawHall = match file.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let raw: RawHall = file.parse_noting(errors)?;
     let before = errors.len();
     let text = &file.text;
     let spaces_at = field_offset(text, "spaces", 0, 0).unwrap_or(0);
@@ -916,16 +904,40 @@ fn load_hall(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec<Co
     Some((spaces, lines, raw.throne))
 }
 
+/// An id's problem, if it has one: empty (pointed at the `id:` field before the `index`th `next`
+/// field) or used `seen` times before (pointed at this use); `what` names it in the message.
+fn id_error(
+    file: &ContentFile,
+    id: &str,
+    seen: usize,
+    (next, index): (&str, usize),
+    what: &str,
+) -> Option<ContentError> {
+    if id.trim().is_empty() {
+        Some(field_error_before(
+            file,
+            "id",
+            next,
+            index,
+            format!("a {what} needs a non-empty id"),
+        ))
+    } else if seen > 0 {
+        Some(quoted_error(
+            file,
+            id,
+            seen,
+            0,
+            format!("{what} id \"{id}\" is used more than once"),
+        ))
+    } else {
+        None
+    }
+}
+
 type Roster = (Vec<Faction>, Vec<KnightInfo>);
 
 fn load_knights(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec<ContentError>) -> Option<Roster> {
-    let raw: RawKnights = match file.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let raw: RawKnights = file.parse_noting(errors)?;
     let before = errors.len();
     let (min_players, max_players) = crate::rules::GameId::Court.seats();
     if raw.factions.len() < min_players {
@@ -949,23 +961,7 @@ fn load_knights(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec
     for (fi, f) in raw.factions.iter().enumerate() {
         let key = f.id.trim().to_lowercase();
         let n = faction_ids.entry(key.clone()).or_insert(0);
-        if key.is_empty() {
-            errors.push(field_error_before(
-                file,
-                "id",
-                "colour",
-                fi,
-                "a faction needs a non-empty id".into(),
-            ));
-        } else if *n > 0 {
-            errors.push(quoted_error(
-                file,
-                &f.id,
-                *n,
-                0,
-                format!("faction \"{}\" is listed more than once", f.id),
-            ));
-        }
+        errors.extend(id_error(file, &f.id, *n, ("colour", fi), "faction"));
         *n += 1;
         if key.contains(',') {
             errors.push(quoted_error(
@@ -1010,23 +1006,7 @@ fn load_knights(file: &ContentFile, rules: Option<&CourtRules>, errors: &mut Vec
         }
         for k in &f.knights {
             let n = knight_ids.entry(k.id.as_str()).or_insert(0);
-            if k.id.trim().is_empty() {
-                errors.push(field_error_before(
-                    file,
-                    "id",
-                    "power",
-                    knight_index,
-                    "a knight needs a non-empty id".into(),
-                ));
-            } else if *n > 0 {
-                errors.push(quoted_error(
-                    file,
-                    &k.id,
-                    *n,
-                    0,
-                    format!("knight id \"{}\" is used more than once", k.id),
-                ));
-            }
+            errors.extend(id_error(file, &k.id, *n, ("power", knight_index), "knight"));
             *n += 1;
             if k.name.trim().is_empty() {
                 errors.push(field_error_before(
@@ -1099,13 +1079,7 @@ fn load_deck(
     rules: Option<&CourtRules>,
     errors: &mut Vec<ContentError>,
 ) -> Option<Vec<(CardKind, usize)>> {
-    let raw: RawDeck = match file.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let raw: RawDeck = file.parse_noting(errors)?;
     let before = errors.len();
     let mut deck: Vec<(CardKind, usize)> = Vec::new();
     for (i, c) in raw.cards.iter().enumerate() {

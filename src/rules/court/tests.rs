@@ -236,6 +236,15 @@ fn shipped(key: &str) -> String {
 }
 
 /// Exactly one error, at the place of the `n`th `needle`, whose message contains `words`.
+/// Line and column (from 1) of `needle` on the first line of `text` that holds `line_has`.
+fn on_line_with(text: &str, line_has: &str, needle: &str) -> (usize, usize) {
+    text.lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(line_has))
+        .and_then(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
+        .unwrap_or_else(|| panic!("no {needle} on a line with {line_has}"))
+}
+
 fn one_error_at(errors: &[ContentError], text: &str, needle: &str, n: usize, words: &str) {
     assert_eq!(errors.len(), 1, "{errors:#?}");
     let (line, col) = locate(text, needle, n).unwrap_or_else(|| panic!("no {needle} in the text"));
@@ -335,28 +344,9 @@ fn knights_duplicate_id_missing_knights_and_bad_values() {
     let dup = find("\"tristram\" is used more than once");
     assert_eq!((dup.line, dup.col), locate(&text, "\"tristram\"", 1).unwrap_or((0, 0)));
     let gareth = find("Sir Gareth's power must be at least 1, not 0");
-    let line = text.lines().position(|l| l.contains("Sir Gareth")).map_or(0, |i| i + 1);
-    assert_eq!(gareth.line, line);
-    assert_eq!(
-        gareth.col,
-        text.lines()
-            .nth(line - 1)
-            .and_then(|l| l.find("0,"))
-            .map_or(0, |c| c + 1)
-    );
+    assert_eq!((gareth.line, gareth.col), on_line_with(&text, "Sir Gareth", "0,"));
     let safir = find("Sir Safir's points must be at least 1, not -1");
-    let line = text
-        .lines()
-        .position(|l| l.contains("Sir Safir\""))
-        .map_or(0, |i| i + 1);
-    assert_eq!(safir.line, line);
-    assert_eq!(
-        safir.col,
-        text.lines()
-            .nth(line - 1)
-            .and_then(|l| l.find("-1"))
-            .map_or(0, |c| c + 1)
-    );
+    assert_eq!((safir.line, safir.col), on_line_with(&text, "Sir Safir\"", "-1"));
 }
 
 #[test]
@@ -424,27 +414,19 @@ fn deck_wrong_total_zero_count_and_bad_follower_value() {
         .replace("(kind: Priest(1), count: 2)", "(kind: Priest(0), count: 2)");
     let (errors, _) = b.load(CourtContent::DECK, &text);
     assert_eq!(errors.len(), 2, "{errors:#?}");
-    let line_of = |w: &str| text.lines().position(|l| l.contains(w)).map_or(0, |i| i + 1);
-    assert!(errors.iter().any(|e| {
-        e.message.contains("count must be at least 1, not 0")
-            && e.line == line_of("kind: Merlin")
-            && e.col
-                == text
-                    .lines()
-                    .nth(e.line - 1)
-                    .and_then(|l| l.find("0)"))
-                    .map_or(0, |c| c + 1)
-    }));
-    assert!(errors.iter().any(|e| {
-        e.message.contains("value must be from 1 to 99, not 0")
-            && e.line == line_of("Priest(0)")
-            && e.col
-                == text
-                    .lines()
-                    .nth(e.line - 1)
-                    .and_then(|l| l.find("Priest(0)"))
-                    .map_or(0, |c| c + 1)
-    }));
+    let has = |words: &str, at: (usize, usize)| {
+        errors
+            .iter()
+            .any(|e| e.message.contains(words) && (e.line, e.col) == at)
+    };
+    assert!(has(
+        "count must be at least 1, not 0",
+        on_line_with(&text, "kind: Merlin", "0)")
+    ));
+    assert!(has(
+        "value must be from 1 to 99, not 0",
+        on_line_with(&text, "Priest(0)", "Priest(0)")
+    ));
 
     let text = shipped(CourtContent::DECK).replace(
         "(kind: Score, count: 12)",

@@ -651,13 +651,7 @@ impl FutureContent {
 }
 
 fn load_throne(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Throne> {
-    let throne: Throne = match file.parse() {
-        Ok(t) => t,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let throne: Throne = file.parse_noting(errors)?;
     let before = errors.len();
     if throne.capacity == 0 {
         errors.push(file.error_at("capacity", "a number space must hold at least 1 magician"));
@@ -675,13 +669,7 @@ fn load_throne(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Thr
 }
 
 fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck> {
-    let deck: Deck = match file.parse() {
-        Ok(d) => d,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let deck: Deck = file.parse_noting(errors)?;
     let before = errors.len();
     let mut positive = |name: &str, v: i64| {
         if v < 1 {
@@ -809,13 +797,7 @@ fn load_deck(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Deck>
 }
 
 fn load_room(file: &ContentFile, errors: &mut Vec<ContentError>) -> Option<Room> {
-    let raw: RoomFile = match file.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
+    let raw: RoomFile = file.parse_noting(errors)?;
     let before = errors.len();
     let quoted = |id: &str| format!("\"{id}\"");
     if raw.fields.is_empty() {

@@ -353,6 +353,30 @@ fn fights_on(g: &mut Shadows, q: QuestId, values: &[u8]) {
     }
 }
 
+/// Sir Kay (seat 1) at the Black Knight with 7 (face down or up), 5 and 5 against him and
+/// `kay_holds` in his hand; Evil's fourth card, a 3, is drawn and placed face up: the combat
+/// ends and asks him.
+fn kay_when_the_black_knight_ends(fights: &[u8], seven_face_down: bool, kay_holds: &[White]) -> Shadows {
+    let mut g = scenario("kay,palamedes,gawain");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    fights_on(&mut g, QuestId::BlackKnight, fights);
+    blacks_on(
+        &mut g,
+        QuestId::BlackKnight,
+        &[
+            (Black::BlackKnight(7), seven_face_down),
+            (Black::BlackKnight(5), false),
+            (Black::BlackKnight(5), false),
+        ],
+    );
+    hand(&mut g, 0, kay_holds);
+    on_top(&mut g, &[Black::BlackKnight(3)]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    act(&mut g, Action::FaceDown(false));
+    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    g
+}
+
 /// Black cards from the Black pile onto a quest's Evil side, face up or down, drawn by seat 1.
 fn blacks_on(g: &mut Shadows, q: QuestId, cards: &[(Black, bool)]) {
     for &(card, face_down) in cards {
@@ -1214,25 +1238,9 @@ fn arthur_trades_a_card_and_gets_one_back() {
 
 #[test]
 fn kay_may_add_a_card_when_a_combat_ends() {
-    let mut g = scenario("kay,palamedes,gawain");
-    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
-    fights_on(&mut g, QuestId::BlackKnight, &[5, 5, 4]);
-    blacks_on(
-        &mut g,
-        QuestId::BlackKnight,
-        &[
-            (Black::BlackKnight(7), false),
-            (Black::BlackKnight(5), false),
-            (Black::BlackKnight(5), false),
-        ],
-    );
     // Knights 5+5+4 = 14 against 7+5+5; Evil's fourth card (3) ends it at 20.
-    hand(&mut g, 0, &[White::Fight(3)]);
-    on_top(&mut g, &[Black::BlackKnight(3)]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(false));
+    let mut g = kay_when_the_black_knight_ends(&[5, 5, 4], false, &[White::Fight(3)]);
     // Kay may add his 3 after the reveal: 17 against 20 is still short, and the quest is lost.
-    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
     act(&mut g, Action::Card(White::Fight(3)));
     assert_eq!(g.black_swords, 1);
 }
@@ -1378,22 +1386,7 @@ fn two_boards_in_one_cell_of_the_table_are_reported_with_their_position() {
 #[test]
 fn the_review_fixes_hold() {
     // Kay decides after the face-down cards are turned over.
-    let mut g = scenario("kay,palamedes,gawain");
-    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
-    blacks_on(
-        &mut g,
-        QuestId::BlackKnight,
-        &[
-            (Black::BlackKnight(7), true),
-            (Black::BlackKnight(5), false),
-            (Black::BlackKnight(5), false),
-        ],
-    );
-    hand(&mut g, 0, &[White::Fight(3)]);
-    on_top(&mut g, &[Black::BlackKnight(3)]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(false));
-    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    let g = kay_when_the_black_knight_ends(&[], true, &[White::Fight(3)]);
     assert!(
         g.view(0)
             .game
@@ -1482,24 +1475,8 @@ fn every_knight_with_cards_is_asked_to_pledge_merlins_holding_one_or_not() {
 
 #[test]
 fn sir_kay_is_asked_whenever_he_has_cards() {
-    let mut g = scenario("kay,palamedes,gawain");
-    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
-    fights_on(&mut g, QuestId::BlackKnight, &[5, 5, 4]);
-    blacks_on(
-        &mut g,
-        QuestId::BlackKnight,
-        &[
-            (Black::BlackKnight(7), false),
-            (Black::BlackKnight(5), false),
-            (Black::BlackKnight(5), false),
-        ],
-    );
     // No Fight card in his hand: he is asked anyway, and may only say he is done.
-    hand(&mut g, 0, &[White::Grail]);
-    on_top(&mut g, &[Black::BlackKnight(3)]);
-    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(false));
-    assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
+    let g = kay_when_the_black_knight_ends(&[5, 5, 4], false, &[White::Grail]);
     assert_eq!(g.legal_actions(), vec![Action::Done]);
 }
 

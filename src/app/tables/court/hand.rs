@@ -698,16 +698,11 @@ pub(super) fn hand_panel(
     mut requests: MessageWriter<ActionRequest>,
     shown: Res<HandShown>,
 ) -> Result {
-    let Some(m) = court_match(&res) else {
-        clicks.clear();
-        card_clicks.clear();
+    let ctx = contexts.ctx_mut()?;
+    let found = crate::app::table::gate_clicks(ctx, court_match(&res), &mut clicks);
+    let Some(m) = crate::app::table::gate_clicks(ctx, found, &mut card_clicks) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    if !crate::app::table::world_pointer_allowed(ctx) {
-        clicks.clear();
-        card_clicks.clear();
-    }
     let (view, private) = screen_view(m, &handoff);
     let acting = acting_seat(m, &handoff);
     let legal = if acting.is_some() {

@@ -278,14 +278,10 @@ pub(super) fn decision_panel(
     mut requests: MessageWriter<ActionRequest>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
-    let Some(m) = future_match(&res) else {
-        clicks.clear();
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = crate::app::table::gate_clicks(ctx, future_match(&res), &mut clicks) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    if !crate::app::table::world_pointer_allowed(ctx) {
-        clicks.clear();
-    }
     let acting = acting_seat(m, &handoff);
     let legal = if acting.is_some() {
         m.state.legal_actions()

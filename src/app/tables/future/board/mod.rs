@@ -48,17 +48,15 @@ const MERLIN_BLUE: Color = Color::srgb(0.55, 0.75, 0.95);
 pub(super) const STACK_LABELS: [&str; 4] = ["III", "II", "I", "Key"];
 /// Depths.
 mod z {
-    pub const FLOOR: f32 = -3.0;
+    pub use crate::app::shared::depth::{FLIGHT, FLOOR, LABEL};
     pub const FRAME: f32 = -2.8;
     pub const PATH: f32 = -1.5;
     pub const LIGHT: f32 = 0.0;
     pub const PLATE: f32 = 0.1;
-    pub const LABEL: f32 = 0.3;
     pub const CARD: f32 = 4.0;
     pub const MARKER: f32 = 4.5;
     pub const PIECE: f32 = 5.0;
     pub const MAGICIAN: f32 = 6.0;
-    pub const FLIGHT: f32 = 8.0;
 }
 
 #[derive(Component)]
@@ -330,26 +328,7 @@ fn layout() -> ([Vec2; 5], Vec2) {
     (origin, throne)
 }
 
-fn text(
-    commands: &mut Commands,
-    parent: Entity,
-    s: impl Into<String>,
-    size: f32,
-    font: &Handle<Font>,
-    colour: Color,
-    at: Vec3,
-) -> Entity {
-    commands
-        .spawn((
-            Text2d::new(s),
-            TextFont::from_font_size(size).with_font(font.clone()),
-            TextColor(colour),
-            Pickable::IGNORE,
-            Transform::from_translation(at),
-            ChildOf(parent),
-        ))
-        .id()
-}
+use crate::app::style::world_text as text;
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
     crate::app::style::hoverable(commands, e, what);

@@ -50,15 +50,13 @@ const GRAIL_GOLD: Color = Color::srgb(0.95, 0.80, 0.35);
 const SILVER: Color = Color::srgb(0.90, 0.92, 0.96);
 
 mod z {
-    pub const FLOOR: f32 = -3.0;
+    pub use crate::app::shared::depth::{FLIGHT, FLOOR, LABEL};
     pub const PLATE: f32 = -2.0;
     pub const LIGHT: f32 = -1.9;
     pub const SLOT: f32 = -1.0;
-    pub const LABEL: f32 = 0.3;
     pub const CARD: f32 = 2.0;
     pub const TOKEN: f32 = 3.0;
     pub const FIGURE: f32 = 5.0;
-    pub const FLIGHT: f32 = 8.0;
 }
 
 #[derive(Component)]
@@ -227,27 +225,7 @@ pub(super) fn seat_rgb(m: &Match<Shadows>, seat: Seat) -> [u8; 3] {
     m.config.seats.get(seat).map_or([150, 150, 150], |s| s.colour)
 }
 
-fn text(
-    commands: &mut Commands,
-    parent: Entity,
-    s: impl Into<String>,
-    size: f32,
-    font: &Handle<Font>,
-    colour: Color,
-    at: Vec3,
-) -> Entity {
-    commands
-        .spawn((
-            Text2d::new(s),
-            TextFont::from_font_size(size).with_font(font.clone()),
-            TextColor(colour),
-            TextLayout::justify(Justify::Center),
-            Pickable::IGNORE,
-            Transform::from_translation(at),
-            ChildOf(parent),
-        ))
-        .id()
-}
+use crate::app::style::world_text as text;
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
     crate::app::style::hoverable(commands, e, what);

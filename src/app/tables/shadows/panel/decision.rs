@@ -86,16 +86,11 @@ pub(in crate::app::tables::shadows) fn decision_panel(
     mut requests: MessageWriter<ActionRequest>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
-    let Some(m) = shadows_match(&res) else {
-        clicks.clear();
-        card_clicks.clear();
+    let ctx = contexts.ctx_mut()?;
+    let found = crate::app::table::gate_clicks(ctx, shadows_match(&res), &mut clicks);
+    let Some(m) = crate::app::table::gate_clicks(ctx, found, &mut card_clicks) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    if !crate::app::table::world_pointer_allowed(ctx) {
-        clicks.clear();
-        card_clicks.clear();
-    }
     let acting = acting_seat(m, &handoff);
     let s = &m.state;
     let legal = if acting.is_some() {

@@ -1,0 +1,460 @@
+//! Replay and review at the table. A replay (`bridge::Replay`) steps through a game's record:
+//! the bar under the top bar holds the timeline (a slider, the arrow keys, Home and End), whose
+//! eyes the table shows (anyone's once the game is over), and the review. The review rates a
+//! seat's decisions with the hard bot (`crate::review`, the hints' own rating) on a pool of
+//! lower-priority threads, with a progress bar and a Cancel; its window lists the costly moves,
+//! and a click sets the table at that moment with the better move pointed at, as a hint does.
+
+use super::bridge::{AskReview, MatchRes, Replay, ReplayRequest, replay_viewers};
+use super::handoff::Handoff;
+use super::redraw::Redraw;
+use super::shared::{BoardScreen, LibraryRes, Places, TableUi};
+use super::style::{BoardFrame, GOLD};
+use super::table::FreeRect;
+use crate::library::AnyMatch;
+use crate::review::{Mark, Review};
+use crate::rules::Seat;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy_egui::{EguiContexts, egui};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The review under way or done.
+#[derive(Resource, Default)]
+pub struct ReviewState {
+    task: Option<Task<Result<Review, String>>>,
+    /// Decisions done and in all, packed (done << 32 | total), as the worker reports them.
+    progress: Arc<AtomicU64>,
+    cancel: Arc<AtomicBool>,
+    /// The seat under review (or last reviewed).
+    pub seat: Seat,
+    pub review: Option<Review>,
+    pub error: Option<String>,
+    /// The decision looked at, by its place in `review.decisions`.
+    pub selected: Option<usize>,
+    /// Whether the review's window is open.
+    pub open: bool,
+}
+
+impl ReviewState {
+    pub fn busy(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// Decisions done and in all, while a review runs.
+    pub fn progress(&self) -> (u32, u32) {
+        let p = self.progress.load(Ordering::Relaxed);
+        ((p >> 32) as u32, p as u32)
+    }
+
+    fn stop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.task = None;
+    }
+}
+
+pub struct ReviewPlugin;
+
+impl Plugin for ReviewPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ReviewState>()
+            .add_systems(Update, drive_review.after(super::bridge::RulesSet))
+            .add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                (
+                    replay_bar.in_set(super::shared::UnderTopBar),
+                    review_window.in_set(super::shared::TableUiSet::Overlay),
+                )
+                    .run_if(in_state(super::shared::Screen::Table)),
+            );
+    }
+}
+
+/// The pool reviews run on: every core but at a lower priority than drawing and input, so the
+/// table stays responsive while it works.
+fn review_pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("review-{i}"))
+            .start_handler(|_| super::bots::background_priority())
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// The seat a review looks at when none is named: the first human seat, else the first seat.
+fn default_seat(whole: &dyn AnyMatch) -> Seat {
+    crate::review::default_seats(whole).first().copied().unwrap_or(0)
+}
+
+/// Starts a review when asked, follows its progress, drops it when the replay ends.
+fn drive_review(
+    mut asks: MessageReader<AskReview>,
+    replay: Res<Replay>,
+    library: Res<LibraryRes>,
+    mut state: ResMut<ReviewState>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let Some(r) = replay.0.as_ref() else {
+        asks.clear();
+        if state.busy() || state.review.is_some() || state.error.is_some() {
+            state.stop();
+            *state = ReviewState::default();
+        }
+        return;
+    };
+    if let Some(ask) = asks.read().last() {
+        state.stop();
+        let seat = ask.seat.unwrap_or_else(|| default_seat(r.whole.as_ref()));
+        let (progress, cancel) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+        *state = ReviewState {
+            seat,
+            progress: progress.clone(),
+            cancel: cancel.clone(),
+            open: true,
+            ..default()
+        };
+        let whole = r.whole.clone_box();
+        let library = library.0.clone();
+        state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            let run = || {
+                crate::review::review(whole.as_ref(), &library, seat, &|done, total| {
+                    progress.store(((done as u64) << 32) | total as u64, Ordering::Relaxed);
+                    !cancel.load(Ordering::Relaxed)
+                })
+            };
+            match review_pool() {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+        }));
+    }
+    if let Some(task) = state.task.as_mut() {
+        redraw.more();
+        if let Some(result) = check_ready(task) {
+            state.task = None;
+            match result {
+                Ok(review) => {
+                    state.selected = None;
+                    state.review = Some(review);
+                }
+                Err(e) => state.error = Some(e),
+            }
+        }
+    }
+}
+
+/// The colour of a mark, on the timeline and in the review's list.
+pub fn mark_colour(mark: Mark) -> egui::Color32 {
+    match mark {
+        Mark::Best => egui::Color32::from_rgb(120, 200, 120),
+        Mark::Good => egui::Color32::from_rgb(170, 190, 170),
+        Mark::Inaccuracy => egui::Color32::from_rgb(230, 200, 90),
+        Mark::Mistake => egui::Color32::from_rgb(235, 140, 60),
+        Mark::Blunder => egui::Color32::from_rgb(230, 70, 60),
+    }
+}
+
+/// How a seat is named in the bar's "See as" list.
+fn eyes_label(whole: &dyn AnyMatch, viewer: Option<Seat>) -> String {
+    match viewer {
+        None => "The public table".to_string(),
+        Some(s) => format!("{}'s eyes", whole.config().seat_name(s)),
+    }
+}
+
+/// The replay's bar under the top bar: the timeline, whose eyes, and the review.
+fn replay_bar(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    replay: Res<Replay>,
+    mut free: ResMut<FreeRect>,
+    mut requests: MessageWriter<ReplayRequest>,
+    mut asks: MessageWriter<AskReview>,
+    mut state: ResMut<ReviewState>,
+) -> Result {
+    let (Some(r), Some(m)) = (replay.0.as_ref(), res.current.as_ref()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let whole = r.whole.as_ref();
+    let total = whole.actions_taken();
+    let at = m.actions_taken();
+    let mut to = at;
+    let mut root = free.ui(ctx, "replay-bar");
+    egui::Panel::top("replay-bar").exact_size(40.0).show(&mut root, |ui| {
+        ui.horizontal_centered(|ui| {
+            ui.label(egui::RichText::new("Replay").strong().color(GOLD));
+            if ui.button("⏮").on_hover_text("The start (Home)").clicked() {
+                to = 0;
+            }
+            if ui.button("◀").on_hover_text("One move back (←)").clicked() {
+                to = at.saturating_sub(1);
+            }
+            let mut k = at;
+            // The timeline takes what the bar leaves (its other controls need about 640 points).
+            ui.spacing_mut().slider_width = (ui.available_width() - 640.0).clamp(120.0, 520.0);
+            let slider = ui.add(egui::Slider::new(&mut k, 0..=total).show_value(false));
+            if slider.changed() {
+                to = k;
+            }
+            // The costly moves of the review, marked along the timeline.
+            if let Some(review) = &state.review
+                && total > 0
+            {
+                let rect = slider.rect;
+                let (left, right) = (rect.left() + rect.height() / 2.0, rect.right() - rect.height() / 2.0);
+                for d in review.decisions.iter().filter(|d| d.mark.is_some_and(Mark::is_costly)) {
+                    let x = left + (right - left) * d.index as f32 / total as f32;
+                    ui.painter().line_segment(
+                        [egui::pos2(x, rect.bottom() - 3.0), egui::pos2(x, rect.bottom() + 3.0)],
+                        egui::Stroke::new(3.0, d.mark.map_or(GOLD, mark_colour)),
+                    );
+                }
+            }
+            if ui.button("▶").on_hover_text("One move on (→)").clicked() {
+                to = (at + 1).min(total);
+            }
+            if ui.button("⏭").on_hover_text("The end (End)").clicked() {
+                to = total;
+            }
+            let turn = m.turns_taken().map(|t| format!(", turn {t}")).unwrap_or_default();
+            ui.label(format!("move {at} of {total}{turn}"));
+            ui.separator();
+            let viewers = replay_viewers(whole);
+            let mut viewer = r.viewer;
+            egui::ComboBox::from_id_salt("replay-eyes")
+                .selected_text(eyes_label(whole, viewer))
+                .show_ui(ui, |ui| {
+                    for v in &viewers {
+                        ui.selectable_value(&mut viewer, *v, eyes_label(whole, *v));
+                    }
+                })
+                .response
+                .on_hover_text(if viewers.len() > 2 {
+                    "The game is over: look at it through anyone's eyes, hands and secrets included"
+                } else {
+                    "While a game is unfinished a replay shows no one else's secrets"
+                });
+            if viewer != r.viewer {
+                requests.write(ReplayRequest::Viewer(viewer));
+            }
+            ui.separator();
+            if state.busy() {
+                let (done, all) = state.progress();
+                ui.add(
+                    egui::ProgressBar::new(if all == 0 { 0.0 } else { done as f32 / all as f32 })
+                        .desired_width(160.0)
+                        .text(format!("Reviewing {done}/{all}")),
+                );
+                if ui.button("Cancel").clicked() {
+                    state.stop();
+                }
+            } else {
+                let seats = &whole.config().seats;
+                let mut seat = state.seat.min(seats.len().saturating_sub(1));
+                if state.review.is_none() {
+                    seat = default_seat(whole);
+                }
+                egui::ComboBox::from_id_salt("review-seat")
+                    .selected_text(whole.config().seat_name(seat))
+                    .show_ui(ui, |ui| {
+                        for s in 0..seats.len() {
+                            ui.selectable_value(&mut seat, s, whole.config().seat_name(s));
+                        }
+                    });
+                state.seat = seat;
+                let label = if state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1) {
+                    "Show the review"
+                } else {
+                    "Review"
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text("The hard bot rates each decision of this seat from what it could see then")
+                    .clicked()
+                {
+                    if label == "Review" {
+                        asks.write(AskReview { seat: Some(seat) });
+                    } else {
+                        state.open = true;
+                    }
+                }
+            }
+        });
+    });
+    free.take_rest(&root);
+    if !ctx.egui_wants_keyboard_input() {
+        ctx.input(|i| {
+            if i.key_pressed(egui::Key::ArrowLeft) {
+                to = at.saturating_sub(1);
+            }
+            if i.key_pressed(egui::Key::ArrowRight) {
+                to = (at + 1).min(total);
+            }
+            if i.key_pressed(egui::Key::Home) {
+                to = 0;
+            }
+            if i.key_pressed(egui::Key::End) {
+                to = total;
+            }
+        });
+    }
+    if to != at {
+        requests.write(ReplayRequest::To(to));
+    }
+    Ok(())
+}
+
+/// The review's window over the log: the verdict, the counts, the costly moves; a click sets the
+/// table at that moment and points at the better move.
+fn review_window(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    replay: Res<Replay>,
+    mut state: ResMut<ReviewState>,
+    mut requests: MessageWriter<ReplayRequest>,
+    (board, frame, places): (Res<BoardScreen>, Res<BoardFrame>, Res<Places>),
+    (table, handoff): (Res<TableUi>, Res<Handoff>),
+    mut last_selected: Local<Option<usize>>,
+) -> Result {
+    let (Some(_), Some(m)) = (replay.0.as_ref(), res.current.as_ref()) else {
+        return Ok(());
+    };
+    // Scrolled to once, when a row was chosen (by a click or Previous / Next).
+    let changed_selection = *last_selected != state.selected;
+    *last_selected = state.selected;
+    if !state.open || (state.review.is_none() && state.error.is_none()) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    let mut go = None;
+    let selected = state
+        .selected
+        .and_then(|i| state.review.as_ref()?.decisions.get(i).cloned());
+    // The better move, pointed at while the table stands where it was to be played.
+    let target = selected
+        .as_ref()
+        .filter(|d| d.index == m.actions_taken() && !table.show_rules && d.mark != Some(Mark::Best))
+        .and_then(|d| {
+            let place = super::hint::hint_place(m.game(), &d.best, &places);
+            super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
+        });
+    let top = super::shared::TOP_BAR + 48.0;
+    let title = match &state.review {
+        Some(r) => format!("Review of {}", r.name),
+        None => "Review".to_string(),
+    };
+    let shown = super::style::fixed_window(ctx, &title, "review", egui::Align2::RIGHT_TOP, egui::vec2(-8.0, top)).show(
+        ctx,
+        |ui| {
+            // Over the log, the panel a replay needs least, and clear of the board.
+            ui.set_max_width(super::shared::LOG_WIDTH - 24.0);
+            if let Some(e) = &state.error {
+                ui.label(format!("The review stopped: {e}."));
+            }
+            if let Some(review) = &state.review {
+                let s = &review.summary;
+                ui.label(egui::RichText::new(&s.verdict).strong());
+                ui.label(format!(
+                    "{} decisions: {}; a decision lost {:.1} % of the game on average.",
+                    s.decisions,
+                    crate::review::marks_line(s),
+                    s.mean_loss * 100.0
+                ));
+                if handoff.viewer != Some(review.seat - 1) {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "The table shows {} (\"See as\" in the bar above).",
+                            eyes_label(m.as_ref(), handoff.viewer).to_lowercase()
+                        ))
+                        .italics(),
+                    );
+                }
+                ui.add_space(4.0);
+                // The costly moves; in a game without any, the costliest moments.
+                let listed = |d: &crate::review::ReviewedDecision| {
+                    d.mark.is_some_and(Mark::is_costly)
+                        || (s.inaccuracies + s.mistakes + s.blunders == 0 && s.costliest.contains(&d.number))
+                };
+                egui::ScrollArea::vertical().max_height(150.0).show(ui, |ui| {
+                    for (i, d) in review.decisions.iter().enumerate() {
+                        let Some(mark) = d.mark.filter(|_| listed(d)) else {
+                            continue;
+                        };
+                        let when = match d.turn {
+                            Some(t) => format!("Turn {t}"),
+                            None => format!("Move {}", d.number),
+                        };
+                        let text = egui::RichText::new(format!("{when} · {} · {}", mark.word(), d.played))
+                            .color(mark_colour(mark));
+                        let row = ui.selectable_label(state.selected == Some(i), text);
+                        if row.clicked() {
+                            go = Some(i);
+                        }
+                        if state.selected == Some(i) && changed_selection {
+                            row.scroll_to_me(None);
+                        }
+                    }
+                    if s.costliest.is_empty() {
+                        ui.label("No costly move to show.");
+                    }
+                });
+                if let Some(d) = &selected {
+                    ui.separator();
+                    ui.label(format!("Played: {}", d.played));
+                    ui.label(egui::RichText::new(format!("Better: {}", d.best)).color(GOLD).strong());
+                    for line in &d.why {
+                        ui.label(line);
+                    }
+                }
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let costly: Vec<usize> = state
+                    .review
+                    .iter()
+                    .flat_map(|r| {
+                        let quiet = r.summary.inaccuracies + r.summary.mistakes + r.summary.blunders == 0;
+                        r.decisions.iter().enumerate().filter(move |(_, d)| {
+                            d.mark.is_some_and(Mark::is_costly) || (quiet && r.summary.costliest.contains(&d.number))
+                        })
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                let here = state.selected;
+                let prev = costly.iter().rev().find(|&&i| here.is_none_or(|h| i < h)).copied();
+                let next = costly.iter().find(|&&i| here.is_none_or(|h| i > h)).copied();
+                if ui
+                    .add_enabled(prev.is_some(), egui::Button::new("◀ Previous"))
+                    .clicked()
+                {
+                    go = prev;
+                }
+                if ui.add_enabled(next.is_some(), egui::Button::new("Next ▶")).clicked() {
+                    go = next;
+                }
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+            });
+        },
+    );
+    if let (Some(window), Some(target)) = (shown.map(|r| r.response.rect), target) {
+        super::style::draw_pointer(ctx, window, target);
+    }
+    if let Some(i) = go {
+        state.selected = Some(i);
+        if let Some(d) = state.review.as_ref().and_then(|r| r.decisions.get(i)) {
+            requests.write(ReplayRequest::To(d.index));
+        }
+    }
+    if close {
+        state.open = false;
+    }
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! The review (`camelot::review`, `camelot review`): each decision of a seat rated by the hint's
+//! own ranking from that seat's view, the loss against the best move marked only beyond the
+//! estimate's noise. The same save gives the same review; a move that throws the game away is a
+//! blunder and the best move is never marked; broken, missing and foreign saves are refused in
+//! words. (That a review never depends on what its seat could not see is checked position by
+//! position in `secrets.rs`, with every hidden part changed.)
+
+use crate::common::{camelot, config, temp_dir};
+use camelot::bots::Budget;
+use camelot::content::ContentSet;
+use camelot::library::{AnyMatch, Library, rate_position};
+use camelot::review::{self, Mark, Review, mark_of, reviewed_decision};
+use camelot::rules::shadows::{Action, EvilChoice, Shadows, ShadowsContent};
+use camelot::rules::{Game, GameId, GameRng, SeatKind, TableConfig};
+
+/// Hard's search made small and without a clock cap (as the review's own budget has none).
+fn small(b: Budget) -> Budget {
+    Budget {
+        iterations: 60,
+        time_cap: std::time::Duration::from_secs(600),
+        ..b
+    }
+}
+
+/// A match of `game` with `players` human seats, played `actions` random legal actions deep.
+fn played(library: &Library, game: GameId, players: usize, seed: u64, actions: usize) -> Box<dyn AnyMatch> {
+    let mut m = library
+        .new_match(game, TableConfig::with_players(players, SeatKind::Human, seed))
+        .expect("a table");
+    let mut rng = GameRng::seeded(seed ^ 0x5eed);
+    for _ in 0..actions {
+        let n = m.legal_labels().len();
+        if n == 0 {
+            break;
+        }
+        m.apply_index(rng.below(n as u32) as usize).expect("a legal action");
+    }
+    m
+}
+
+fn reviewed(library: &Library, m: &dyn AnyMatch, seat: usize) -> Review {
+    review::review_with(m, library, seat, small, &|_, _| true).expect("a review")
+}
+
+#[test]
+fn the_same_game_gives_the_same_review_and_each_decision_once() {
+    let library = Library::load(ContentSet::embedded());
+    for (game, players, depth) in [
+        (GameId::Court, 2, 40),
+        (GameId::Future, 2, 60),
+        (GameId::Shadows, 3, 60),
+    ] {
+        let m = played(&library, game, players, 7, depth);
+        let first = reviewed(&library, m.as_ref(), 0);
+        // Read back from its save, on another run: the same review.
+        let again = library.load_save(&m.to_ron()).expect("the save loads");
+        assert_eq!(reviewed(&library, again.as_ref(), 0), first, "{game:?}");
+        // Every position where seat 1 chose among more than one action, in order, and no other.
+        let mut replay = library.new_match(game, m.config().clone()).expect("a table");
+        let mut expected = Vec::new();
+        for i in 0..m.actions_taken() {
+            if m.actors()[i] == Some(0) && replay.legal_labels().len() > 1 {
+                expected.push(i + 1);
+            }
+            let label = m.action_label(i, &library).expect("a label");
+            let k = replay
+                .legal_labels()
+                .iter()
+                .position(|l| *l == label)
+                .expect("the action is legal");
+            replay.apply_index(k).expect("it replays");
+        }
+        let numbers: Vec<usize> = first.decisions.iter().map(|d| d.number).collect();
+        assert_eq!(numbers, expected, "{game:?}: the decisions reviewed");
+        assert!(!numbers.is_empty(), "{game:?}: a game with decisions");
+        for d in &first.decisions {
+            assert!(d.loss.is_none_or(|l| (0.0..=1.0).contains(&l)), "{game:?}: {d:?}");
+            if d.mark == Some(Mark::Best) {
+                assert_eq!(d.played, d.best, "{game:?}: only the best move is marked best");
+            }
+            if d.mark.is_some_and(Mark::is_costly) {
+                assert!(
+                    d.loss.unwrap_or(0.0) > d.noise.unwrap_or(1.0),
+                    "{game:?}: marked within the noise"
+                );
+            }
+        }
+        let s = &first.summary;
+        assert_eq!(s.decisions, first.decisions.len());
+        let marked = first.decisions.iter().filter(|d| d.mark.is_some()).count();
+        assert_eq!(s.best + s.good + s.inaccuracies + s.mistakes + s.blunders, marked);
+        assert_eq!(s.rated, first.decisions.iter().filter(|d| d.loss.is_some()).count());
+    }
+}
+
+#[test]
+fn a_mark_needs_a_loss_beyond_the_noise() {
+    assert_eq!(mark_of(true, Some(0.0), 0.05), Some(Mark::Best));
+    assert_eq!(mark_of(false, None, 0.05), None, "no win chance: no mark");
+    assert_eq!(mark_of(false, Some(0.3), 0.4), Some(Mark::Good), "within the noise");
+    assert_eq!(mark_of(false, Some(0.02), 0.0), Some(Mark::Good));
+    assert_eq!(
+        mark_of(false, Some(review::INACCURACY + 0.01), 0.01),
+        Some(Mark::Inaccuracy)
+    );
+    assert_eq!(mark_of(false, Some(review::MISTAKE + 0.01), 0.01), Some(Mark::Mistake));
+    assert_eq!(mark_of(false, Some(review::BLUNDER + 0.01), 0.01), Some(Mark::Blunder));
+}
+
+/// Shadows without a Traitor, the Knights one Sword from winning (eleven White Swords on the
+/// Round Table: the twelfth ends the game, and they hold the majority) and eleven Siege Engines
+/// at Camelot: a Knight whose Progression of Evil adds the twelfth engine loses the game there
+/// and then. Played, it is a blunder; the best move is not marked.
+#[test]
+fn shadows_twelfth_siege_engine_is_a_blunder() {
+    let content = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let mut g = Shadows::new_shared(&config(3, 11, &[("loyalty", "none")]), &content).expect("setup");
+    let add = Action::Evil(EvilChoice::AddSiege);
+    let mut rng = GameRng::seeded(3);
+    let mut steps = 0;
+    while !g.legal_actions().contains(&add) {
+        let legal = g.legal_actions();
+        g.apply(&legal[rng.below(legal.len() as u32) as usize]).expect("legal");
+        steps += 1;
+        assert!(steps < 200 && g.to_act().is_some(), "no Progression of Evil reached");
+    }
+    g.siege = 11;
+    g.white_swords = 11;
+    g.black_swords = 0;
+    // The rules agree: the twelfth engine ends the game, and the Knights lose.
+    let mut lost = g.clone();
+    lost.apply(&add).expect("legal");
+    let outcome = lost.outcome().expect("the game is over");
+    assert!(outcome.winners.is_empty(), "{outcome:?}");
+
+    let d = rate_position(&g, 11, steps, &add, Some(small)).expect("a decision");
+    let r = reviewed_decision(&d);
+    assert_eq!(r.mark, Some(Mark::Blunder), "{r:#?}");
+    assert_ne!(r.best, r.played);
+    let best = g.legal_actions()[r.best_index];
+    let d = rate_position(&g, 11, steps, &best, Some(small)).expect("a decision");
+    assert_eq!(reviewed_decision(&d).mark, Some(Mark::Best));
+}
+
+#[test]
+fn broken_missing_and_foreign_saves_are_refused_in_words() {
+    let dir = temp_dir("review");
+    let library = Library::load(ContentSet::embedded());
+    let good = played(&library, GameId::Court, 2, 5, 12).to_ron();
+    let cases = [
+        ("missing.ron", None, "No such file"),
+        ("garbage.ron", Some("this is not a save".to_string()), ""),
+        ("cut.ron", Some(good[..good.len() / 2].to_string()), ""),
+        ("foreign.ron", Some(good.replace("game: court", "game: chess")), ""),
+    ];
+    for (name, text, words) in cases {
+        let path = dir.join(name);
+        if let Some(t) = &text {
+            std::fs::write(&path, t).expect("written");
+        }
+        let out = camelot().arg("review").arg(&path).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{name}: refused");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(err.contains(name) && err.contains(words), "{name}: {err:?}");
+    }
+    // A good save reviews; --seat out of range is refused.
+    let path = dir.join("good.ron");
+    std::fs::write(&path, &good).expect("written");
+    let out = camelot()
+        .args(["review", "--seat", "3"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has 2 seats"));
+}
