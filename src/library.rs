@@ -571,6 +571,9 @@ pub trait AnyMatch: Send + Sync {
     /// the hint at that position rates it, from that seat's view alone ([`Rating`]). The
     /// positions are rated on every core.
     fn rate_decisions(&self, library: &Library, seat: Seat, how: &Rating<'_>) -> Result<Vec<RatedDecision>, String>;
+    /// The turn (`turns_taken`) at each position of the record, from the start (0 actions) to
+    /// the end: a replay's jump to a turn.
+    fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>>;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String>;
@@ -814,6 +817,22 @@ impl<G: BotHints> AnyMatch for Match<G> {
             m.apply(a).map_err(|e| e.to_string())?;
         }
         Ok(Box::new(m))
+    }
+    fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>> {
+        let Ok(content) = library.content::<G>() else {
+            return Vec::new();
+        };
+        let Ok(mut state) = G::new_shared(&self.config, &content) else {
+            return Vec::new();
+        };
+        let mut out = vec![state.turns_taken()];
+        for a in &self.actions {
+            if state.apply_quiet(a).is_err() {
+                break;
+            }
+            out.push(state.turns_taken());
+        }
+        out
     }
     fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole

@@ -68,6 +68,8 @@ pub struct Replaying {
     pub whole: Box<dyn AnyMatch>,
     /// Whose secrets the table shows (`None`: only what the whole table may see).
     pub viewer: Option<Seat>,
+    /// The turn at each position of the record (`AnyMatch::turns_by_position`).
+    pub turns: Vec<Option<u32>>,
 }
 
 /// Replay mode, while the table steps through a record: no seat acts, no bot plays, nothing is
@@ -388,7 +390,8 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
                         .or_else(|| viewers.get(1).copied())
                         .flatten();
                     show_position(&mut t.res, whole.clone_box(), &t.library.0);
-                    t.replay.0 = Some(Replaying { whole, viewer });
+                    let turns = whole.turns_by_position(&t.library.0);
+                    t.replay.0 = Some(Replaying { whole, viewer, turns });
                     t.changed.write(MatchChanged);
                     t.next.set(Screen::Table);
                 }

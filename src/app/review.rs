@@ -221,8 +221,20 @@ fn replay_bar(
             if ui.button("⏭").on_hover_text("The end (End)").clicked() {
                 to = total;
             }
-            let turn = m.turns_taken().map(|t| format!(", turn {t}")).unwrap_or_default();
-            ui.label(format!("move {at} of {total}{turn}"));
+            ui.label(format!("move {at} of {total}"));
+            // A turn to jump to: drag the number, or click it and type.
+            if let (Some(now), Some(last)) = (m.turns_taken(), r.turns.iter().flatten().max()) {
+                let mut turn = now;
+                ui.label("· turn");
+                let field = ui
+                    .add(egui::DragValue::new(&mut turn).range(0..=*last))
+                    .on_hover_text("Jump to a turn: drag the number, or click it and type");
+                if field.changed()
+                    && let Some(i) = r.turns.iter().position(|x| *x == Some(turn))
+                {
+                    to = i;
+                }
+            }
             ui.separator();
             let viewers = replay_viewers(whole);
             let mut viewer = r.viewer;

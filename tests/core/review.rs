@@ -1,15 +1,18 @@
 //! The review (`camelot::review`, `camelot review`): each decision of a seat rated by the hint's
 //! own ranking from that seat's view, the loss against the best move marked only beyond the
 //! estimate's noise. The same save gives the same review; a move that throws the game away is a
-//! blunder and the best move is never marked; broken, missing and foreign saves are refused in
-//! words. (That a review never depends on what its seat could not see is checked position by
-//! position in `secrets.rs`, with every hidden part changed.)
+//! blunder and the best move is never marked (Shadows' twelfth Siege Engine, The Court's win passed
+//! up); broken, missing and foreign saves are refused in words. (That a review never depends on
+//! what its seat could not see is checked position by position in `secrets.rs`, with every hidden
+//! part changed.)
 
 use crate::common::{camelot, config, temp_dir};
-use camelot::bots::Budget;
+use camelot::bots::{self, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{AnyMatch, Library, rate_position};
 use camelot::review::{self, Mark, Review, mark_of, reviewed_decision};
+use camelot::rules::court::{Action as CourtAction, Court, CourtContent};
+use camelot::rules::future::{Action as FutureAction, Future, FutureContent};
 use camelot::rules::shadows::{Action, EvilChoice, Shadows, ShadowsContent};
 use camelot::rules::{Game, GameId, GameRng, SeatKind, TableConfig};
 
@@ -140,6 +143,86 @@ fn shadows_twelfth_siege_engine_is_a_blunder() {
     let best = g.legal_actions()[r.best_index];
     let d = rate_position(&g, 11, steps, &best, Some(small)).expect("a decision");
     assert_eq!(reviewed_decision(&d).mark, Some(Mark::Best));
+}
+
+/// The Court at two players: the first position of seeded games where the seat to act can win
+/// at once (a move after which the rules declare it the winner) while the other seat is within
+/// 15 points of the target. Ending the play there instead passes the win up and hands the other
+/// seat its turn: a blunder; neither the better move named nor the winning move is marked.
+#[test]
+fn the_court_passing_up_a_win_is_a_blunder() {
+    let content = std::sync::Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let target = 50;
+    for game in 0..300u64 {
+        let mut g = Court::new_shared(&config(2, game, &[("target", "50")]), &content).expect("setup");
+        let mut rng = GameRng::seeded(game);
+        for step in 0..2000 {
+            let Some(seat) = g.to_act() else { break };
+            let legal = g.legal_actions();
+            let view = g.view(seat);
+            let wins = |a: &CourtAction| {
+                let mut s = g.clone();
+                s.apply(a).is_ok() && s.outcome().is_some_and(|o| o.winners == vec![seat])
+            };
+            if let (Some(win), true, true) = (
+                legal.iter().find(|a| wins(a)),
+                legal.contains(&CourtAction::EndPlay),
+                view.scores[1 - seat] >= target - 15,
+            ) {
+                let pass = rate_position(&g, game, step, &CourtAction::EndPlay, Some(small)).expect("a decision");
+                let r = reviewed_decision(&pass);
+                assert_eq!(r.mark, Some(Mark::Blunder), "game {game} step {step}: {r:#?}");
+                // The better move the review names is not marked; nor is the win at once (the
+                // search may prefer a move that wins a turn later just as surely).
+                let better = &legal[r.best_index];
+                let best = rate_position(&g, game, step, better, Some(small)).expect("a decision");
+                assert_eq!(reviewed_decision(&best).mark, Some(Mark::Best));
+                // Any winning move is at worst as good as it.
+                let other = rate_position(&g, game, step, win, Some(small)).expect("a decision");
+                assert!(reviewed_decision(&other).mark <= Some(Mark::Good));
+                return;
+            }
+            let a = bots::choose::<Court>(BotKind::Heuristic, &view, &legal, &mut rng).expect("a move");
+            g.apply(&a).expect("legal");
+        }
+    }
+    panic!("no position found where a seat could win at once with the other close behind");
+}
+
+/// Die Zukunft at two players: the first position of seeded games where one legal move ends the
+/// game with the seat to act winning and another ends it with the seat losing (the rules say so,
+/// not the review). The losing move is a blunder; the better move named is not marked.
+#[test]
+fn die_zukunft_ending_the_game_lost_when_it_could_be_won_is_a_blunder() {
+    let content = std::sync::Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
+    for game in 0..400u64 {
+        let mut g = Future::new_shared(&config(2, game, &[]), &content).expect("setup");
+        let mut rng = GameRng::seeded(game);
+        for step in 0..2000 {
+            let Some(seat) = g.to_act() else { break };
+            let legal = g.legal_actions();
+            let ends = |a: &FutureAction| {
+                let mut s = g.clone();
+                s.apply(a).ok()?;
+                s.outcome().map(|o| o.winners.contains(&seat))
+            };
+            let won = legal.iter().find(|a| ends(a) == Some(true));
+            let lost = legal.iter().find(|a| ends(a) == Some(false));
+            if let (Some(_), Some(lost)) = (won, lost) {
+                let d = rate_position(&g, game, step, lost, Some(small)).expect("a decision");
+                let r = reviewed_decision(&d);
+                assert_eq!(r.mark, Some(Mark::Blunder), "game {game} step {step}: {r:#?}");
+                let better = &legal[r.best_index];
+                let best = rate_position(&g, game, step, better, Some(small)).expect("a decision");
+                assert_eq!(reviewed_decision(&best).mark, Some(Mark::Best));
+                return;
+            }
+            let view = g.view(seat);
+            let a = bots::choose::<Future>(BotKind::Heuristic, &view, &legal, &mut rng).expect("a move");
+            g.apply(&a).expect("legal");
+        }
+    }
+    panic!("no position found where one move wins the game and another loses it");
 }
 
 #[test]
