@@ -659,9 +659,18 @@ fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Loo
         return Vec::new();
     }
     let aside = |a: &Action| matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..));
+    // A Loyal Knight's last Life point is never given up on the lookahead's word, to Evil or for
+    // another action: his death costs his actions for the rest of the game, beyond the few turns
+    // it plays out (the review showed it preferring that death to a Black card).
+    let last_life = g.knights[me].life <= 1 && !plays_traitor(g, me);
+    let kills = |a: &Action| last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice);
     let choices: Vec<Action> = match g.stack.last() {
-        Some(Task::Evil) => legal.iter().copied().filter(|a| matches!(a, Action::Evil(_))).collect(),
-        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a)).collect(),
+        Some(Task::Evil) => legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Evil(_)) && !kills(a))
+            .collect(),
+        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a) && !kills(a)).collect(),
         _ => Vec::new(),
     };
     if choices.len() <= 1 || !choices.contains(&pick) {
