@@ -467,6 +467,7 @@ fn the_hand_off_screen_waits_while_something_public_plays_out() {
         covering: Some(1),
         viewer: Some(0),
         frozen: false,
+        all_seen: false,
     };
     assert!(
         !cover_drawn(&covered, 0.1),
@@ -635,6 +636,7 @@ fn with_two_humans_the_screen_turns_public_while_bots_play() {
         covering: None,
         viewer: Some(0),
         frozen: false,
+        all_seen: false,
     };
     assert_eq!(
         next_handoff(mine, &config, &bot_to_act),
@@ -777,6 +779,17 @@ fn a_replay_steps_through_a_game_where_nobody_moves_and_a_review_reports_back() 
     app.update();
     app.update();
     assert_eq!(handoff(&app).viewer, Some(1));
+    // And everything: every seat's lines in the log.
+    app.world_mut().write_message(ReplayRequest::Everything(true));
+    app.update();
+    app.update();
+    assert!(handoff(&app).all_seen);
+    let log = &app.world().resource::<MatchRes>().log;
+    assert_eq!(
+        camelot::app::table::shown_log(log, &handoff(&app)).count(),
+        log.len(),
+        "every line shows"
+    );
 
     // A review of the human seat, off the frame.
     app.world_mut().write_message(AskReview { seat: None });
@@ -817,4 +830,8 @@ fn an_unfinished_pass_and_play_game_replays_without_anyone_s_secrets() {
     app.update();
     app.update();
     assert_eq!(handoff(&app).private_viewer(), None, "refused");
+    app.world_mut().write_message(ReplayRequest::Everything(true));
+    app.update();
+    app.update();
+    assert!(!handoff(&app).all_seen, "not before the game is over");
 }

@@ -70,6 +70,8 @@ pub struct Replaying {
     pub viewer: Option<Seat>,
     /// The turn at each position of the record (`AnyMatch::turns_by_position`).
     pub turns: Vec<Option<u32>>,
+    /// Everything shown: every seat's lines in the log (a finished game only).
+    pub everything: bool,
 }
 
 /// Replay mode, while the table steps through a record: no seat acts, no bot plays, nothing is
@@ -109,6 +111,8 @@ pub enum ReplayRequest {
     To(usize),
     /// Through this seat's eyes, or the public table's (`None`), where `replay_viewers` allows.
     Viewer(Option<Seat>),
+    /// Every seat's secrets in the log too, or not: once the game is over only.
+    Everything(bool),
 }
 
 /// Asks for a review of the game being replayed (`review::ReviewState`): of `seat`, or
@@ -391,7 +395,12 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
                         .flatten();
                     show_position(&mut t.res, whole.clone_box(), &t.library.0);
                     let turns = whole.turns_by_position(&t.library.0);
-                    t.replay.0 = Some(Replaying { whole, viewer, turns });
+                    t.replay.0 = Some(Replaying {
+                        whole,
+                        viewer,
+                        turns,
+                        everything: false,
+                    });
                     t.changed.write(MatchChanged);
                     t.next.set(Screen::Table);
                 }
@@ -417,6 +426,13 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
                     }
                 }
                 t.changed.write(MatchChanged);
+            }
+            ReplayRequest::Everything(on) => {
+                let Some(r) = t.replay.0.as_mut() else { continue };
+                if matches!(r.whole.pending(), Pending::Finished(_)) {
+                    r.everything = *on;
+                    t.changed.write(MatchChanged);
+                }
             }
             ReplayRequest::Viewer(v) => {
                 let Some(r) = t.replay.0.as_mut() else { continue };

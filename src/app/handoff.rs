@@ -16,6 +16,8 @@ pub struct Handoff {
     pub viewer: Option<Seat>,
     /// A replay: the screen shows `viewer`'s eyes and nobody acts.
     pub frozen: bool,
+    /// A replay of a finished game asked to show everything: every seat's lines in the log.
+    pub all_seen: bool,
 }
 
 impl Handoff {
@@ -75,6 +77,7 @@ fn update_handoff(
             covering: None,
             viewer: r.viewer,
             frozen: true,
+            all_seen: r.everything,
         };
         return;
     }
@@ -102,12 +105,14 @@ pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pendin
                     covering: Some(seat),
                     viewer: current.viewer,
                     frozen: false,
+                    all_seen: false,
                 }
             } else {
                 Handoff {
                     covering: None,
                     viewer: Some(seat),
                     frozen: false,
+                    all_seen: false,
                 }
             }
         }
@@ -116,6 +121,7 @@ pub fn next_handoff(current: Handoff, config: &crate::rules::TableConfig, pendin
             covering: None,
             viewer: only_human,
             frozen: false,
+            all_seen: false,
         },
     }
 }

@@ -195,8 +195,8 @@ fn replay_bar(
                 to = at.saturating_sub(1);
             }
             let mut k = at;
-            // The timeline takes what the bar leaves (its other controls need about 640 points).
-            ui.spacing_mut().slider_width = (ui.available_width() - 640.0).clamp(120.0, 520.0);
+            // The timeline takes what the bar leaves (its other controls need about 840 points).
+            ui.spacing_mut().slider_width = (ui.available_width() - 840.0).clamp(100.0, 520.0);
             let slider = ui.add(egui::Slider::new(&mut k, 0..=total).show_value(false));
             if slider.changed() {
                 to = k;
@@ -253,6 +253,18 @@ fn replay_bar(
                 });
             if viewer != r.viewer {
                 requests.write(ReplayRequest::Viewer(viewer));
+            }
+            if matches!(whole.pending(), crate::rules::Pending::Finished(_)) {
+                let mut all = r.everything;
+                if ui
+                    .checkbox(&mut all, "All secrets")
+                    .on_hover_text(
+                        "The log shows every seat's secrets too: every card drawn, every fist, every Loyalty",
+                    )
+                    .changed()
+                {
+                    requests.write(ReplayRequest::Everything(all));
+                }
             }
             ui.separator();
             if state.busy() {

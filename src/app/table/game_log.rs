@@ -2,10 +2,12 @@
 
 use super::*;
 
-/// The log lines the screen may show now: the public ones, and the private viewer's own.
+/// The log lines the screen may show now: the public ones, and the private viewer's own (every
+/// seat's, in a finished game's replay asked to show everything).
 pub fn shown_log<'a>(log: &'a [LogLine], handoff: &Handoff) -> impl Iterator<Item = &'a LogLine> + 'a {
     let viewer = handoff.private_viewer();
-    log.iter().filter(move |l| l.to.shows_to(viewer))
+    let all = handoff.all_seen;
+    log.iter().filter(move |l| all || l.to.shows_to(viewer))
 }
 
 pub(super) fn log_panel(
@@ -25,7 +27,13 @@ pub(super) fn log_panel(
     let mut root = free.ui(ctx, "table-log");
     egui::Panel::right("log").exact_size(LOG_WIDTH).show(&mut root, |ui| {
         ui.heading("Log");
-        if let Some(v) = viewer
+        if handoff.all_seen {
+            ui.label(
+                egui::RichText::new("everything: every seat's secrets")
+                    .small()
+                    .italics(),
+            );
+        } else if let Some(v) = viewer
             && let Some(cfg) = res.config()
         {
             ui.label(
@@ -41,7 +49,13 @@ pub(super) fn log_panel(
             .show(ui, |ui| {
                 for line in shown_log(&res.log[..visible], &handoff) {
                     let private = matches!(line.to, crate::rules::Visibility::Only(_));
-                    let text = egui::RichText::new(&line.text);
+                    // Showing everything, a seat's own line says whose it is ("you" is not enough).
+                    let text = match (line.to, res.config()) {
+                        (crate::rules::Visibility::Only(s), Some(cfg)) if handoff.all_seen => {
+                            egui::RichText::new(format!("{}: {}", cfg.seat_name(s), line.text))
+                        }
+                        _ => egui::RichText::new(&line.text),
+                    };
                     ui.label(if private { text.italics().color(GOLD) } else { text });
                 }
             });
