@@ -40,12 +40,15 @@ pub struct SavedGame {
     pub turn: Option<u32>,
     pub actions: usize,
     pub saved: Option<SystemTime>,
+    /// A finished game's winners, by name ("no one" where nobody won); `None` while unfinished.
+    pub winners: Option<Vec<String>>,
     /// Why it cannot be continued (a broken file, content changed since, a newer version).
     pub problem: Option<String>,
 }
 
 impl SavedGame {
-    /// One line for the menu: "Shadows over Camelot — Ann, Bob, Cleo · turn 7 · 5 minutes ago".
+    /// One line for the menu: "Shadows over Camelot — Ann, Bob, Cleo · turn 7 · 5 minutes ago"
+    /// ("· Bob won ·" in place of the turn once the game is over).
     pub fn label(&self, now: SystemTime) -> String {
         let title = self.game.map_or("A saved game", GameId::title);
         let mut parts = vec![if self.seats.is_empty() {
@@ -53,8 +56,10 @@ impl SavedGame {
         } else {
             format!("{title} — {}", self.seats.join(", "))
         }];
-        match self.turn {
-            Some(t) if t > 0 => parts.push(format!("turn {t}")),
+        match (&self.winners, self.turn) {
+            (Some(w), _) if w.is_empty() => parts.push("no one won".into()),
+            (Some(w), _) => parts.push(format!("{} won", w.join(" and "))),
+            (None, Some(t)) if t > 0 => parts.push(format!("turn {t}")),
             _ if self.actions > 0 => parts.push(format!("{} actions", self.actions)),
             _ => parts.push("not begun".into()),
         }
@@ -218,6 +223,7 @@ fn describe(library: &Library, path: PathBuf, shelf: Shelf) -> SavedGame {
         turn: None,
         actions: 0,
         saved,
+        winners: None,
         problem: None,
         path,
     };
@@ -242,6 +248,9 @@ fn describe(library: &Library, path: PathBuf, shelf: Shelf) -> SavedGame {
         Ok(m) => {
             g.actions = m.actions_taken();
             g.turn = m.turns_taken();
+            if let crate::rules::Pending::Finished(o) = m.pending() {
+                g.winners = Some(o.winners.iter().map(|&s| m.config().seat_name(s).to_string()).collect());
+            }
         }
         Err(e) => g.problem = Some(e.to_string()),
     }
@@ -259,6 +268,27 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("camelot-saves-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         Saves::new(dir)
+    }
+
+    #[test]
+    fn a_finished_game_is_listed_with_its_winners() {
+        let library = Library::load(ContentSet::embedded());
+        let saves = temp("finished-list");
+        let config = TableConfig::with_players(2, SeatKind::Human, 4);
+        let mut m = library.new_match(GameId::Court, config).expect("a match");
+        let mut k = 7usize;
+        while !matches!(m.pending(), crate::rules::Pending::Finished(_)) {
+            let n = m.legal_labels().len();
+            k = k.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            m.apply_index((k >> 8) % n).expect("a legal move");
+        }
+        let slot = saves.slot_for(GameId::Court, Shelf::Games);
+        saves.finish(&slot, &m.to_ron()).expect("kept");
+        let listed = saves.list(&library, Shelf::Finished);
+        assert_eq!(listed.len(), 1);
+        let label = listed[0].label(SystemTime::now());
+        assert!(label.contains(" won"), "{label}");
+        let _ = std::fs::remove_dir_all(&saves.root);
     }
 
     #[test]
