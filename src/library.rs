@@ -154,9 +154,7 @@ pub fn hint_job_of<G: BotHints>(state: &G, seed: u64, tune: Option<fn(Budget) ->
     }))
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
-}
+use crate::rules::percent;
 
 /// The hard level's ranking of `legal` from `view`, drawn from `GameRng::seeded(seed)`: the one
 /// rating of a position behind a hint and a review.

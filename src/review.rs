@@ -5,7 +5,7 @@
 
 use crate::bots::Budget;
 use crate::library::{AnyMatch, Library, RatedDecision, Rating, review_budget};
-use crate::rules::Seat;
+use crate::rules::{Seat, counted, percent};
 use serde::Serialize;
 
 /// How a decision played compares with the best, as the review marks it.
@@ -125,10 +125,6 @@ pub fn mark_of(played_best: bool, loss: Option<f64>, noise: f64) -> Option<Mark>
     })
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
-}
-
 /// A rated decision's loss, mark and why.
 pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
     let played_best = d.played == d.hint.action_index;
@@ -203,20 +199,15 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
     }
 }
 
-/// "1 blunder", "2 blunders": a count with its word.
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The marks of a summary in words: "25 best, 85 good, 1 inaccuracy, 0 mistakes, 2 blunders".
 pub fn marks_line(s: &Summary) -> String {
     format!(
         "{} best, {} good, {}, {}, {}",
         s.best,
         s.good,
-        counted(s.inaccuracies, "inaccuracy", "inaccuracies"),
-        counted(s.mistakes, "mistake", "mistakes"),
-        counted(s.blunders, "blunder", "blunders")
+        counted(s.inaccuracies as u64, "inaccuracy", "inaccuracies"),
+        counted(s.mistakes as u64, "mistake", "mistakes"),
+        counted(s.blunders as u64, "blunder", "blunders")
     )
 }
 

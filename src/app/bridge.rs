@@ -260,11 +260,7 @@ fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res
                 if resumed > 0 {
                     // A resumed game's log tells the whole game, replayed from its actions; the
                     // opening events still reach the table, but their lines are told already.
-                    t.res.log = m
-                        .story_log(&t.library.0)
-                        .into_iter()
-                        .map(|(to, text)| LogLine { to, text })
-                        .collect();
+                    t.res.log = story(m.as_ref(), &t.library.0);
                     t.res.log.push(LogLine {
                         to: Visibility::Everyone,
                         text: format!("Game resumed after {resumed} actions."),
@@ -367,12 +363,16 @@ fn close_matches(
 }
 
 /// The table at a position of the record: the game cut short there, its log told from the start.
-fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::library::Library) {
-    res.log = m
-        .story_log(library)
+/// A match's whole log, told from its start.
+fn story(m: &dyn AnyMatch, library: &crate::library::Library) -> Vec<LogLine> {
+    m.story_log(library)
         .into_iter()
         .map(|(to, text)| LogLine { to, text })
-        .collect();
+        .collect()
+}
+
+fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::library::Library) {
+    res.log = story(m.as_ref(), library);
     res.current = Some(m);
     res.slot = None;
     res.notice = None;

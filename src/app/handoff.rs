@@ -31,12 +31,20 @@ impl Handoff {
 /// at the screen (no bot's turn, no covered hand-off); the same seat as `pending().seat()`, without
 /// building the prompt's words.
 pub fn acting_seat<G: Game>(m: &Match<G>, handoff: &Handoff) -> Option<Seat> {
-    if m.state.outcome().is_some() || handoff.frozen {
+    if m.state.outcome().is_some() {
         return None;
     }
-    let seat = m.state.to_act()?;
-    let human = m.config.seats.get(seat)?.kind.is_human();
-    (human && handoff.private_viewer() == Some(seat)).then_some(seat)
+    handoff.deciding_here(&m.config, m.state.to_act()?)
+}
+
+impl Handoff {
+    /// `seat`, the seat to act, when a person sits there and is the one at the screen: no bot's
+    /// turn, no covered hand-off, no replay. The one answer behind the table's choices, the hint
+    /// and undo.
+    pub fn deciding_here(&self, config: &crate::rules::TableConfig, seat: Seat) -> Option<Seat> {
+        let human = config.seats.get(seat)?.kind.is_human();
+        (human && !self.frozen && self.private_viewer() == Some(seat)).then_some(seat)
+    }
 }
 
 /// The player at the screen says they are ready.

@@ -42,10 +42,8 @@ impl HintState {
 
 /// The seat a hint would be for: the person to act, at the screen, with hints on.
 pub fn hint_seat(m: &dyn AnyMatch, handoff: &Handoff) -> Option<Seat> {
-    let seat = m.pending().seat()?;
-    let config = m.config().seats.get(seat)?;
-    (config.kind.is_human() && config.hints && !handoff.frozen && handoff.private_viewer() == Some(seat))
-        .then_some(seat)
+    let seat = handoff.deciding_here(m.config(), m.pending().seat()?)?;
+    m.config().seats.get(seat)?.hints.then_some(seat)
 }
 
 pub struct HintPlugin;

@@ -344,6 +344,11 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A chance in words, to the whole percent: "48 %".
+pub fn percent(x: f64) -> String {
+    format!("{:.0} %", x * 100.0)
+}
+
 /// An ordinal in words: "first", "second", … "twelfth", then "13th", "21st", "22nd".
 pub fn ordinal(n: usize) -> String {
     const WORDS: [&str; 12] = [

@@ -259,9 +259,7 @@ pub(super) fn top_bar(
                         ask_hint.write(crate::app::hint::AskHint);
                     }
                 }
-                let undo_seat = pending.seat().filter(|s| {
-                    !handoff.frozen && Some(*s) == handoff.private_viewer() && config.seats[*s].kind.is_human()
-                });
+                let undo_seat = pending.seat().and_then(|s| handoff.deciding_here(config, s));
                 let can_undo = undo_seat.is_some_and(|s| m.can_undo(s));
                 let undo = ui
                     .add_enabled(can_undo, egui::Button::new("Undo"))

@@ -681,9 +681,7 @@ fn scores_of(view: &Seen, legal: &[Action]) -> Option<Vec<f64>> {
     }
 }
 
-fn percent(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
-}
+use crate::rules::percent;
 
 /// Why an action is worth playing, from the view (hints): the points of a Score, the odds of a
 /// challenge or a Banish, and what it does to the board as the heuristic counts it.

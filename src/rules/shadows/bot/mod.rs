@@ -939,7 +939,7 @@ impl BotHints for Shadows {
 }
 
 fn percent(x: f32) -> String {
-    format!("{:.0} %", (x * 100.0).clamp(0.0, 100.0))
+    crate::rules::percent(f64::from(x.clamp(0.0, 1.0)))
 }
 
 /// Why an action is worth playing, in the heuristic's terms, from the view (hints): where the
