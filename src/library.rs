@@ -543,6 +543,8 @@ pub trait AnyMatch: Send + Sync {
     fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError>;
     fn to_ron(&self) -> String;
     fn census(&self) -> BTreeMap<String, usize>;
+    /// Every hidden part of the state now, in words (`Game::secrets`): for a finished game's replay only.
+    fn secrets(&self) -> Vec<crate::rules::Secret>;
     /// A job that picks the pending seat's action from its view alone.
     fn bot_job(&self, kind: BotKind, seed: u64) -> Option<BotJob> {
         let job = self.bot_job_with_stats(kind, seed)?;
@@ -583,6 +585,13 @@ pub trait AnyMatch: Send + Sync {
     /// The emblem a seat plays under (see `Game::seat_emblem`).
     fn seat_emblem(&self, seat: Seat) -> Option<String>;
     fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]>;
+    /// A seat's colour at the table: the game's where it assigns one (`seat_rgb`), else the one
+    /// chosen in the menu.
+    fn seat_colour(&self, seat: Seat) -> [u8; 3] {
+        self.seat_rgb(seat)
+            .or(self.config().seats.get(seat).map(|s| s.colour))
+            .unwrap_or([200, 200, 200])
+    }
     fn as_any(&self) -> &dyn Any;
     fn clone_box(&self) -> Box<dyn AnyMatch>;
 }
@@ -679,6 +688,9 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn census(&self) -> BTreeMap<String, usize> {
         self.state.census()
+    }
+    fn secrets(&self) -> Vec<crate::rules::Secret> {
+        self.state.secrets()
     }
     fn bot_job_with_stats(&self, kind: BotKind, seed: u64) -> Option<BotStatsJob> {
         let seat = self.state.pending().seat()?;

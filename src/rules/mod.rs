@@ -408,6 +408,42 @@ impl fmt::Display for SetupError {
 }
 impl std::error::Error for SetupError {}
 
+/// One hidden part of the table, in words, for a finished game's replay that shows everything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secret {
+    /// Whose it is: a seat's hand, Loyalty or face-down card; `None` for the table's piles and
+    /// what lies face down in no one's keeping.
+    pub owner: Option<Seat>,
+    /// What it is, e.g. "Hand: Fight 3, Fight 5, Merlin" or "White pile, top first: ...".
+    pub text: String,
+}
+
+impl Secret {
+    /// "label: a, b, c" by the names of `items`, or "label: (empty)" when there are none.
+    pub fn list<T: fmt::Display>(owner: Option<Seat>, label: &str, items: impl IntoIterator<Item = T>) -> Secret {
+        Secret::list_by(owner, label, items, ", ")
+    }
+
+    /// `list` with another separator (for names that hold commas themselves).
+    pub fn list_by<T: fmt::Display>(
+        owner: Option<Seat>,
+        label: &str,
+        items: impl IntoIterator<Item = T>,
+        separator: &str,
+    ) -> Secret {
+        let names: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+        let listed = if names.is_empty() {
+            "(empty)".to_string()
+        } else {
+            names.join(separator)
+        };
+        Secret {
+            owner,
+            text: format!("{label}: {listed}"),
+        }
+    }
+}
+
 /// The contract every game module follows.
 pub trait Game: Clone + Send + Sync + 'static {
     type Action: Clone + fmt::Debug + PartialEq + Serialize + serde::de::DeserializeOwned + Send + Sync + 'static;
@@ -542,6 +578,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// How a finished game went in numbers, each a per-game figure the simulator and the bench
     /// average with its interval (Shadows: Life given to Evil per Loyal Knight). Default: none.
     fn outcome_figures(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+
+    /// Every hidden part of the state now, in words (hands, Loyalty cards, face-down cards, the piles'
+    /// order top first, a fist not yet opened, hidden tiles ...), each seat's first in seat order, then the table's.
+    /// For a finished game's replay only: the table never shows it during play.
+    fn secrets(&self) -> Vec<Secret> {
         Vec::new()
     }
 

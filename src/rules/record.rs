@@ -13,6 +13,9 @@ pub const SAVE_FORMAT: u32 = 1;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SaveFile<A> {
     pub format: u32,
+    /// The Camelot that wrote it ("0.1.0"); saves from before versions were recorded have none.
+    #[serde(default)]
+    pub version: Option<String>,
     pub game: GameId,
     pub content_hash: String,
     pub config: TableConfig,
@@ -23,6 +26,8 @@ pub struct SaveFile<A> {
 #[derive(Clone, Debug, Deserialize)]
 pub struct SaveHeader {
     pub format: u32,
+    #[serde(default)]
+    pub version: Option<String>,
     pub game: GameId,
     pub content_hash: String,
     pub config: TableConfig,
@@ -32,11 +37,26 @@ pub struct SaveHeader {
 pub enum SaveError {
     Io(String),
     Parse(String),
-    NewerFormat { found: u32 },
-    WrongGame { expected: GameId, found: GameId },
-    ContentChanged { saved: String, now: String },
+    NewerFormat {
+        found: u32,
+    },
+    /// Written by a newer Camelot than this one.
+    NewerVersion {
+        found: String,
+    },
+    WrongGame {
+        expected: GameId,
+        found: GameId,
+    },
+    ContentChanged {
+        saved: String,
+        now: String,
+    },
     Setup(SetupError),
-    Replay { index: usize, error: RuleError },
+    Replay {
+        index: usize,
+        error: RuleError,
+    },
 }
 
 impl fmt::Display for SaveError {
@@ -47,6 +67,11 @@ impl fmt::Display for SaveError {
             SaveError::NewerFormat { found } => write!(
                 f,
                 "the save has format {found}, newer than this version of Camelot reads ({SAVE_FORMAT}); update the game"
+            ),
+            SaveError::NewerVersion { found } => write!(
+                f,
+                "the save was made by Camelot {found}, newer than this one ({}); update the game to open it",
+                crate::version::VERSION
             ),
             SaveError::WrongGame { expected, found } => {
                 write!(f, "the save is of game \"{found}\", not \"{expected}\"")
@@ -64,10 +89,15 @@ impl fmt::Display for SaveError {
 }
 impl std::error::Error for SaveError {}
 
-/// Reads the shared header of a save, checking the format version.
+/// Reads the shared header of a save, checking the format and the version that wrote it.
 pub fn read_header(text: &str) -> Result<SaveHeader, SaveError> {
     let header: SaveHeader = ron::from_str(text)
         .map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))?;
+    if let Some(v) = &header.version
+        && crate::version::is_newer(v)
+    {
+        return Err(SaveError::NewerVersion { found: v.clone() });
+    }
     if header.format > SAVE_FORMAT {
         return Err(SaveError::NewerFormat { found: header.format });
     }
@@ -181,6 +211,7 @@ impl<G: Game> Match<G> {
     pub fn save_file(&self) -> SaveFile<G::Action> {
         SaveFile {
             format: SAVE_FORMAT,
+            version: Some(crate::version::VERSION.to_string()),
             game: G::ID,
             content_hash: self.content_hash.clone(),
             config: self.config.clone(),

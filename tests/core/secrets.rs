@@ -11,17 +11,21 @@
 //! dealt out again at random (`BotHints::determinize`), and the re-dealt state must ask the same
 //! seat the same question in the same words: a rule that asks "whoever holds a Merlin" fails the
 //! first time the re-deal moves a Merlin.
+//!
+//! And the other way round, for a finished game's replay that shows everything: every change of a
+//! hidden part but the chance to come must show in the secrets in words (`Game::secrets`).
 
 use crate::common::config;
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::library::{Hint, hint_job_of, hint_seed, rate_position};
+use camelot::library::{Hint, Library, hint_job_of, hint_seed, rate_position};
 use camelot::rules::court::{Court, CourtContent};
-use camelot::rules::future::{Future, FutureContent};
+use camelot::rules::future::{Future, FutureContent, Phase as FuturePhase};
 use camelot::rules::secrets::Perturb;
-use camelot::rules::shadows::{Shadows, ShadowsContent};
-use camelot::rules::{Difficulty, Game, GameRng, Pending, Seat, Tagged};
+use camelot::rules::shadows::{Loyalty, Shadows, ShadowsContent};
+use camelot::rules::{Difficulty, Game, GameId, GameRng, Pending, Seat, Secret, Tagged, capitalised, counted};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The log lines of these events that everyone may read.
 fn public_lines<G: Game>(g: &G, events: &[Tagged<G::Event>]) -> Vec<String> {
@@ -275,92 +279,343 @@ fn all_tried(name: &str, changes: &Changes, expected: &[&str], least: usize) {
     assert!(changes.decisions > 100 && changes.hints > 5 && changes.after > 100);
 }
 
+/// Each game's changes of a hidden part (`Perturb::perturbations`), by name.
+const COURT_CHANGES: &[&str] = &[
+    "two other hands",
+    "another hand and the draw pile",
+    "the draw pile's order",
+    "the dice to come",
+];
+
+const FUTURE_CHANGES: &[&str] = &[
+    "a fist not yet opened",
+    "two other colours' Merlin tiles",
+    "another colour's Merlin tile and the row",
+    "the Merlin row's order",
+    "two other colours' Grail tiles",
+    "another colour's Grail tile and the supply",
+    "the Grail supply's order",
+    "a mission stack's order",
+    "the dice to come",
+];
+
+const SHADOWS_CHANGES: &[&str] = &[
+    "two other hands",
+    "another hand and the White pile",
+    "the White pile's order",
+    "the White discard and the pile",
+    "two Loyalty cards",
+    "the Black pile's unseen order",
+    "a Black card discarded unseen",
+    "a face-down Black card",
+    "the cards Lancelot's Armor offers",
+    "a Combat card its drawer is placing",
+    "a Combat card going face down",
+    "the cards Clairvoyance shows",
+    "the spoils shared among others",
+    "the generator",
+];
+
+/// Game `game` of the Court's walks through hidden parts, and its number of seats.
+fn court_game(content: &Arc<CourtContent>, game: u64) -> (Court, usize) {
+    let players = 2 + (game as usize % 4);
+    let g = Court::new_shared(&config(players, 100 + game, &[("target", "40")]), content).expect("setup");
+    (g, players)
+}
+
+/// Game `game` of Die Zukunft's walks through hidden parts, and its number of seats.
+fn future_game(content: &Arc<FutureContent>, game: u64) -> (Future, usize) {
+    let players = 2 + (game as usize % 4);
+    let heroes = if game.is_multiple_of(2) { "on" } else { "off" };
+    let config = config(players, 200 + game, &[("heroes", heroes), ("sides", "random")]);
+    (Future::new_shared(&config, content).expect("setup"), players)
+}
+
+/// Game `game` of Shadows' walks through hidden parts, and its number of seats.
+fn shadows_game(content: &Arc<ShadowsContent>, game: u64) -> (Shadows, usize) {
+    let mut players = 3 + (game as usize % 5);
+    let loyalty = ["standard", "traitor", "among", "none"][game as usize % 4];
+    let mut variants = vec![("loyalty", loyalty)];
+    // Three Brave Knights: nobody has looked at his Loyalty card, his own included.
+    if game.is_multiple_of(3) {
+        players = 3;
+        variants.push(("three_brave_knights", "on"));
+    }
+    let mut g = Shadows::new_shared(&config(players, 300 + game, &variants), content).expect("setup");
+    // Lancelot's Armor is won late, if at all, in random play: one Knight wears it from the start.
+    if game % 2 == 1 {
+        g.knights[game as usize % players].armor = true;
+    }
+    (g, players)
+}
+
 #[test]
 fn the_court_shows_no_one_what_is_hidden_from_them() {
     let content = std::sync::Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
-    let changes = nothing_seen_changes_with_what_is_hidden("court", 8, 200, 25, |game| {
-        let players = 2 + (game as usize % 4);
-        let g = Court::new_shared(&config(players, 100 + game, &[("target", "40")]), &content).expect("setup");
-        (g, players)
-    });
-    all_tried(
-        "court",
-        &changes,
-        &[
-            "two other hands",
-            "another hand and the draw pile",
-            "the draw pile's order",
-            "the dice to come",
-        ],
-        50,
-    );
+    let changes = nothing_seen_changes_with_what_is_hidden("court", 8, 200, 25, |game| court_game(&content, game));
+    all_tried("court", &changes, COURT_CHANGES, 50);
 }
 
 #[test]
 fn die_zukunft_shows_no_one_what_is_hidden_from_them() {
     let content = std::sync::Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
-    let changes = nothing_seen_changes_with_what_is_hidden("future", 8, 400, 40, |game| {
-        let players = 2 + (game as usize % 4);
-        let heroes = if game % 2 == 0 { "on" } else { "off" };
-        let config = config(players, 200 + game, &[("heroes", heroes), ("sides", "random")]);
-        (Future::new_shared(&config, &content).expect("setup"), players)
-    });
-    all_tried(
-        "future",
-        &changes,
-        &[
-            "a fist not yet opened",
-            "two other colours' Merlin tiles",
-            "another colour's Merlin tile and the row",
-            "the Merlin row's order",
-            "two other colours' Grail tiles",
-            "another colour's Grail tile and the supply",
-            "the Grail supply's order",
-            "a mission stack's order",
-            "the dice to come",
-        ],
-        10,
-    );
+    let changes = nothing_seen_changes_with_what_is_hidden("future", 8, 400, 40, |game| future_game(&content, game));
+    all_tried("future", &changes, FUTURE_CHANGES, 10);
 }
 
 #[test]
 fn shadows_shows_no_one_what_is_hidden_from_them() {
     let content = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
-    let changes = nothing_seen_changes_with_what_is_hidden("shadows", 30, 400, 30, |game| {
-        let mut players = 3 + (game as usize % 5);
-        let loyalty = ["standard", "traitor", "among", "none"][game as usize % 4];
-        let mut variants = vec![("loyalty", loyalty)];
-        // Three Brave Knights: nobody has looked at his Loyalty card, his own included.
-        if game % 3 == 0 {
-            players = 3;
-            variants.push(("three_brave_knights", "on"));
+    let changes = nothing_seen_changes_with_what_is_hidden("shadows", 30, 400, 30, |game| shadows_game(&content, game));
+    all_tried("shadows", &changes, SHADOWS_CHANGES, 3);
+}
+
+/// The changes that are chance to come rather than a hidden part of the table: no secret shows them.
+const NOT_SECRETS: [&str; 2] = ["the dice to come", "the generator"];
+
+/// How many places of the table a change touches, each its own line of the secrets: a pile
+/// reordered or a fist changed is one; every other change exchanges a thing between two (two
+/// hands, a hand and a pile, a face-down card and the Black pile, two colours' tiles ...).
+fn places(what: &str) -> usize {
+    match what {
+        "the draw pile's order"
+        | "the White pile's order"
+        | "the Black pile's unseen order"
+        | "a fist not yet opened"
+        | "the Merlin row's order"
+        | "the Grail supply's order"
+        | "a mission stack's order" => 1,
+        _ => 2,
+    }
+}
+
+/// Walks `games` random games of `G` from `setup(game number)` and, at each position, makes each
+/// change of a hidden part for each seat (`Perturb::perturbations`): the changed state's secrets
+/// must read otherwise than the real state's in every line the change touched (`places`), unless
+/// it only exchanged things alike to the eye (`as_seen` makes those the same). The secrets come
+/// seat by seat, in seat order, then the table's. Returns how often each change showed.
+fn every_hidden_part_shows<G: Perturb>(
+    name: &str,
+    games: u64,
+    max_steps: usize,
+    setup: impl Fn(u64) -> (G, usize),
+    as_seen: impl Fn(&G) -> G,
+) -> BTreeMap<&'static str, usize> {
+    let mut rng = GameRng::seeded(36);
+    let mut shown = BTreeMap::new();
+    let mut legal = Vec::new();
+    for game in 0..games {
+        let (mut g, seats) = setup(game);
+        for step in 0..max_steps {
+            if g.to_act().is_none() {
+                break;
+            }
+            let secrets = g.secrets();
+            let at = format!("{name} game {game} step {step}");
+            let rank = |s: &Secret| s.owner.unwrap_or(Seat::MAX);
+            assert!(
+                secrets.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+                "{at}: the secrets are not seat by seat, then the table's:\n{secrets:#?}"
+            );
+            for viewer in 0..seats {
+                for (what, p) in g.perturbations(viewer, &mut rng) {
+                    if NOT_SECRETS.contains(&what) {
+                        continue;
+                    }
+                    let changed = p.secrets();
+                    assert_eq!(
+                        changed.len(),
+                        secrets.len(),
+                        "{at}, seat {viewer}: {what} changed the lines"
+                    );
+                    let differ = changed.iter().zip(&secrets).filter(|(a, b)| a != b).count();
+                    if differ >= places(what) {
+                        *shown.entry(what).or_default() += 1;
+                        continue;
+                    }
+                    assert!(
+                        !G::differs(&as_seen(&p), &as_seen(&g)),
+                        "{at}, seat {viewer}: {what} changed, yet only {differ} of the secrets' lines:\n{secrets:#?}\n{changed:#?}"
+                    );
+                }
+            }
+            g.legal_actions_into(&mut legal);
+            let action = legal[rng.below(legal.len() as u32) as usize].clone();
+            if let Err(e) = g.apply_quiet(&action) {
+                panic!("{name}: a legal action was refused: {e}");
+            }
         }
-        let mut g = Shadows::new_shared(&config(players, 300 + game, &variants), &content).expect("setup");
-        // Lancelot's Armor is won late, if at all, in random play: one Knight wears it from the start.
-        if game % 2 == 1 {
-            g.knights[game as usize % players].armor = true;
+    }
+    shown
+}
+
+/// Every change of a hidden part in `expected` but the chance to come showed at least `least` times.
+fn all_shown(name: &str, shown: &BTreeMap<&'static str, usize>, expected: &[&str], least: usize) {
+    for what in expected.iter().filter(|w| !NOT_SECRETS.contains(w)) {
+        let n = shown.get(what).copied().unwrap_or(0);
+        assert!(n >= least, "{name}: {what} showed only {n} times ({shown:?})");
+    }
+}
+
+/// Die Zukunft's state with each Merlin tile taken for the first of its value and each mission for
+/// the first of its words: two Merlin tiles of one value, or two missions alike in every printed
+/// part ("red", "red"), look the same, so an exchange of the two changes nothing a player could read.
+fn future_as_seen(g: &Future) -> Future {
+    let deck = &g.content.0.deck;
+    let tile = |t: &mut u8| {
+        let value = deck.merlin.get(*t as usize);
+        *t = deck
+            .merlin
+            .iter()
+            .position(|v| Some(v) == value)
+            .map_or(*t, |i| i as u8);
+    };
+    let names: Vec<String> = (0..deck.missions.len()).map(|m| g.mission_name(m as u16)).collect();
+    let mission = |m: &mut u16| {
+        let words = names.get(*m as usize);
+        *m = names.iter().position(|n| Some(n) == words).map_or(*m, |i| i as u16);
+    };
+    let mut s = g.clone();
+    s.colours.iter_mut().flat_map(|c| c.merlin.iter_mut()).for_each(tile);
+    s.merlin_row.iter_mut().for_each(tile);
+    s.stacks.iter_mut().flatten().for_each(mission);
+    s
+}
+
+#[test]
+fn the_court_tells_every_hidden_part() {
+    let content = Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let shown = every_hidden_part_shows("court", 8, 200, |game| court_game(&content, game), Court::clone);
+    all_shown("court", &shown, COURT_CHANGES, 50);
+}
+
+#[test]
+fn die_zukunft_tells_every_hidden_part() {
+    let content = Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
+    let shown = every_hidden_part_shows("future", 8, 400, |game| future_game(&content, game), future_as_seen);
+    all_shown("future", &shown, FUTURE_CHANGES, 10);
+}
+
+#[test]
+fn shadows_tells_every_hidden_part() {
+    let content = Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let shown = every_hidden_part_shows("shadows", 30, 400, |game| shadows_game(&content, game), Shadows::clone);
+    all_shown("shadows", &shown, SHADOWS_CHANGES, 3);
+}
+
+/// `g` after `steps` random actions (fewer if it ends).
+fn played<G: Game>(mut g: G, steps: usize, seed: u64) -> G {
+    let mut rng = GameRng::seeded(seed);
+    for _ in 0..steps {
+        let legal = g.legal_actions();
+        if g.to_act().is_none() || legal.is_empty() {
+            break;
         }
-        (g, players)
-    });
-    all_tried(
-        "shadows",
-        &changes,
-        &[
-            "two other hands",
-            "another hand and the White pile",
-            "the White pile's order",
-            "the White discard and the pile",
-            "two Loyalty cards",
-            "the Black pile's unseen order",
-            "a Black card discarded unseen",
-            "a face-down Black card",
-            "the cards Lancelot's Armor offers",
-            "a Combat card its drawer is placing",
-            "a Combat card going face down",
-            "the cards Clairvoyance shows",
-            "the spoils shared among others",
-            "the generator",
-        ],
-        3,
+        let action = &legal[rng.below(legal.len() as u32) as usize];
+        g.apply_quiet(action).expect("a legal action");
+    }
+    g
+}
+
+/// The names on the secret line of `owner` that starts with `label`, none for "(empty)".
+fn named<'a>(secrets: &'a [Secret], owner: Option<Seat>, label: &str) -> Vec<&'a str> {
+    let prefix = format!("{label}: ");
+    let Some(line) = secrets.iter().find(|s| s.owner == owner && s.text.starts_with(&prefix)) else {
+        panic!("no line \"{label}\" of {owner:?} among the secrets:\n{secrets:#?}")
+    };
+    match &line.text[prefix.len()..] {
+        "(empty)" => Vec::new(),
+        names => names.split(", ").collect(),
+    }
+}
+
+#[test]
+fn the_courts_secrets_name_every_hand_and_the_draw_pile() {
+    let content = Arc::new(CourtContent::load(&ContentSet::embedded()).expect("content"));
+    let players = 4;
+    let config = config(players, 7, &[]);
+    let start = Court::new_shared(&config, &content).expect("setup");
+    // The same through the game library's face, for the window.
+    let library = Library::load(ContentSet::embedded());
+    let m = library.new_match(GameId::Court, config).expect("a match");
+    assert_eq!(m.secrets(), start.secrets());
+    let g = played(start, 60, 1);
+    let secrets = g.secrets();
+    for seat in 0..players {
+        let view = g.view(seat);
+        let hand: Vec<String> = view.hand.iter().map(|c| c.to_string()).collect();
+        assert!(!hand.is_empty(), "seat {seat} holds no card mid-game");
+        assert_eq!(named(&secrets, Some(seat), "Hand"), hand, "seat {seat}'s hand");
+    }
+    let pile = named(&secrets, None, "Draw pile, top first");
+    assert_eq!(pile.len(), g.view(0).draw_pile);
+}
+
+#[test]
+fn die_zukunfts_secrets_name_every_colours_fist_and_tiles() {
+    let content = Arc::new(FutureContent::load(&ContentSet::embedded()).expect("content"));
+    let mut g = Future::new_shared(&config(3, 11, &[]), &content).expect("setup");
+    let mut rng = GameRng::seeded(2);
+    // The third round's predictions: every fist is closed, Merlin and Grail tiles are out.
+    while !(g.round >= 3 && matches!(g.phase, FuturePhase::Predict { .. })) {
+        let legal = g.legal_actions();
+        assert!(
+            g.to_act().is_some() && !legal.is_empty(),
+            "the game ended before round 3"
+        );
+        g.apply_quiet(&legal[rng.below(legal.len() as u32) as usize])
+            .expect("a legal action");
+    }
+    let secrets = g.secrets();
+    for c in &g.colours {
+        let who = capitalised(c.name());
+        let fist = format!("{who} fist: {}", counted(c.sent, "knight", "knights"));
+        assert!(
+            secrets.iter().any(|s| s.owner == Some(c.seat) && s.text == fist),
+            "no \"{fist}\""
+        );
+        let merlin = named(&secrets, Some(c.seat), &format!("{who} Merlin tiles"));
+        assert_eq!(merlin.len(), c.merlin_held as usize, "{who}'s Merlin tiles");
+        let grail = named(&secrets, Some(c.seat), &format!("{who} Grail tiles"));
+        assert_eq!(grail.len(), c.grail_held as usize, "{who}'s Grail tiles");
+    }
+    assert!(
+        g.colours.iter().any(|c| c.merlin_held > 0),
+        "no Merlin tile taken by round 3"
     );
+    assert_eq!(
+        named(&secrets, None, "Merlin row, leftmost first").len(),
+        g.merlin_row.len()
+    );
+    assert_eq!(
+        named(&secrets, None, "Grail supply, top first").len(),
+        g.grail_supply.len()
+    );
+}
+
+#[test]
+fn shadows_secrets_name_every_hand_and_loyalty_card() {
+    let content = Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let players = 5;
+    let g = Shadows::new_shared(&config(players, 5, &[("loyalty", "traitor")]), &content).expect("setup");
+    let g = played(g, 80, 3);
+    assert!(g.outcome.is_none(), "the game ended before its middle");
+    let secrets = g.secrets();
+    for (seat, k) in g.knights.iter().enumerate() {
+        let hand: Vec<String> = k.hand.iter().map(|c| c.name()).collect();
+        assert_eq!(named(&secrets, Some(seat), "Hand"), hand, "seat {seat}'s hand");
+        let loyalty = named(&secrets, Some(seat), "Loyalty");
+        assert_eq!(
+            loyalty,
+            [if k.loyalty == Loyalty::Traitor {
+                "Traitor"
+            } else {
+                "Loyal"
+            }]
+        );
+    }
+    let traitors = secrets.iter().filter(|s| s.text == "Loyalty: Traitor").count();
+    assert_eq!(traitors, 1, "the Traitor deck deals one Traitor");
+    assert_eq!(named(&secrets, None, "White pile, top first").len(), g.white_draw.len());
+    assert_eq!(named(&secrets, None, "Black pile, top first").len(), g.black_draw.len());
 }

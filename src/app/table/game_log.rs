@@ -42,6 +42,11 @@ pub(super) fn log_panel(
                     .italics(),
             );
         }
+        if handoff.all_seen
+            && let Some(m) = res.current.as_ref()
+        {
+            every_secret(ui, m.as_ref());
+        }
         ui.separator();
         egui::ScrollArea::vertical()
             .stick_to_bottom(true)
@@ -62,6 +67,44 @@ pub(super) fn log_panel(
     });
     free.take_rest(&root);
     Ok(())
+}
+
+/// A finished game's replay showing everything: every hand, Loyalty card, face-down card, fist,
+/// hidden tile and pile at this moment (`AnyMatch::secrets`), seat by seat, then the table's.
+fn every_secret(ui: &mut egui::Ui, m: &dyn crate::library::AnyMatch) {
+    let secrets = m.secrets();
+    ui.separator();
+    egui::CollapsingHeader::new(egui::RichText::new("Every secret now").strong().color(GOLD))
+        .id_salt("every-secret")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("every-secret-scroll")
+                .max_height(ui.available_height() * 0.45)
+                .show(ui, |ui| {
+                    if secrets.is_empty() {
+                        ui.label(egui::RichText::new("Nothing is hidden now.").small().italics());
+                    }
+                    for (i, secret) in secrets.iter().enumerate() {
+                        if i == 0 || secrets[i - 1].owner != secret.owner {
+                            ui.add_space(4.0);
+                            match secret.owner {
+                                Some(s) => super::top_bar::seat_chip(
+                                    ui,
+                                    m.config().seat_name(s),
+                                    m.seat_colour(s),
+                                    false,
+                                    m.seat_emblem(s).as_deref(),
+                                ),
+                                None => {
+                                    ui.label(egui::RichText::new("The table").strong());
+                                }
+                            }
+                        }
+                        ui.label(egui::RichText::new(&secret.text).small());
+                    }
+                });
+        });
 }
 
 /// Holds back new log lines while a board reveals an outcome (dice still rolling), so the log does

@@ -93,7 +93,7 @@ pub(super) fn results(
                 seat_chip(
                     ui,
                     config.seat_name(s),
-                    m.seat_rgb(s).unwrap_or(config.seats[s].colour),
+                    m.seat_colour(s),
                     outcome.winners.contains(&s),
                     m.seat_emblem(s).as_deref(),
                 );
@@ -187,12 +187,7 @@ pub(super) fn handoff_screen(
         return Ok(());
     };
     let name = config.seat_name(seat).to_string();
-    let colour = res
-        .current
-        .as_ref()
-        .and_then(|m| m.seat_rgb(seat))
-        .or(config.seats.get(seat).map(|s| s.colour))
-        .unwrap_or([200, 200, 200]);
+    let colour = res.current.as_ref().map_or([200, 200, 200], |m| m.seat_colour(seat));
     let emblem = res.current.as_ref().and_then(|m| m.seat_emblem(seat));
     let rect = ctx.viewport_rect();
     let mut pressed = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));

@@ -202,7 +202,7 @@ pub(super) fn top_bar(
                     let chip = seat_chip_labelled(
                         ui,
                         label,
-                        m.seat_rgb(i).unwrap_or(seat.colour),
+                        m.seat_colour(i),
                         pending.seat() == Some(i),
                         emblem.as_deref().filter(|_| fit.shields),
                     );

@@ -467,6 +467,18 @@ impl Game for Court {
         Some(self.turn)
     }
 
+    fn secrets(&self) -> Vec<Secret> {
+        let mut out = Vec::new();
+        for (seat, hand) in self.hands.iter().enumerate() {
+            // Sorted, as its holder's view shows it.
+            let mut hand = hand.clone();
+            hand.sort();
+            out.push(Secret::list(Some(seat), "Hand", hand));
+        }
+        out.push(Secret::list(None, "Draw pile, top first", self.draw.iter().rev()));
+        out
+    }
+
     fn census(&self) -> std::collections::BTreeMap<String, usize> {
         let followers: usize = self.knights.iter().map(|k| k.followers.len()).sum();
         let in_hands: usize = self.hands.iter().map(Vec::len).sum();

@@ -686,6 +686,10 @@ impl Game for Future {
         Some(self.turns)
     }
 
+    fn secrets(&self) -> Vec<Secret> {
+        self.secret_lines()
+    }
+
     fn census(&self) -> std::collections::BTreeMap<String, usize> {
         let mut c = std::collections::BTreeMap::new();
         // Knights of each colour: screen + hinterland + fields + score marker (+ the black knight).

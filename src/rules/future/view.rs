@@ -187,6 +187,52 @@ impl Future {
         parts.join(" · ")
     }
 
+    /// Every hidden part in words (`Game::secrets`): each seat's colours' fists not yet opened and
+    /// their Merlin and Grail tiles, then the Merlin row, the Grail supply and the mission stacks.
+    pub(super) fn secret_lines(&self) -> Vec<Secret> {
+        let deck = &self.content.0.deck;
+        let merlin = |t: &u8| deck.merlin.get(*t as usize).map_or("?".into(), i32::to_string);
+        let part = |p: usize| deck.grail_parts.get(p).map_or("?", |g| g.name.as_str());
+        let mut colours: Vec<&Colour> = self.colours.iter().collect();
+        colours.sort_by_key(|c| c.seat);
+        let mut out = Vec::new();
+        for c in colours {
+            let (owner, who) = (Some(c.seat), colour_title(c.colour));
+            if c.has_sent && !self.fists_open() {
+                let fist = crate::rules::counted(c.sent, "knight", "knights");
+                out.push(Secret {
+                    owner,
+                    text: format!("{who} fist: {fist}"),
+                });
+            }
+            out.push(Secret::list(
+                owner,
+                &format!("{who} Merlin tiles"),
+                c.merlin.iter().map(merlin),
+            ));
+            let grail = (0..c.grail.len()).flat_map(|p| std::iter::repeat_n(part(p), c.grail[p] as usize));
+            out.push(Secret::list(owner, &format!("{who} Grail tiles"), grail));
+        }
+        out.push(Secret::list(
+            None,
+            "Merlin row, leftmost first",
+            self.merlin_row.iter().map(merlin),
+        ));
+        let supply = self.grail_supply.iter().rev().map(|&p| part(p as usize));
+        out.push(Secret::list(None, "Grail supply, top first", supply));
+        for (stack, cards) in Stack::ALL.into_iter().zip(&self.stacks) {
+            let label = match stack.knights() {
+                Some(n) => format!("{n}-knight mission stack, top first"),
+                None if self.players == 5 => "Key-card mission stack, top first".into(),
+                None => continue,
+            };
+            // A special mission's name holds a comma: semicolons part the missions, as in the log.
+            let names = cards.iter().rev().map(|&m| self.mission_name(m));
+            out.push(Secret::list_by(None, &label, names, "; "));
+        }
+        out
+    }
+
     pub(super) fn prompt(&self) -> String {
         if let Some(&task) = self.tasks.last() {
             let who = self.colour_name(task.slot());

@@ -166,6 +166,10 @@ impl Game for Shadows {
         Some(self.turn)
     }
 
+    fn secrets(&self) -> Vec<Secret> {
+        self.secret_lines()
+    }
+
     /// `knights_win_rate` (the Knights won), `traitor_present`, `traitor_caught` (unmasked by a
     /// right accusation), `traitor_revealed_himself`, `wrong_accusation`, `knight_died`, and
     /// `ends=…` (`swords`: the twelfth Sword; `black_swords`: seven Black Swords before it;

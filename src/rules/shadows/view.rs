@@ -95,6 +95,96 @@ impl Shadows {
         ShadowsView { seat: me, game: g }
     }
 
+    /// Every hidden part in words (`Game::secrets`): each seat's hand, Loyalty card, face-down
+    /// Black cards and the Black cards before him alone (Lancelot's Armor, a Combat card he
+    /// places, Clairvoyance), then the White pile and discard, the Black pile, the Black cards
+    /// discarded unseen and spoils being shared.
+    pub(crate) fn secret_lines(&self) -> Vec<Secret> {
+        let black = |c: &Black| c.name();
+        let choosing = self.stack.iter().any(|t| matches!(t, Task::PlaceChoice { .. }));
+        let mut out = Vec::new();
+        for (s, k) in self.knights.iter().enumerate() {
+            let owner = Some(s);
+            out.push(Secret::list(owner, "Hand", k.hand.iter().map(|c| c.name())));
+            let loyalty = match k.loyalty {
+                Loyalty::Loyal => "Loyal",
+                Loyalty::Traitor => "Traitor",
+                Loyalty::Unknown => "unknown",
+            };
+            out.push(Secret {
+                owner,
+                text: format!("Loyalty: {loyalty}"),
+            });
+            for (def, quest) in self.content.quests.iter().zip(&self.quests) {
+                let down: Vec<String> = quest
+                    .black
+                    .iter()
+                    .filter(|p| p.face_down && p.by == s)
+                    .map(|p| p.card.name())
+                    .collect();
+                if !down.is_empty() {
+                    let label = format!("Face down on {}", apply::quest_words(&def.name));
+                    out.push(Secret::list(owner, &label, down));
+                }
+            }
+            // A Combat card he drew and places: the choice and the placing hold the same card.
+            let (mut placing, mut face_down) = (Vec::new(), false);
+            for task in &self.stack {
+                match task {
+                    Task::ArmorPick { seat, cards, .. } if *seat == s => {
+                        out.push(Secret::list(owner, "Lancelot's Armor offers", cards.iter().map(black)));
+                    }
+                    Task::Clairvoyance { seat, left, chosen } if *seat == s => {
+                        let label = "Clairvoyance shows, still to put back";
+                        out.push(Secret::list(owner, label, left.iter().map(black)));
+                        if !chosen.is_empty() {
+                            let label = "Clairvoyance, put back so far (the next to draw first)";
+                            out.push(Secret::list(owner, label, chosen.iter().map(black)));
+                        }
+                    }
+                    Task::PlaceChoice { seat, card } if *seat == s && card.is_combat() => placing.push(*card),
+                    Task::Place {
+                        seat,
+                        card,
+                        face_down: down,
+                        ..
+                    } if *seat == s && card.is_combat() && (*down || choosing) => {
+                        placing.push(*card);
+                        face_down |= *down;
+                    }
+                    _ => {}
+                }
+            }
+            placing.dedup();
+            if !placing.is_empty() {
+                let label = if face_down {
+                    "Combat card going face down"
+                } else {
+                    "Combat card being placed"
+                };
+                out.push(Secret::list(owner, label, placing.iter().map(black)));
+            }
+        }
+        let whites = |label, cards: &[White]| Secret::list(None, label, cards.iter().rev().map(|c| c.name()));
+        out.push(whites("White pile, top first", &self.white_draw));
+        out.push(whites("White discard, top first", &self.white_discard));
+        out.push(Secret::list(
+            None,
+            "Black pile, top first",
+            self.black_draw.iter().rev().map(black),
+        ));
+        if !self.black_unseen.is_empty() {
+            let unseen = self.black_unseen.iter().map(black);
+            out.push(Secret::list(None, "Black cards discarded unseen", unseen));
+        }
+        for task in &self.stack {
+            if let Task::Share { pool, .. } | Task::ShareVote { pool, .. } = task {
+                out.push(Secret::list(None, "Spoils to share", pool.iter().map(|c| c.name())));
+            }
+        }
+        out
+    }
+
     /// What everyone at the table may see: every hand, hidden Loyalty and face-down value
     /// hidden (the board of the shared screen).
     pub fn public_view(&self) -> ShadowsView {

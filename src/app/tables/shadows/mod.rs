@@ -153,6 +153,17 @@ pub fn shown(state: &Shadows, viewer: Option<Seat>, peek: bool) -> Shown {
     }
 }
 
+/// `shown` in a finished game's replay that shows everything: every Knight's Loyalty face up.
+pub fn shown_to_all(state: &Shadows, viewer: Option<Seat>) -> Shown {
+    let mut seen = shown(state, viewer, true);
+    for (seat, loyalty) in seen.loyalty.iter_mut().enumerate() {
+        if let Some(k) = state.view(seat).game.knights.get(seat) {
+            *loyalty = k.loyalty;
+        }
+    }
+    seen
+}
+
 /// The White card an action uses from the hand, if any.
 pub fn card_of(a: &Action) -> Option<White> {
     Shadows::card_played(a)
@@ -382,6 +393,17 @@ mod tests {
             } else {
                 assert_eq!(*l, Loyalty::Unknown);
             }
+        }
+    }
+
+    #[test]
+    fn a_replay_showing_everything_turns_every_loyalty_card_face_up() {
+        let g = shadows(5, 3);
+        for viewer in [None, Some(1)] {
+            let all = shown_to_all(&g, viewer);
+            let real: Vec<Loyalty> = g.knights.iter().map(|k| k.loyalty).collect();
+            assert_eq!(all.loyalty, real);
+            assert_eq!(all.hand, shown(&g, viewer, true).hand, "hands as the eyes chosen see them");
         }
     }
 

@@ -132,7 +132,7 @@ pub fn pattern_words(pattern: &[u8]) -> String {
 }
 
 /// A quest's name inside a sentence: "the Black Knight" for "The Black Knight".
-fn quest_words(name: &str) -> String {
+pub(super) fn quest_words(name: &str) -> String {
     match name.strip_prefix("The ") {
         Some(rest) => format!("the {rest}"),
         None => name.to_string(),

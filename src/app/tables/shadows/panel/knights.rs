@@ -21,7 +21,11 @@ pub(in crate::app::tables::shadows) fn knights_panel(
     if ui_state.peek.is_some() && ui_state.peek != viewer {
         ui_state.peek = None;
     }
-    let secrets = shown(&m.state, viewer, ui_state.peek.is_some());
+    let secrets = if handoff.all_seen {
+        shown_to_all(&m.state, viewer)
+    } else {
+        shown(&m.state, viewer, ui_state.peek.is_some())
+    };
     // The hidden Traitor may unmask himself: offered only beside his card, while he looks.
     let may_reveal = acting_seat(m, &handoff)
         .filter(|&seat| ui_state.peek == Some(seat) && m.state.legal_actions().contains(&Action::RevealSelf));
