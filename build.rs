@@ -39,4 +39,33 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
     std::fs::write(out, code).expect("OUT_DIR is writable");
+    commit(&root);
+}
+
+/// The commit the binary is built from, for `camelot --version`, the menu, saves and crash
+/// reports (`src/version.rs`): `CAMELOT_COMMIT` when set (a build from a source tarball), else
+/// git's short hash, else "unknown".
+fn commit(root: &Path) {
+    println!("cargo:rerun-if-env-changed=CAMELOT_COMMIT");
+    // A new commit or checkout moves HEAD and appends to its log.
+    for file in [".git/HEAD", ".git/logs/HEAD"] {
+        if root.join(file).exists() {
+            println!("cargo:rerun-if-changed={file}");
+        }
+    }
+    let from_git = || {
+        let out = std::process::Command::new("git")
+            .args(["rev-parse", "--short=10", "HEAD"])
+            .current_dir(root)
+            .output()
+            .ok()?;
+        let hash = String::from_utf8(out.stdout).ok()?.trim().to_string();
+        (out.status.success() && !hash.is_empty()).then_some(hash)
+    };
+    let commit = std::env::var("CAMELOT_COMMIT")
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+        .or_else(from_git)
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=CAMELOT_COMMIT={}", commit.trim());
 }

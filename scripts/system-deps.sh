@@ -8,4 +8,4 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev libxkbcommon-x11-0 \
   libx11-dev libxcursor1 libxrandr2 libxi6 libvulkan1 mesa-vulkan-drivers \
-  xvfb xauth imagemagick
+  xvfb xauth imagemagick desktop-file-utils

@@ -6,12 +6,14 @@
 pub mod balance;
 pub mod bots;
 pub mod content;
+pub mod crash;
 pub mod library;
 pub mod review;
 pub mod rules;
 pub mod saves;
 pub mod sim;
 pub mod tutorial;
+pub mod version;
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "camelot", version, about = "Three Arthurian board games at one table")]
+#[command(name = "camelot", version = camelot::version::LONG, about = "Three Arthurian board games at one table")]
 struct Cli {
     /// Read content from this folder (its assets/ and levels/ override the built-in files).
     #[arg(long, global = true, value_name = "DIR")]

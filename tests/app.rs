@@ -835,3 +835,47 @@ fn an_unfinished_pass_and_play_game_replays_without_anyone_s_secrets() {
     app.update();
     assert!(!handoff(&app).all_seen, "not before the game is over");
 }
+
+/// A crash loses nothing: the crash reporter always knows the autosave of the game on the table,
+/// and the game a report names continues from that autosave with every move made (the hook that
+/// writes the report is tested in `tests/core/crash.rs`).
+#[test]
+fn a_crash_report_names_the_game_on_the_table_which_continues_from_its_autosave() {
+    use camelot::app::bridge::CrashWatch;
+    use camelot::crash;
+    let (mut app, dir) = new_app("crash");
+    let watch = crash::Watch::default();
+    app.insert_resource(CrashWatch(watch.clone()));
+    start(&mut app, &[SeatKind::Human, SeatKind::Human]);
+    for _ in 0..3 {
+        let seat = pending(&app).seat().expect("a seat to act");
+        play_first_choice(&mut app, seat);
+    }
+    let played = app
+        .world()
+        .resource::<MatchRes>()
+        .current
+        .as_ref()
+        .expect("a match")
+        .actions_taken();
+    assert_eq!(played, 3);
+    assert_eq!(watch.autosave(), Some(slot(&app)), "the reporter knows the game's file");
+
+    let folder = crash::folder(&dir);
+    crash::write_report(&folder, watch.autosave(), "a test's crash", "main", "(backtrace)").expect("a report");
+    let note = crash::last_crash(&folder).expect("the note for the next start");
+    let library = Library::load(ContentSet::embedded());
+    let games = Saves::new(dir).list(&library, camelot::saves::Shelf::Games);
+    let game = games
+        .iter()
+        .find(|g| Some(&g.path) == note.autosave.as_ref())
+        .expect("the crashed game is among the unfinished games");
+    assert!(game.problem.is_none());
+    app.world_mut().write_message(StartMatch::Resume {
+        text: game.text.clone(),
+        slot: game.path.clone(),
+    });
+    app.update();
+    let m = app.world().resource::<MatchRes>().current.as_ref().expect("continued");
+    assert_eq!(m.actions_taken(), played, "every move made before the crash is there");
+}

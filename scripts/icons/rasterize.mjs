@@ -40,3 +40,21 @@ if (start < 0 || end < 0) throw new Error('assets/CREDITS.md: no <!-- ICONS --> 
 const table = ['| file | stands for | author | source | licence |', '|---|---|---|---|---|', ...credits].join('\n');
 writeFileSync(path, `${text.slice(0, start)}<!-- ICONS -->\n${table}\n${text.slice(end)}`);
 console.log(`${credits.length} icons at ${size} px into assets/icons/`);
+
+// The application's own icon (the window, the desktop entry, the macOS bundle): the Round Table in
+// gold on a dark red disc with a gold rim, at the sizes desktops ask for, into assets/app-icon/.
+const roundTable = set.icons['round-table'];
+const tw = roundTable.width || set.width || 512;
+const gold = '#e2b85c';
+mkdirSync(join(root, 'assets/app-icon'), { recursive: true });
+const sizes = [16, 24, 32, 48, 64, 128, 256, 512];
+for (const px of sizes) {
+  const inner = 0.66 * 512;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="${px}" height="${px}">`
+    + `<circle cx="256" cy="256" r="244" fill="#60161a" stroke="${gold}" stroke-width="20"/>`
+    + `<g transform="translate(${(512 - inner) / 2} ${(512 - inner) / 2}) scale(${inner / tw})" fill="${gold}">`
+    + `${roundTable.body.replaceAll('currentColor', gold)}</g></svg>`;
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: px }, background: 'rgba(0,0,0,0)' }).render().asPng();
+  writeFileSync(join(root, 'assets/app-icon', `camelot-${px}.png`), png);
+}
+console.log(`the application icon at ${sizes.join(', ')} px into assets/app-icon/`);

@@ -189,7 +189,8 @@ impl Plugin for RulesPlugin {
                 (start_matches, replays, apply_requests, close_matches)
                     .chain()
                     .in_set(RulesSet),
-            );
+            )
+            .add_systems(Update, tell_crash_reports.after(RulesSet));
     }
 }
 
@@ -203,6 +204,21 @@ fn push_events(res: &mut MatchRes, out: &mut MessageWriter<RuleEvent>, events: V
             });
         }
         out.write(RuleEvent { seq: res.seq, event });
+    }
+}
+
+/// The crash reporter's watch (`crash::install`), in the window only.
+#[derive(Resource, Clone)]
+pub struct CrashWatch(pub crate::crash::Watch);
+
+/// Tells the crash reporter which autosave a crash would belong to, when the game on the table
+/// changes (a crash report names it; the menu offers to continue it).
+fn tell_crash_reports(res: Res<MatchRes>, watch: Option<Res<CrashWatch>>) {
+    if let Some(watch) = watch
+        && res.is_changed()
+        && watch.0.autosave() != res.slot
+    {
+        watch.0.playing(res.slot.as_deref());
     }
 }
 

@@ -160,19 +160,19 @@ fn register_egui_textures(mut pictures: ResMut<Pictures>, mut contexts: EguiCont
     *done = true;
 }
 
-/// The window's icon (taskbar, alt-tab): the Round Table in gold on a dark red ground. Set on the
-/// main thread once the window exists.
+/// The window's icon (taskbar, alt-tab): the application's icon (`assets/app-icon/`, the one the
+/// desktop entry and the macOS bundle carry). Set on the main thread once the window exists.
 fn set_window_icon(_main_thread: bevy::ecs::system::NonSendMarker, mut done: Local<bool>) {
     if *done {
         return;
     }
-    let Some(icon) = window_icon_rgba() else {
+    let Some((icon, size)) = window_icon_rgba() else {
         *done = true;
         return;
     };
     bevy::winit::WINIT_WINDOWS.with_borrow(|windows| {
         for window in windows.windows.values() {
-            if let Ok(i) = winit::window::Icon::from_rgba(icon.clone(), ICON_SIZE, ICON_SIZE) {
+            if let Ok(i) = winit::window::Icon::from_rgba(icon.clone(), size, size) {
                 window.set_window_icon(Some(i));
                 *done = true;
             }
@@ -180,35 +180,23 @@ fn set_window_icon(_main_thread: bevy::ecs::system::NonSendMarker, mut done: Loc
     });
 }
 
-const ICON_SIZE: u32 = 192;
+/// The application's icon at 256 pixels (made by `scripts/icons/rasterize.sh` with the others).
+const APP_ICON: &[u8] = include_bytes!("../../assets/app-icon/camelot-256.png");
 
-/// The window icon's pixels: the white picture tinted gold over a dark red disc.
-pub fn window_icon_rgba() -> Option<Vec<u8>> {
-    let image = decode(Picture::RoundTable.png())?;
+/// The window icon's pixels (RGBA) and its side.
+pub fn window_icon_rgba() -> Option<(Vec<u8>, u32)> {
+    let image = decode(APP_ICON)?;
     let (w, h) = (image.width(), image.height());
     let data = image.data?;
-    if w != ICON_SIZE || h != ICON_SIZE || data.len() != (w * h * 4) as usize {
-        return None;
-    }
-    let (gold, ground) = ([226.0f32, 184.0, 92.0], [96.0f32, 22.0, 26.0]);
-    let c = (w as f32 - 1.0) / 2.0;
-    let mut out = Vec::with_capacity(data.len());
-    for (i, px) in data.chunks_exact(4).enumerate() {
-        let (x, y) = ((i as u32 % w) as f32, (i as u32 / w) as f32);
-        let inside = ((x - c).powi(2) + (y - c).powi(2)).sqrt() <= c;
-        let a = px[3] as f32 / 255.0;
-        for k in 0..3 {
-            let base = if inside { ground[k] } else { 0.0 };
-            out.push((base * (1.0 - a) + gold[k] * a) as u8);
-        }
-        out.push(if inside { 255 } else { px[3] });
-    }
-    Some(out)
+    (w == h && data.len() == (w * h * 4) as usize).then_some((data, w))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The side every picture is rasterized at (`scripts/icons/rasterize.mjs`).
+    const ICON_SIZE: u32 = 192;
 
     #[test]
     fn every_picture_decodes_and_is_credited() {
@@ -222,7 +210,7 @@ mod tests {
                 p.name()
             );
         }
-        let icon = window_icon_rgba().expect("the window icon");
-        assert_eq!(icon.len(), (ICON_SIZE * ICON_SIZE * 4) as usize);
+        let (icon, side) = window_icon_rgba().expect("the window icon");
+        assert_eq!((icon.len(), side), ((256 * 256 * 4) as usize, 256));
     }
 }

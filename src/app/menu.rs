@@ -7,7 +7,7 @@ use super::style::{GOLD, WARN, root_ui};
 use crate::library::Library;
 use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
 use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, VariantSpec};
-use crate::saves::Shelf;
+use crate::saves::{SavedGame, Shelf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
@@ -102,6 +102,99 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
     menu.guided = list(Shelf::Guided);
     menu.finished = list(Shelf::Finished);
     menu.deleting = None;
+    menu.crash = saves
+        .0
+        .as_ref()
+        .and_then(|s| crate::crash::last_crash(&crate::crash::folder(&s.root)));
+}
+
+/// Continues a saved game: a guided one as a guided game, any other as itself.
+fn continue_game(
+    g: &SavedGame,
+    start: &mut MessageWriter<StartMatch>,
+    learn: &mut MessageWriter<super::learn::ResumeLearning>,
+) {
+    match (g.shelf, g.game) {
+        (Shelf::Guided, Some(game)) => {
+            learn.write(super::learn::ResumeLearning {
+                game,
+                text: g.text.clone(),
+                slot: g.path.clone(),
+            });
+        }
+        _ => {
+            start.write(StartMatch::Resume {
+                text: g.text.clone(),
+                slot: g.path.clone(),
+            });
+        }
+    }
+}
+
+/// After a crash: the game ended unexpectedly, the report is here, continue it (from its
+/// autosave, whole up to the last move) or dismiss the note.
+fn crash_note(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    start: &mut MessageWriter<StartMatch>,
+    learn: &mut MessageWriter<super::learn::ResumeLearning>,
+    saves: &SavesRes,
+    res: &mut MatchRes,
+) {
+    let Some(note) = menu.crash.clone() else {
+        return;
+    };
+    let game = note
+        .autosave
+        .as_ref()
+        .and_then(|a| menu.unfinished.iter().chain(&menu.guided).find(|g| &g.path == a))
+        .filter(|g| g.problem.is_none())
+        .cloned();
+    let mut done = false;
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(1.0, WARN))
+        .show(ui, |ui| {
+            ui.colored_label(
+                WARN,
+                if note.autosave.is_some() {
+                    "The last game ended unexpectedly: Camelot stopped with an error."
+                } else {
+                    "Camelot stopped with an error last time."
+                },
+            );
+            ui.label(format!("What happened: {}", note.what));
+            ui.horizontal_wrapped(|ui| {
+                ui.label("A report was written to");
+                ui.monospace(note.report.display().to_string());
+            });
+            ui.horizontal(|ui| {
+                if let Some(g) = &game {
+                    let label = format!("Continue it ({})", g.label(std::time::SystemTime::now()));
+                    if ui
+                        .button(label)
+                        .on_hover_text("Its autosave holds the game up to the last move")
+                        .clicked()
+                    {
+                        continue_game(g, start, learn);
+                        done = true;
+                    }
+                } else if note.autosave.is_some() {
+                    ui.label("(Its game is no longer among the unfinished games.)");
+                }
+                if ui.button("Dismiss").clicked() {
+                    done = true;
+                }
+            });
+        });
+    ui.add_space(8.0);
+    if done {
+        menu.crash = None;
+        if let Some(s) = &saves.0
+            && let Err(e) = crate::crash::forget_last_crash(&crate::crash::folder(&s.root))
+        {
+            res.notice = Some(format!("The crash note could not be removed: {e}"));
+        }
+    }
 }
 
 /// What the menu asks of a saved game besides playing on: its text replayed, and reviewed too.
@@ -179,21 +272,7 @@ fn unfinished_games(
                         .add_enabled(ok, egui::Button::new("Continue"))
                         .on_disabled_hover_text(g.problem.clone().unwrap_or_default());
                     if cont.clicked() {
-                        match (guided, g.game) {
-                            (true, Some(game)) => {
-                                learn.write(super::learn::ResumeLearning {
-                                    game,
-                                    text: g.text.clone(),
-                                    slot: g.path.clone(),
-                                });
-                            }
-                            _ => {
-                                start.write(StartMatch::Resume {
-                                    text: g.text.clone(),
-                                    slot: g.path.clone(),
-                                });
-                            }
-                        }
+                        continue_game(g, start, learn);
                     }
                     if !guided
                         && ok
@@ -377,6 +456,11 @@ fn menu_ui(
                     .size(18.0)
                     .italics(),
             );
+            ui.label(
+                egui::RichText::new(format!("version {}", crate::version::LONG))
+                    .small()
+                    .weak(),
+            );
         });
         ui.add_space(18.0);
         let errors = library.0.errors();
@@ -397,6 +481,7 @@ fn menu_ui(
                 });
             ui.add_space(8.0);
         }
+        crash_note(ui, &mut menu, &mut start, &mut learn, &saves, &mut res);
         if let Some(notice) = res.notice.clone() {
             ui.horizontal(|ui| {
                 ui.colored_label(WARN, notice);

@@ -75,7 +75,10 @@ impl Plugin for CorePlugins {
 }
 
 pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
+    // A panic from here on writes a report beside the saves, and the menu tells of it next time.
+    let watch = crate::crash::install(crate::crash::folder(&crate::saves::Saves::in_data_dir().root));
     let mut app = App::new();
+    app.insert_resource(bridge::CrashWatch(watch));
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

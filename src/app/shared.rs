@@ -166,6 +166,8 @@ pub struct MenuState {
     pub deleting: Option<std::path::PathBuf>,
     /// *Learn to play* was pressed for this game.
     pub learn: Option<GameId>,
+    /// The last run crashed: its note, until the players continue the game or dismiss it.
+    pub crash: Option<crate::crash::LastCrash>,
 }
 
 impl MenuState {
@@ -180,6 +182,7 @@ impl MenuState {
             finished: Vec::new(),
             deleting: None,
             learn: None,
+            crash: None,
         };
         m.reset_seats(library);
         m

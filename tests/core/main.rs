@@ -12,6 +12,7 @@ mod common;
 mod balance;
 mod bots;
 mod court_rules;
+mod crash;
 mod hints;
 mod pinned;
 mod review;

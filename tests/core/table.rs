@@ -48,6 +48,30 @@ fn a_save_of_a_newer_format_is_refused() {
 }
 
 #[test]
+fn a_save_records_its_version_and_one_from_a_newer_camelot_is_refused_in_words() {
+    let text = played_match(3, 2).to_ron();
+    let mine = format!("version: Some(\"{}\")", camelot::version::VERSION);
+    assert!(text.contains(&mine), "{text}");
+    let newer = text.replace(&mine, "version: Some(\"999.0.0\")");
+    let err = Match::<TestGame>::from_ron(&newer, &(), "h1").err().expect("refused");
+    assert!(
+        matches!(&err, SaveError::NewerVersion { found } if found == "999.0.0"),
+        "{err}"
+    );
+    let words = err.to_string();
+    assert!(
+        words.contains("Camelot 999.0.0") && words.contains(camelot::version::VERSION),
+        "{words}"
+    );
+    // A save from before versions were recorded (no `version`) still opens.
+    let old = text.replace(&format!("{mine},"), "");
+    assert!(!old.contains("version"), "{old}");
+    Match::<TestGame>::from_ron(&old, &(), "h1").expect("an older save opens");
+    // And so does one from an older Camelot.
+    Match::<TestGame>::from_ron(&text.replace(&mine, "version: Some(\"0.0.1\")"), &(), "h1").expect("opens");
+}
+
+#[test]
 fn a_save_of_another_game_is_refused() {
     let text = played_match(3, 2).to_ron().replace("game: test", "game: court");
     let err = Match::<TestGame>::from_ron(&text, &(), "h1").err().expect("refused");
@@ -294,13 +318,15 @@ fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
 }
 
 /// The crate's layers, bottom first: a file may import from its own layer or below, never above.
-const LAYERS: [(&str, u8); 12] = [
+const LAYERS: [(&str, u8); 14] = [
+    ("version", 1),
     ("content", 1),
     ("rules", 2),
     ("bots", 3),
     ("library", 4),
     ("sim", 5),
     ("saves", 5),
+    ("crash", 5),
     ("review", 5),
     ("tutorial", 5),
     ("balance", 6),
