@@ -63,7 +63,7 @@ DISPLAY="$display" WAYLAND_DISPLAY= timeout 300 "$command_path" --window-size 12
   --seats bot:easy,bot:easy --seed 5 --bot-pace 0 --frames 200 --screenshot "$work/court.png" \
   >"$work/court.txt" 2>&1 || { cat "$work/court.txt"; fail "a game failed"; }
 saves="$XDG_DATA_HOME/camelot"
-ls "$saves"/games/*.ron "$saves"/finished/*.ron >/dev/null 2>&1 || fail "the game left no save in $saves"
+find "$saves" -name '*.ron' -path '*games/*' | grep -q . || fail "the game left no save in $saves"
 echo "try-package: a game played and saved in $saves"
 
 # Uninstalled: nothing of the game is left under the prefix; the saves stay.

@@ -20,9 +20,12 @@ mkdir -p "$prefix/share/applications"
 sed "s|^Exec=.*|Exec=$exec_path|" "$here/share/applications/camelot.desktop" \
   >"$prefix/share/applications/camelot.desktop"
 chmod 644 "$prefix/share/applications/camelot.desktop"
-for f in README.md LICENSE-MIT LICENSE-APACHE assets/CREDITS.md assets/fonts/LICENSE-*.txt; do
-  install -D -m 644 "$here/$f" "$prefix/share/doc/camelot/$f"
-done
+(
+  cd "$here"
+  for f in README.md LICENSE-MIT LICENSE-APACHE assets/CREDITS.md assets/fonts/LICENSE-*.txt; do
+    install -D -m 644 "$f" "$prefix/share/doc/camelot/$f"
+  done
+)
 # Tell the desktop, where it listens (neither is needed for the game to run).
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$prefix/share/applications" || true
 command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$prefix/share/icons/hicolor" || true

@@ -54,9 +54,12 @@ pub(super) fn log_panel(
             .show(ui, |ui| {
                 for line in shown_log(&res.log[..visible], &handoff) {
                     let private = matches!(line.to, crate::rules::Visibility::Only(_));
-                    // Showing everything, a seat's own line says whose it is ("you" is not enough).
+                    // Showing everything, a seat's own line says whose it is ("you" is not enough),
+                    // unless it begins with the name already.
                     let text = match (line.to, res.config()) {
-                        (crate::rules::Visibility::Only(s), Some(cfg)) if handoff.all_seen => {
+                        (crate::rules::Visibility::Only(s), Some(cfg))
+                            if handoff.all_seen && !line.text.starts_with(cfg.seat_name(s)) =>
+                        {
                             egui::RichText::new(format!("{}: {}", cfg.seat_name(s), line.text))
                         }
                         _ => egui::RichText::new(&line.text),
@@ -89,13 +92,17 @@ fn every_secret(ui: &mut egui::Ui, m: &dyn crate::library::AnyMatch) {
                         if i == 0 || secrets[i - 1].owner != secret.owner {
                             ui.add_space(4.0);
                             match secret.owner {
-                                Some(s) => super::top_bar::seat_chip(
-                                    ui,
-                                    m.config().seat_name(s),
-                                    m.seat_colour(s),
-                                    false,
-                                    m.seat_emblem(s).as_deref(),
-                                ),
+                                Some(s) => {
+                                    ui.horizontal(|ui| {
+                                        super::top_bar::seat_chip(
+                                            ui,
+                                            m.config().seat_name(s),
+                                            m.seat_colour(s),
+                                            false,
+                                            m.seat_emblem(s).as_deref(),
+                                        )
+                                    });
+                                }
                                 None => {
                                     ui.label(egui::RichText::new("The table").strong());
                                 }

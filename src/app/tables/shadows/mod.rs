@@ -403,7 +403,11 @@ mod tests {
             let all = shown_to_all(&g, viewer);
             let real: Vec<Loyalty> = g.knights.iter().map(|k| k.loyalty).collect();
             assert_eq!(all.loyalty, real);
-            assert_eq!(all.hand, shown(&g, viewer, true).hand, "hands as the eyes chosen see them");
+            assert_eq!(
+                all.hand,
+                shown(&g, viewer, true).hand,
+                "hands as the eyes chosen see them"
+            );
         }
     }
 

@@ -122,7 +122,7 @@ pub(in crate::app::tables::shadows) fn knights_panel(
                         ui.horizontal_wrapped(|ui| match loyalty {
                             Loyalty::Traitor => {
                                 ui.label(egui::RichText::new("The Traitor").strong().color(WARN));
-                                if mine && !k.revealed && g.outcome.is_none() {
+                                if mine && !handoff.all_seen && !k.revealed && g.outcome.is_none() {
                                     ui.label(egui::RichText::new("(only you see this)").small());
                                     if ui.small_button("Hide").clicked() {
                                         ui_state.peek = None;
@@ -146,7 +146,7 @@ pub(in crate::app::tables::shadows) fn knights_panel(
                             }
                             Loyalty::Loyal => {
                                 ui.label(egui::RichText::new("Loyal").strong().color(GOOD));
-                                if mine && !k.revealed && g.outcome.is_none() {
+                                if mine && !handoff.all_seen && !k.revealed && g.outcome.is_none() {
                                     ui.label(egui::RichText::new("(only you see this)").small());
                                     if ui.small_button("Hide").clicked() {
                                         ui_state.peek = None;
