@@ -131,26 +131,22 @@ fn continue_game(
     }
 }
 
+/// What the players answer the note of a crash: continue its game, or put the note away.
+enum CrashAnswer {
+    Continue(Box<SavedGame>),
+    Dismiss,
+}
+
 /// After a crash: the game ended unexpectedly, the report is here, continue it (from its
-/// autosave, whole up to the last move) or dismiss the note.
-fn crash_note(
-    ui: &mut egui::Ui,
-    menu: &mut MenuState,
-    start: &mut MessageWriter<StartMatch>,
-    learn: &mut MessageWriter<super::learn::ResumeLearning>,
-    saves: &SavesRes,
-    res: &mut MatchRes,
-) {
-    let Some(note) = menu.crash.clone() else {
-        return;
-    };
+/// autosave, whole up to the last move) or dismiss the note. Returns the answer, once given.
+fn crash_note(ui: &mut egui::Ui, menu: &MenuState) -> Option<CrashAnswer> {
+    let note = menu.crash.as_ref()?;
     let game = note
         .autosave
         .as_ref()
         .and_then(|a| menu.unfinished.iter().chain(&menu.guided).find(|g| &g.path == a))
-        .filter(|g| g.problem.is_none())
-        .cloned();
-    let mut done = false;
+        .filter(|g| g.problem.is_none());
+    let mut answer = None;
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(1.0, WARN))
         .show(ui, |ui| {
@@ -168,33 +164,25 @@ fn crash_note(
                 ui.monospace(note.report.display().to_string());
             });
             ui.horizontal(|ui| {
-                if let Some(g) = &game {
+                if let Some(g) = game {
                     let label = format!("Continue it ({})", g.label(std::time::SystemTime::now()));
                     if ui
                         .button(label)
                         .on_hover_text("Its autosave holds the game up to the last move")
                         .clicked()
                     {
-                        continue_game(g, start, learn);
-                        done = true;
+                        answer = Some(CrashAnswer::Continue(Box::new(g.clone())));
                     }
                 } else if note.autosave.is_some() {
                     ui.label("(Its game is no longer among the unfinished games.)");
                 }
                 if ui.button("Dismiss").clicked() {
-                    done = true;
+                    answer = Some(CrashAnswer::Dismiss);
                 }
             });
         });
     ui.add_space(8.0);
-    if done {
-        menu.crash = None;
-        if let Some(s) = &saves.0
-            && let Err(e) = crate::crash::forget_last_crash(&crate::crash::folder(&s.root))
-        {
-            res.notice = Some(format!("The crash note could not be removed: {e}"));
-        }
-    }
+    answer
 }
 
 /// What the menu asks of a saved game besides playing on: its text replayed, and reviewed too.
@@ -481,7 +469,18 @@ fn menu_ui(
                 });
             ui.add_space(8.0);
         }
-        crash_note(ui, &mut menu, &mut start, &mut learn, &saves, &mut res);
+        if let Some(answer) = crash_note(ui, &menu) {
+            if let CrashAnswer::Continue(g) = answer {
+                continue_game(&g, &mut start, &mut learn);
+            }
+            // Answered: the note goes (the report stays).
+            menu.crash = None;
+            if let Some(s) = &saves.0
+                && let Err(e) = crate::crash::forget_last_crash(&crate::crash::folder(&s.root))
+            {
+                res.notice = Some(format!("The crash note could not be removed: {e}"));
+            }
+        }
         if let Some(notice) = res.notice.clone() {
             ui.horizontal(|ui| {
                 ui.colored_label(WARN, notice);
