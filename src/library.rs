@@ -249,9 +249,23 @@ fn hint_of<G: BotHints>(
                 percent(rate),
                 percent(rating.share.unwrap_or(0.0))
             );
-            match next.and_then(|n| n.rate.map(|r| (n, r))) {
-                Some((n, r)) => line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r))),
-                None => line.push_str("; nothing else it tried came close."),
+            // The search chooses by attention, not by the rate alone: a move that rates as well
+            // as the choice (as shown) is said to be about equal, not second.
+            let level = choices
+                .iter()
+                .filter_map(|c| c.rate.map(|r| (c, r)))
+                .filter(|(_, r)| percent(*r) == percent(rate) || *r > rate)
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            match (level, next.and_then(|n| n.rate.map(|r| (n, r)))) {
+                (Some((n, r)), _) => line.push_str(&format!(
+                    "; \"{}\" rates about {} as well: the two are about equal, within what its sampled games can tell apart.",
+                    n.action,
+                    percent(r)
+                )),
+                (None, Some((n, r))) => {
+                    line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r)))
+                }
+                (None, None) => line.push_str("; nothing else it tried came close."),
             }
             why.push(line);
         }

@@ -82,6 +82,21 @@ where
         }
         if hint.by == RankedBy::Search {
             searched += 1;
+            // A move that rates as well as the choice, as shown, is about equal, never "second".
+            let shown = |x: f64| format!("{:.0}", x * 100.0);
+            let why = hint.why.join(" ");
+            if let Some(rate) = hint.rating.rate
+                && hint
+                    .alternatives
+                    .iter()
+                    .filter_map(|a| a.rate)
+                    .any(|r| r > rate || shown(r) == shown(rate))
+            {
+                assert!(
+                    why.contains("about equal") && !why.contains("next best"),
+                    "{name} {i}: {why}"
+                );
+            }
         }
         for _ in 0..redeals {
             let Some(other) = G::determinize(&g.view(seat), &mut rng) else {
