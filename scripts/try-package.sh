@@ -68,7 +68,8 @@ echo "try-package: a game played and saved in $saves"
 
 # Uninstalled: nothing of the game is left under the prefix; the saves stay.
 "$prefix/bin/camelot-uninstall"
-left=$(find "$prefix" -path "$saves" -prune -o \( -type f -o -type l \) -print | grep -i camelot || true)
+# (Paths inside the prefix only: the work folder's own path may say "camelot".)
+left=$(find "$prefix" -path "$saves" -prune -o \( -type f -o -type l \) -printf '%P\n' | grep -i camelot || true)
 [ -z "$left" ] || fail "left after uninstalling: $left"
 [ -d "$saves" ] || fail "uninstalling took the saves"
 echo "try-package: uninstalled; the saves are kept"
