@@ -95,8 +95,15 @@ pub(super) fn future_match(res: &MatchRes) -> Option<&Match<Future>> {
     res.current_as::<Future>()
 }
 
-/// The view the screen may show: the private viewer's, or everyone's otherwise.
+/// The view the screen may show: the private viewer's, or everyone's otherwise; in a finished
+/// game's replay that shows everything, the whole state (every fist and tile).
 pub fn screen_view(m: &Match<Future>, handoff: &Handoff) -> FutureView {
+    if handoff.all_seen {
+        return FutureView {
+            seat: handoff.viewer.unwrap_or(0),
+            state: m.state.clone(),
+        };
+    }
     match handoff.private_viewer() {
         Some(seat) => m.state.view(seat),
         None => m.state.public_view(),

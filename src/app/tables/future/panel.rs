@@ -136,7 +136,8 @@ pub(super) fn colours_panel(
                 ui.add_space(2.0);
                 for (slot, c) in s.colours.iter().enumerate() {
                     let slot = slot as Slot;
-                    let mine = viewer == Some(c.seat);
+                    // Its owner's details, or everyone's in a replay showing everything.
+                    let mine = viewer == Some(c.seat) || handoff.all_seen;
                     let current = deciding == Some(slot) || matches!(s.phase, Phase::Send { seat } if seat == c.seat);
                     crate::app::style::group_frame(current).show(ui, |ui| {
                         ui.set_width(ui.available_width());
