@@ -6,7 +6,7 @@
 
 use crate::library::Library;
 use crate::rules::GameId;
-use crate::rules::record::{read_header, write_atomically};
+use crate::rules::record::{parse_header, read_header, write_atomically};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -240,6 +240,11 @@ fn describe(library: &Library, path: PathBuf, shelf: Shelf) -> SavedGame {
             g.seats = h.config.seats.iter().map(|s| s.name.clone()).collect();
         }
         Err(e) => {
+            // A save this Camelot refuses (a newer one) still says whose game it is.
+            if let Ok(h) = parse_header(&g.text) {
+                g.game = Some(h.game);
+                g.seats = h.config.seats.iter().map(|s| s.name.clone()).collect();
+            }
             g.problem = Some(format!("{}: {e}", g.path.display()));
             return g;
         }
@@ -365,6 +370,26 @@ mod tests {
             saves.remove(Path::new("/etc/passwd")).is_err(),
             "nothing outside the shelf"
         );
+    }
+
+    #[test]
+    fn a_save_from_a_newer_camelot_is_listed_by_its_game_with_why_it_cannot_be_continued() {
+        let library = Library::load(ContentSet::embedded());
+        let saves = temp("newer");
+        let config = TableConfig::with_players(3, SeatKind::Human, 6);
+        let m = library.new_match(GameId::Shadows, config).expect("a match");
+        let mine = format!("version: Some(\"{}\")", crate::version::VERSION);
+        let text = m.to_ron().replace(&mine, "version: Some(\"99.0.0\")");
+        saves
+            .write(&saves.slot_for(GameId::Shadows, Shelf::Games), &text)
+            .expect("written");
+        let listed = saves.list(&library, Shelf::Games);
+        assert_eq!(listed.len(), 1);
+        let g = &listed[0];
+        assert_eq!((g.game, g.seats.len()), (Some(GameId::Shadows), 3), "whose game it is");
+        let why = g.problem.as_deref().unwrap_or_default();
+        assert!(why.contains("Camelot 99.0.0") && why.contains("update"), "{why}");
+        let _ = std::fs::remove_dir_all(&saves.root);
     }
 
     #[test]

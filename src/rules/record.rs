@@ -89,10 +89,15 @@ impl fmt::Display for SaveError {
 }
 impl std::error::Error for SaveError {}
 
+/// The shared header of a save as written, without checking that this Camelot reads it (to name
+/// the game of a save it refuses).
+pub fn parse_header(text: &str) -> Result<SaveHeader, SaveError> {
+    ron::from_str(text).map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))
+}
+
 /// Reads the shared header of a save, checking the format and the version that wrote it.
 pub fn read_header(text: &str) -> Result<SaveHeader, SaveError> {
-    let header: SaveHeader = ron::from_str(text)
-        .map_err(|e| SaveError::Parse(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)))?;
+    let header = parse_header(text)?;
     if let Some(v) = &header.version
         && crate::version::is_newer(v)
     {
