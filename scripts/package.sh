@@ -39,6 +39,8 @@ fi
 
 name="camelot-$version-$platform-$arch"
 stage="dist/$name"
+# Earlier packages of this system go, so that dist/ holds one to try and to upload.
+rm -rf dist/camelot-*-"$platform"-*
 rm -rf "$stage"
 mkdir -p "$stage"
 

@@ -6,12 +6,19 @@
 # screenshot, then uninstalls it and checks that nothing is left but the saves.
 # Usage: scripts/try-package.sh dist/camelot-<version>-linux-x86_64.tar.gz [work folder]
 set -euo pipefail
+fail() { echo "try-package: $*" >&2; exit 1; }
+[ "$#" -ge 1 ] && [ "$#" -le 2 ] || fail "usage: scripts/try-package.sh TARBALL [work folder] (one tarball)"
 tarball=$(realpath "$1")
 work="${2:-$(mktemp -d)}"
+# The work folder is emptied first: only one this script made (it leaves a mark) or an empty one.
+if [ -d "$work" ] && [ -n "$(ls -A "$work")" ] && [ ! -e "$work/.try-package" ]; then
+  fail "$work is not empty and not a folder of mine: give another"
+fi
 rm -rf "$work"
 mkdir -p "$work/unpacked" "$work/home" "$work/elsewhere"
+touch "$work/.try-package"
 work=$(realpath "$work")
-fail() { echo "try-package: $*" >&2; exit 1; }
+unset CAMELOT_DATA_DIR
 
 # Unpacked into an empty folder, installed for a user with nothing else.
 tar -C "$work/unpacked" -xzf "$tarball"
@@ -42,7 +49,8 @@ echo "try-package: the desktop entry runs $command_path"
 cd "$work/elsewhere"
 version=$("$command_path" --version)
 echo "try-package: $version"
-[[ "$version" =~ ^camelot\ [0-9]+\.[0-9]+\.[0-9]+\ \(commit\ [0-9a-z]+\)$ ]] || fail "--version says \"$version\""
+[[ "$version" =~ ^camelot\ [0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?\ \(commit\ [0-9a-z]+\)$ ]] ||
+  fail "--version says \"$version\""
 "$command_path" check >"$work/check.txt" 2>&1 || { cat "$work/check.txt"; fail "camelot check failed"; }
 tail -n 1 "$work/check.txt"
 

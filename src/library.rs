@@ -249,23 +249,40 @@ fn hint_of<G: BotHints>(
                 percent(rate),
                 percent(rating.share.unwrap_or(0.0))
             );
-            // The search chooses by attention, not by the rate alone: a move that rates as well
-            // as the choice (as shown) is said to be about equal, not second.
-            let level = choices
+            // The search chooses by attention, not by the rate alone. Among the moves the hint
+            // lists, one that rates higher (on fewer games) says so; one that rates the same as
+            // shown is about equal; else the next best is the best rated of them.
+            let rated: Vec<(&HintChoice, f64)> = choices
                 .iter()
+                .take(HINT_ALTERNATIVES)
                 .filter_map(|c| c.rate.map(|r| (c, r)))
-                .filter(|(_, r)| percent(*r) == percent(rate) || *r > rate)
-                .max_by(|a, b| a.1.total_cmp(&b.1));
-            match (level, next.and_then(|n| n.rate.map(|r| (n, r)))) {
-                (Some((n, r)), _) => line.push_str(&format!(
-                    "; \"{}\" rates about {} as well: the two are about equal, within what its sampled games can tell apart.",
+                .collect();
+            let best = |pick: &dyn Fn(f64) -> bool| {
+                rated
+                    .iter()
+                    .filter(|(_, r)| pick(*r))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .copied()
+            };
+            let shown = percent(rate);
+            let higher = best(&|r| r > rate && percent(r) != shown);
+            let same = best(&|r| percent(r) == shown);
+            let lower = best(&|r| r < rate && percent(r) != shown);
+            match (higher, same, lower) {
+                (Some((n, r)), _, _) => line.push_str(&format!(
+                    "; \"{}\" rates higher, about {}, but on fewer of the imagined games (less of its attention), so the bot trusts this one more.",
                     n.action,
                     percent(r)
                 )),
-                (None, Some((n, r))) => {
+                (None, Some((n, r)), _) => line.push_str(&format!(
+                    "; \"{}\" rates the same, about {}: the two are about equal.",
+                    n.action,
+                    percent(r)
+                )),
+                (None, None, Some((n, r))) => {
                     line.push_str(&format!("; the next best, \"{}\", about {}.", n.action, percent(r)))
                 }
-                (None, None) => line.push_str("; nothing else it tried came close."),
+                (None, None, None) => line.push_str("; nothing else it tried came close."),
             }
             why.push(line);
         }

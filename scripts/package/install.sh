@@ -14,8 +14,14 @@ for dir in "$here"/share/icons/hicolor/*/apps; do
 done
 # The menu entry starts the installed game by its full path (~/.local/bin is not always on the
 # desktop's PATH).
+# The desktop entry's rules: a path with spaces or specials is quoted (\ " ` $ escaped), and %
+# is written %%; then escaped again for sed's replacement (\ & |).
 exec_path="$prefix/bin/camelot"
-case "$exec_path" in *" "*) exec_path="\"$exec_path\"" ;; esac
+case "$exec_path" in
+  *[[:space:]\"\`\$\\]*)
+    exec_path="\"$(printf '%s' "$exec_path" | sed 's/[\\"`$]/\\&/g')\"" ;;
+esac
+exec_path=$(printf '%s' "$exec_path" | sed 's/%/%%/g; s/[\\&|]/\\&/g')
 mkdir -p "$prefix/share/applications"
 sed "s|^Exec=.*|Exec=$exec_path|" "$here/share/applications/camelot.desktop" \
   >"$prefix/share/applications/camelot.desktop"

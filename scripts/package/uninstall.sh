@@ -2,7 +2,13 @@
 # Takes away what install.sh put under ~/.local (or $PREFIX). Your saved games and settings stay
 # in the data folder (on Linux ~/.local/share/camelot/); delete it yourself to forget them too.
 set -eu
-prefix=${PREFIX:-$HOME/.local}
+# Installed as <prefix>/bin/camelot-uninstall, it takes away what is under its own prefix (an
+# install elsewhere with PREFIX too); run from the unpacked package, under $PREFIX or ~/.local.
+if [ -z "${PREFIX:-}" ] && [ "$(basename "$0")" = camelot-uninstall ]; then
+  prefix=$(cd "$(dirname "$0")/.." && pwd)
+else
+  prefix=${PREFIX:-$HOME/.local}
+fi
 rm -f "$prefix/bin/camelot" "$prefix/share/applications/camelot.desktop"
 rm -f "$prefix"/share/icons/hicolor/*/apps/camelot.png
 rm -rf "$prefix/share/doc/camelot"

@@ -82,20 +82,22 @@ where
         }
         if hint.by == RankedBy::Search {
             searched += 1;
-            // A move that rates as well as the choice, as shown, is about equal, never "second".
+            // A move that rates higher says so, one that rates the same as shown is about
+            // equal, and "the next best" is the best rated of the rest.
             let shown = |x: f64| format!("{:.0}", x * 100.0);
             let why = hint.why.join(" ");
-            if let Some(rate) = hint.rating.rate
-                && hint
-                    .alternatives
-                    .iter()
-                    .filter_map(|a| a.rate)
-                    .any(|r| r > rate || shown(r) == shown(rate))
-            {
-                assert!(
-                    why.contains("about equal") && !why.contains("next best"),
-                    "{name} {i}: {why}"
-                );
+            if let Some(rate) = hint.rating.rate {
+                let rates: Vec<f64> = hint.alternatives.iter().filter_map(|a| a.rate).collect();
+                if rates.iter().any(|&r| r > rate && shown(r) != shown(rate)) {
+                    assert!(why.contains("rates higher"), "{name} {i}: {why}");
+                } else if rates.iter().any(|&r| shown(r) == shown(rate)) {
+                    assert!(why.contains("about equal"), "{name} {i}: {why}");
+                } else if let Some(top) = rates.iter().copied().reduce(f64::max) {
+                    assert!(
+                        why.contains(&format!("about {} %", shown(top))),
+                        "{name} {i}: the next best is the best rated: {why}"
+                    );
+                }
             }
         }
         for _ in 0..redeals {
