@@ -270,7 +270,7 @@ mod tests {
     use std::time::Duration;
 
     fn temp(tag: &str) -> Saves {
-        let dir = std::env::temp_dir().join(format!("camelot-saves-{}-{tag}", std::process::id()));
+        let dir = crate::rules::scratch::scratch_dir(tag);
         let _ = std::fs::remove_dir_all(&dir);
         Saves::new(dir)
     }

@@ -20,7 +20,7 @@ use camelot::saves::Saves;
 use std::path::PathBuf;
 
 fn new_app(tag: &str) -> (App, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("camelot-app-{}-{tag}", std::process::id()));
+    let dir = camelot::rules::scratch::scratch_dir(tag);
     let _ = std::fs::remove_dir_all(&dir);
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))

@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn settings_survive_a_round_trip_and_a_broken_file() {
-        let dir = std::env::temp_dir().join(format!("camelot-settings-{}", std::process::id()));
+        let dir = crate::rules::scratch::scratch_dir("settings");
         let path = dir.join("settings.ron");
         let s = Settings {
             animation: AnimationSpeed::Fast,

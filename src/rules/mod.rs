@@ -7,6 +7,7 @@ pub mod dice;
 pub mod future;
 pub mod record;
 mod report;
+pub mod scratch;
 pub mod secrets;
 pub mod shadows;
 pub mod testgame;

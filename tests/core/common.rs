@@ -4,10 +4,8 @@
 use camelot::content::ContentSet;
 use camelot::rules::court::CourtContent;
 use camelot::rules::{SeatKind, TableConfig};
-use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The Court's shipped content, loaded once for the whole binary.
 pub fn content() -> &'static CourtContent {
@@ -27,16 +25,9 @@ pub fn config(players: usize, seed: u64, variants: &[(&str, &str)]) -> TableConf
     c
 }
 
-/// A new empty folder for one call: the process id and a counter keep two tests (on parallel
-/// threads of this one binary) from ever sharing one, whatever `name` they pass.
-pub fn temp_dir(name: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("camelot-test-{}-{n}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+/// A new empty folder for one call (`scratch_dir`: its own for each call, swept once its
+/// process has ended).
+pub use camelot::rules::scratch::scratch_dir as temp_dir;
 
 /// The `camelot` binary cargo built for these tests.
 pub fn camelot() -> Command {

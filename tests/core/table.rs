@@ -733,7 +733,7 @@ fn the_layers_hold_no_file_imports_from_above_and_none_in_a_circle() {
 #[test]
 fn the_layer_check_sees_an_upward_import_and_a_circle() {
     // A tree with a rules file that imports the bots, and two app files that import each other.
-    let dir = std::env::temp_dir().join(format!("camelot-layers-{}", std::process::id()));
+    let dir = camelot::rules::scratch::scratch_dir("layers");
     let _ = std::fs::remove_dir_all(&dir);
     let write = |path: &str, text: &str| {
         let p = dir.join(path);

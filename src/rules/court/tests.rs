@@ -200,7 +200,7 @@ struct Broken {
 
 impl Broken {
     fn new(name: &str) -> Broken {
-        let dir = std::env::temp_dir().join(format!("camelot-court-{}-{name}", std::process::id()));
+        let dir = crate::rules::scratch::scratch_dir(name);
         let _ = std::fs::create_dir_all(&dir);
         Broken { dir }
     }

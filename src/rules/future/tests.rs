@@ -798,7 +798,7 @@ fn the_shipped_deck_agrees_with_the_specs_totals() {
 
 #[test]
 fn broken_content_is_refused_with_positions() {
-    let dir = std::env::temp_dir().join(format!("camelot-future-broken-{}", std::process::id()));
+    let dir = crate::rules::scratch::scratch_dir("future-broken");
     let _ = std::fs::remove_dir_all(&dir);
     let write = |key: &str, text: String| {
         let path = dir.join(key);

@@ -78,7 +78,7 @@ fn a_broken_total_is_reported_with_its_position() {
         .expect("shipped")
         .text
         .replace("(card: Grail, count: 18)", "(card: Grail, count: 17)");
-    let dir = std::env::temp_dir().join(format!("camelot-shadows-{}", std::process::id()));
+    let dir = crate::rules::scratch::scratch_dir("shadows");
     let path = dir.join(key);
     std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
     std::fs::write(&path, text).expect("write");
@@ -1338,7 +1338,7 @@ fn an_impossible_quest_is_reported_with_its_position() {
         .expect("shipped")
         .text
         .replacen("pattern: [2, 2]", "pattern: [2, 3]", 1);
-    let dir = std::env::temp_dir().join(format!("camelot-shadows-q-{}", std::process::id()));
+    let dir = crate::rules::scratch::scratch_dir("shadows-q");
     let path = dir.join(key);
     std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
     std::fs::write(&path, text).expect("write");
@@ -1367,7 +1367,7 @@ fn two_boards_in_one_cell_of_the_table_are_reported_with_their_position() {
             "at: (1, 0),\n    ),\n    (\n        id: Excalibur",
             1,
         );
-    let dir = std::env::temp_dir().join(format!("camelot-shadows-cells-{}", std::process::id()));
+    let dir = crate::rules::scratch::scratch_dir("shadows-cells");
     let path = dir.join(key);
     std::fs::create_dir_all(path.parent().expect("has a parent")).expect("temp dir");
     std::fs::write(&path, text).expect("write");
