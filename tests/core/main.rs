@@ -4,8 +4,9 @@
 //! window's tests are the other binary, `tests/app.rs`.
 //!
 //! All run in one process on parallel threads: a test that writes files takes its own folder
-//! (`common::temp_dir`, that is `rules::scratch::scratch_dir`), none sets an environment variable or changes the current folder, and
-//! the `camelot` command line runs as a child process (`env!("CARGO_BIN_EXE_camelot")`).
+//! (`common::temp_dir`, that is `rules::scratch::scratch_dir`), none sets an environment
+//! variable or changes the current folder, and the `camelot` command line runs as a child
+//! process (`env!("CARGO_BIN_EXE_camelot")`).
 
 mod common;
 
