@@ -215,20 +215,25 @@ pub fn hint(content: Option<&PathBuf>, save: &Path) -> Result<ExitCode, String> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--seat N` (from 1) as a seat of `m`, or why not.
+fn seat_arg(m: &dyn AnyMatch, n: usize) -> Result<usize, String> {
+    let seats = m.config().seats.len();
+    match n {
+        0 => Err("--seat counts from 1".into()),
+        n if n > seats => Err(format!(
+            "--seat {n}: this game of {} has {seats} seats",
+            m.game().title()
+        )),
+        n => Ok(n - 1),
+    }
+}
+
 /// `review`: a seat's decisions rated, marked and summed up, headless.
 pub fn review(content: Option<&PathBuf>, save: &Path, seat: Option<usize>, json: bool) -> Result<ExitCode, String> {
     let library = load_library(content)?;
     let (_, m) = read_save(&library, save)?;
     let seats = match seat {
-        Some(0) => return Err("--seat counts from 1".into()),
-        Some(n) if n > m.config().seats.len() => {
-            return Err(format!(
-                "--seat {n}: this game of {} has {} seats",
-                m.game().title(),
-                m.config().seats.len()
-            ));
-        }
-        Some(n) => vec![n - 1],
+        Some(n) => vec![seat_arg(m.as_ref(), n)?],
         None => camelot::review::default_seats(m.as_ref()),
     };
     for seat in seats {
@@ -305,7 +310,6 @@ pub fn learn(cli: &Cli, game: &str, flags: &WindowArgs) -> Result<ExitCode, Stri
     window(library, cli, &flags.or(&cli.window), Start::Learn(game))
 }
 
-/// `open`: the window at a saved game.
 /// `open`: the window at a saved game, to play on from there, or (`--replay`, `--review`, and
 /// any finished game) to step through it; `review` is `Some(seat from 1, or none)` with `--review`.
 pub fn open(
@@ -318,16 +322,9 @@ pub fn open(
     // Checked here first, so that a broken save says what is wrong on the terminal.
     let library = load_library(cli.content.as_ref())?;
     let (text, m) = read_save(&library, save)?;
-    let seats = m.config().seats.len();
     let review = match review {
-        Some(Some(n)) if n == 0 || n > seats => {
-            return Err(format!(
-                "--seat {n}: this game of {} has {seats} seats",
-                m.game().title()
-            ));
-        }
-        Some(seat) => Some(seat.map(|n| n - 1)),
-        None => None,
+        Some(Some(n)) => Some(Some(seat_arg(m.as_ref(), n)?)),
+        other => other,
     };
     let finished = matches!(m.pending(), Pending::Finished(_));
     let start = if replay || review.is_some() || finished {

@@ -72,8 +72,6 @@ pub struct HintChoice {
     pub share: Option<f64>,
     /// The heuristic's score (rough units of the game; higher is better) where no search ran.
     pub score: Option<f64>,
-    /// Sampled games the search played through it (0 without a search): how sure `rate` is.
-    pub visits: u32,
 }
 
 /// How many alternatives a hint names.
@@ -190,7 +188,6 @@ fn ranked_choices<G: BotHints>(
                 rate: r.rate,
                 share: r.share,
                 score: r.score,
-                visits: r.visits,
             })
         })
         .collect();
@@ -202,7 +199,6 @@ fn ranked_choices<G: BotHints>(
             rate: None,
             share: None,
             score: None,
-            visits: 0,
         });
     }
     choices
@@ -852,12 +848,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String> {
         let content = library.content::<G>().map_err(|e| e.to_string())?;
-        let mut m = Match::<G>::new_shared(self.config.clone(), &content, self.content_hash.clone())
-            .map_err(|e| e.to_string())?;
-        for a in &self.actions[..actions.min(self.actions.len())] {
-            m.apply(a).map_err(|e| e.to_string())?;
-        }
-        Ok(Box::new(m))
+        Ok(Box::new(self.cut_short(actions, &content).map_err(|e| e.to_string())?))
     }
     fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>> {
         let Ok(content) = library.content::<G>() else {

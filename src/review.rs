@@ -146,9 +146,9 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
         }
         (Some(Mark::Good), Some(b), Some(p)) => {
             let small = if b - p <= d.noise {
-                "within what the review can tell apart"
+                "within what the review can tell apart".to_string()
             } else {
-                "a small loss, under the 5 % the review marks"
+                format!("a small loss, under the {} the review marks", percent(INACCURACY))
             };
             why.push(format!(
                 "About as good as \"{}\": this wins about {} against its {}, {small}.",
@@ -339,6 +339,19 @@ pub fn default_seats(m: &dyn AnyMatch) -> Vec<Seat> {
 }
 
 impl Review {
+    /// The decisions a player is shown, by their place in `decisions`: the costly ones, or in a
+    /// game without any, the costliest moments.
+    pub fn shown_moments(&self) -> Vec<usize> {
+        let s = &self.summary;
+        let quiet = s.inaccuracies + s.mistakes + s.blunders == 0;
+        self.decisions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.mark.is_some_and(Mark::is_costly) || (quiet && s.costliest.contains(&d.number)))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// The review as text, one line each: the summary, then each decision that is not simply
     /// the best, with its mark and why.
     pub fn lines(&self) -> Vec<String> {

@@ -54,6 +54,11 @@ fn start(app: &mut App, kinds: &[SeatKind]) {
     app.update();
 }
 
+/// The match on the table.
+fn current(app: &App) -> &dyn camelot::library::AnyMatch {
+    app.world().resource::<MatchRes>().current.as_deref().expect("a match")
+}
+
 fn handoff(app: &App) -> Handoff {
     *app.world().resource::<Handoff>()
 }
@@ -231,14 +236,7 @@ fn play_through(app: &mut App, pick: impl Fn(usize, usize) -> usize, mut check: 
                 Some(seat),
                 "a human decides only on their own screen"
             );
-            let n = app
-                .world()
-                .resource::<MatchRes>()
-                .current
-                .as_ref()
-                .expect("a match")
-                .legal_labels()
-                .len();
+            let n = current(app).legal_labels().len();
             app.world_mut().write_message(ActionRequest {
                 seat,
                 request: Request::Index(pick(step, n.max(1))),
@@ -719,13 +717,7 @@ fn a_replay_steps_through_a_game_where_nobody_moves_and_a_review_reports_back() 
         }
     }
     assert!(matches!(pending(&app), Pending::Finished(_)), "the game ended");
-    let whole = app
-        .world()
-        .resource::<MatchRes>()
-        .current
-        .as_ref()
-        .expect("a match")
-        .to_ron();
+    let whole = current(&app).to_ron();
     let total = app
         .world()
         .resource::<MatchRes>()
@@ -813,14 +805,8 @@ fn an_unfinished_pass_and_play_game_replays_without_anyone_s_secrets() {
     app.world_mut().write_message(HandoffConfirmed);
     app.update();
     play_first_choice(&mut app, 0);
-    let text = app
-        .world()
-        .resource::<MatchRes>()
-        .current
-        .as_ref()
-        .expect("a match")
-        .to_ron();
-    let viewers = replay_viewers(app.world().resource::<MatchRes>().current.as_deref().expect("a match"));
+    let text = current(&app).to_ron();
+    let viewers = replay_viewers(current(&app));
     assert_eq!(viewers, vec![None], "no seat's eyes while it is unfinished");
     app.world_mut().write_message(ReplayRequest::Open(text));
     app.update();
@@ -851,13 +837,7 @@ fn a_crash_report_names_the_game_on_the_table_which_continues_from_its_autosave(
         let seat = pending(&app).seat().expect("a seat to act");
         play_first_choice(&mut app, seat);
     }
-    let played = app
-        .world()
-        .resource::<MatchRes>()
-        .current
-        .as_ref()
-        .expect("a match")
-        .actions_taken();
+    let played = current(&app).actions_taken();
     assert_eq!(played, 3);
     assert_eq!(watch.autosave(), Some(slot(&app)), "the reporter knows the game's file");
 

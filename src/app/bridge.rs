@@ -378,7 +378,6 @@ fn close_matches(
     next.set(Screen::Menu);
 }
 
-/// The table at a position of the record: the game cut short there, its log told from the start.
 /// A match's whole log, told from its start.
 fn story(m: &dyn AnyMatch, library: &crate::library::Library) -> Vec<LogLine> {
     m.story_log(library)
@@ -387,6 +386,7 @@ fn story(m: &dyn AnyMatch, library: &crate::library::Library) -> Vec<LogLine> {
         .collect()
 }
 
+/// The table at a position of the record: the game cut short there, its log told from the start.
 fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::library::Library) {
     res.log = story(m.as_ref(), library);
     res.current = Some(m);
@@ -401,14 +401,11 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
         match request {
             ReplayRequest::Open(text) => match t.library.0.load_save(text) {
                 Ok(whole) if crate::app::tables::has_table(whole.game()) => {
-                    let viewers = replay_viewers(whole.as_ref());
-                    let seats = &whole.config().seats;
-                    let viewer = viewers
-                        .iter()
+                    // The eyes of the seat a review looks at first, where the replay allows them.
+                    let viewer = crate::review::default_seats(whole.as_ref())
+                        .first()
                         .copied()
-                        .find(|v| v.is_some_and(|s| seats[s].kind.is_human()))
-                        .or_else(|| viewers.get(1).copied())
-                        .flatten();
+                        .filter(|s| replay_viewers(whole.as_ref()).contains(&Some(*s)));
                     show_position(&mut t.res, whole.clone_box(), &t.library.0);
                     let turns = whole.turns_by_position(&t.library.0);
                     t.replay.0 = Some(Replaying {

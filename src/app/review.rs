@@ -259,7 +259,8 @@ fn replay_bar(
                 if ui
                     .checkbox(&mut all, "All secrets")
                     .on_hover_text(
-                        "The log shows every seat's secrets too: every card drawn, every fist, every Loyalty",
+                        "Every hand, Loyalty card, face-down card and pile now (at the top of the log), and \
+                         every seat's own log lines",
                     )
                     .changed()
                 {
@@ -291,20 +292,16 @@ fn replay_bar(
                         }
                     });
                 state.seat = seat;
-                let label = if state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1) {
-                    "Show the review"
-                } else {
-                    "Review"
-                };
+                let reviewed = state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1);
                 if ui
-                    .button(label)
+                    .button(if reviewed { "Show the review" } else { "Review" })
                     .on_hover_text("The hard bot rates each decision of this seat from what it could see then")
                     .clicked()
                 {
-                    if label == "Review" {
-                        asks.write(AskReview { seat: Some(seat) });
-                    } else {
+                    if reviewed {
                         state.open = true;
+                    } else {
+                        asks.write(AskReview { seat: Some(seat) });
                     }
                 }
             }
@@ -368,6 +365,7 @@ fn review_window(
             let place = super::hint::hint_place(m.game(), &d.best, &places);
             super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
         });
+    let moments = state.review.as_ref().map(Review::shown_moments).unwrap_or_default();
     let top = super::shared::TOP_BAR + 48.0;
     let title = match &state.review {
         Some(r) => format!("Review of {}", r.name),
@@ -401,13 +399,10 @@ fn review_window(
                 }
                 ui.add_space(4.0);
                 // The costly moves; in a game without any, the costliest moments.
-                let listed = |d: &crate::review::ReviewedDecision| {
-                    d.mark.is_some_and(Mark::is_costly)
-                        || (s.inaccuracies + s.mistakes + s.blunders == 0 && s.costliest.contains(&d.number))
-                };
                 egui::ScrollArea::vertical().max_height(150.0).show(ui, |ui| {
-                    for (i, d) in review.decisions.iter().enumerate() {
-                        let Some(mark) = d.mark.filter(|_| listed(d)) else {
+                    for &i in &moments {
+                        let d = &review.decisions[i];
+                        let Some(mark) = d.mark else {
                             continue;
                         };
                         let when = match d.turn {
@@ -439,20 +434,9 @@ fn review_window(
             }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                let costly: Vec<usize> = state
-                    .review
-                    .iter()
-                    .flat_map(|r| {
-                        let quiet = r.summary.inaccuracies + r.summary.mistakes + r.summary.blunders == 0;
-                        r.decisions.iter().enumerate().filter(move |(_, d)| {
-                            d.mark.is_some_and(Mark::is_costly) || (quiet && r.summary.costliest.contains(&d.number))
-                        })
-                    })
-                    .map(|(i, _)| i)
-                    .collect();
                 let here = state.selected;
-                let prev = costly.iter().rev().find(|&&i| here.is_none_or(|h| i < h)).copied();
-                let next = costly.iter().find(|&&i| here.is_none_or(|h| i > h)).copied();
+                let prev = moments.iter().rev().find(|&&i| here.is_none_or(|h| i < h)).copied();
+                let next = moments.iter().find(|&&i| here.is_none_or(|h| i > h)).copied();
                 if ui
                     .add_enabled(prev.is_some(), egui::Button::new("◀ Previous"))
                     .clicked()

@@ -171,6 +171,15 @@ impl<G: Game> Match<G> {
         self.actions.len() > self.undo_floor && self.actors.last() == Some(&Some(seat))
     }
 
+    /// The same match after its first `actions` actions only, replayed from the content the
+    /// match shares (undo, a replay's position).
+    pub fn cut_short(&self, actions: usize, content: &std::sync::Arc<G::Content>) -> Result<Self, SaveError> {
+        let mut m =
+            Self::new_shared(self.config.clone(), content, self.content_hash.clone()).map_err(SaveError::Setup)?;
+        m.replay_onto(&self.actions[..actions.min(self.actions.len())])?;
+        Ok(m)
+    }
+
     /// Takes back the last action by replaying all earlier ones, from the content the match
     /// shares (so that a table sees the same content after an undo and keeps its board).
     pub fn undo(&mut self, seat: Seat, content: &std::sync::Arc<G::Content>) -> Result<(), SaveError> {
@@ -183,11 +192,7 @@ impl<G: Game> Match<G> {
                 ),
             });
         }
-        let mut actions = self.actions.clone();
-        actions.pop();
-        let mut rebuilt =
-            Self::new_shared(self.config.clone(), content, self.content_hash.clone()).map_err(SaveError::Setup)?;
-        rebuilt.replay_onto(&actions)?;
+        let rebuilt = self.cut_short(self.actions.len() - 1, content)?;
         let floor = self.undo_floor;
         *self = rebuilt;
         self.undo_floor = self.undo_floor.max(floor.min(self.actions.len()));
