@@ -82,7 +82,10 @@ fn image(surface: Surface) -> Image {
         TextureDimension::D2,
         texels(surface),
         TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
+        // Kept in the main world too (64 KiB a surface): sprite picking reads a sprite's texel
+        // under the pointer, and a surface known to the render world only is never hit, so a
+        // board laid with one (Shadows' quest boards) would take no click.
+        RenderAssetUsages::default(),
     );
     image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
         address_mode_u: ImageAddressMode::Repeat,
@@ -167,6 +170,21 @@ fn noise(x: f32, y: f32, cell: (u32, u32), seed: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_laid_with_a_surface_can_be_picked() {
+        // What Bevy's sprite picking does: the texel under the pointer, its alpha above 0.1 —
+        // which it can read only from an image the main world keeps after the render world has
+        // taken its copy.
+        for s in Surface::ALL {
+            let image = image(s);
+            assert!(image.asset_usage.contains(RenderAssetUsages::MAIN_WORLD), "{s:?}");
+            let texel = image
+                .get_color_at(SIDE / 2, SIDE / 3)
+                .expect("the texels are there to read");
+            assert!(texel.alpha() > 0.1, "{s:?}");
+        }
+    }
 
     #[test]
     fn surfaces_are_light_and_the_same_every_time() {
