@@ -292,6 +292,8 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<ExitCode, String> {
         }
     }
     config.variants = with_colours(game, kinds.len(), colours, parse_variants(variants)?)?;
+    // A name the table could not draw whole is refused where it is typed.
+    config.check_names()?;
     // Set up here first, so that a table that cannot be built (the seats, a variant)
     // says what is wrong on the terminal.
     let library = load_library(cli.content.as_ref())?;

@@ -6,7 +6,8 @@ use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::testgame::TestGame;
 use crate::rules::{
-    Difficulty, Game, GameId, GameRng, Pending, RuleError, Seat, SetupError, TableConfig, VariantSpec, Visibility,
+    Difficulty, Game, GameId, GameRng, Pending, Period, RuleError, Seat, SetupError, TableConfig, VariantSpec,
+    Visibility,
 };
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -92,6 +93,24 @@ impl HintChoice {
 }
 
 impl Hint {
+    /// The moves the hint lists with how the bot rates them (its own and the alternatives),
+    /// ordered by what the list says: the higher win chance first, else the higher score, else
+    /// the larger share of the search; equals keep the bot's order, its own move first. So a move
+    /// that rates higher never stands below one that rates lower (the reasons say why the bot
+    /// keeps its own).
+    pub fn listed(&self) -> Vec<&HintChoice> {
+        let mut out: Vec<&HintChoice> = std::iter::once(&self.rating).chain(&self.alternatives).collect();
+        let key = |c: &HintChoice| {
+            (
+                c.rate.map(|r| (r * 100.0).round() as i64),
+                c.score.map(|v| (v * 10.0).round() as i64),
+                c.share.map(|v| (v * 100.0).round() as i64),
+            )
+        };
+        out.sort_by(|a, b| key(b).cmp(&key(a)));
+        out
+    }
+
     /// The hint as text, one line each: the action, the reasons, the alternatives.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!("Hint: {}", self.action)];
@@ -376,8 +395,9 @@ fn hint_of<G: BotHints>(
 pub struct RatedDecision {
     /// The action's number in the match, from 0 (the position is the match after `index` actions).
     pub index: usize,
-    /// The turn it was taken in, where the game counts turns.
+    /// The turn (or round, by `period`) it was taken in, where the game counts them.
     pub turn: Option<u32>,
+    pub period: Period,
     /// The hint at that position: the best action as the hard level rates it, and why.
     pub hint: Hint,
     /// Every action the ranking rated, its choice first (the hint's action).
@@ -501,6 +521,7 @@ fn rate_spot<G: BotHints>(seat: Seat, seed: u64, spot: Spot<G>, tune: Option<fn(
     RatedDecision {
         index: spot.index,
         turn: spot.turn,
+        period: G::PERIOD,
         played_label: spot.labels.get(spot.played).cloned().unwrap_or_default(),
         hint,
         choices,
@@ -609,6 +630,10 @@ pub trait AnyMatch: Send + Sync {
     fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
+    /// What `turns_taken` counts (`Game::PERIOD`).
+    fn period(&self) -> Period;
+    /// A finished game's sides, the winners' first, where it is played in teams (`Game::sides`).
+    fn sides(&self) -> Vec<crate::rules::Side>;
     /// The emblem a seat plays under (see `Game::seat_emblem`).
     fn seat_emblem(&self, seat: Seat) -> Option<String>;
     fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]>;
@@ -881,6 +906,12 @@ impl<G: BotHints> AnyMatch for Match<G> {
     fn turns_taken(&self) -> Option<u32> {
         self.state.turns_taken()
     }
+    fn period(&self) -> Period {
+        G::PERIOD
+    }
+    fn sides(&self) -> Vec<crate::rules::Side> {
+        self.state.sides()
+    }
     fn seat_emblem(&self, seat: Seat) -> Option<String> {
         self.state.seat_emblem(seat).map(str::to_string)
     }
@@ -1146,4 +1177,40 @@ pub fn needs_handoff(config: &TableConfig, pending: &Pending, last_private_viewe
         }
         Pending::Finished(_) => false,
     }
+}
+
+/// The seats whose secrets a screen may show of this record, outside play: in a replay's eyes,
+/// a review (its moves name the cards held and its chances read them) and the log's private
+/// lines. Every seat once the game is over; while it is unfinished only its one human seat
+/// (where there is exactly one), so that no player of a pass-and-play game sees another's cards
+/// before the end; none at an unfinished table of bots or of several humans. The one rule every
+/// such path asks (the window's replay and review, `camelot review`).
+pub fn open_seats(m: &dyn AnyMatch) -> Vec<Seat> {
+    let seats = &m.config().seats;
+    if matches!(m.pending(), Pending::Finished(_)) {
+        return (0..seats.len()).collect();
+    }
+    let mut humans = (0..seats.len()).filter(|&s| seats[s].kind.is_human());
+    match (humans.next(), humans.next()) {
+        (Some(only), None) => vec![only],
+        _ => Vec::new(),
+    }
+}
+
+/// Why a seat's secrets may not be shown of this record now (`open_seats`), in words; `None`
+/// when they may.
+pub fn closed_seat_reason(m: &dyn AnyMatch, seat: Seat) -> Option<String> {
+    if open_seats(m).contains(&seat) {
+        return None;
+    }
+    let name = m.config().seats.get(seat).map_or("that seat", |s| s.name.as_str());
+    let humans = m.config().seats.iter().filter(|s| s.kind.is_human()).count();
+    Some(if humans >= 2 {
+        format!(
+            "the game is not over and {humans} people play at this table: {name}'s review would show {name}'s cards to \
+             whoever looks; it opens once the game is over"
+        )
+    } else {
+        format!("the game is not over: {name}'s review would show {name}'s cards; it opens once the game is over")
+    })
 }

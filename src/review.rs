@@ -12,7 +12,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mark {
-    /// The move the hard level would play.
+    /// The move the hard level would play, or one it rates at least as high.
     Best,
     /// Another move, as good as the best within what the review can tell apart.
     Good,
@@ -52,8 +52,12 @@ pub const SMALL_LOSSES_ADD_UP: f64 = 0.25;
 pub struct ReviewedDecision {
     /// The action's number in the game, from 1.
     pub number: usize,
-    /// The turn, where the game counts turns.
+    /// The turn (Die Zukunft: the round), where the game counts them.
     pub turn: Option<u32>,
+    /// What `turn` counts: turns, or Die Zukunft's rounds.
+    pub period: crate::rules::Period,
+    /// When, in the game's words: "Round 2 · move 14", "Turn 5 · move 30", "Move 3".
+    pub when: String,
     /// The move played and the best move, in the game's words.
     pub played: String,
     pub best: String,
@@ -81,8 +85,11 @@ pub struct ReviewedDecision {
 pub struct Summary {
     /// Decisions reviewed (positions with more than one legal move).
     pub decisions: usize,
-    /// Of them, rated with a win chance.
+    /// Of them, rated: given a mark (the marks below add up to it). The others are weighed by
+    /// rules of thumb, where the move played was not the hard level's.
     pub rated: usize,
+    /// Of them, rated with a win chance (the mean loss is over these).
+    pub with_chance: usize,
     /// How many of each mark.
     pub best: usize,
     pub good: usize,
@@ -108,9 +115,10 @@ pub struct Review {
     pub summary: Summary,
 }
 
-/// The mark of a loss, given the game's noise.
+/// The mark of a loss, given the game's noise: the hard level's own move, or one that loses
+/// nothing against it (rated as high or higher), is the best.
 pub fn mark_of(played_best: bool, loss: Option<f64>, noise: f64) -> Option<Mark> {
-    if played_best {
+    if played_best || loss.is_some_and(|l| l <= 0.0) {
         return Some(Mark::Best);
     }
     let loss = loss?;
@@ -140,9 +148,17 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
     let best_reasons: Vec<String> = d.hint.why.iter().skip(1).cloned().collect();
     let mut why = Vec::new();
     match (mark, best_rate, played_rate) {
-        (Some(Mark::Best), _, _) => {
+        (Some(Mark::Best), _, _) if played_best => {
             why.push("The move the hard level would play here.".to_string());
             why.extend(best_reasons);
+        }
+        (Some(Mark::Best), Some(b), Some(p)) => {
+            why.push(format!(
+                "As good as the hard level's own choice \"{}\": this wins about {} against its {}.",
+                d.hint.action,
+                percent(p),
+                percent(b)
+            ));
         }
         (Some(Mark::Good), Some(b), Some(p)) => {
             let small = if b - p <= d.noise {
@@ -181,11 +197,16 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
             why.extend(best_reasons);
         }
     }
+    // A game whose first turn begins after some moves (The Court's setup) says "move N" before it.
+    let turn = d.turn.filter(|&t| t > 0);
     ReviewedDecision {
         number: d.index + 1,
-        // A game that counts its turns from the first full turn (Die Zukunft's predictions come
-        // before it) says "move N" before then.
-        turn: d.turn.filter(|&t| t > 0),
+        turn,
+        period: d.period,
+        when: match turn {
+            Some(t) => format!("{} · move {}", d.period.title(t), d.index + 1),
+            None => format!("Move {}", d.index + 1),
+        },
         played: d.played_label.clone(),
         best: d.hint.action.clone(),
         loss,
@@ -227,7 +248,7 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
     let costliest: Vec<usize> = by_loss.iter().take(3).map(|d| d.number).collect();
     let (inaccuracies, mistakes, blunders) = (count(Mark::Inaccuracy), count(Mark::Mistake), count(Mark::Blunder));
     let when = |d: &ReviewedDecision| match d.turn {
-        Some(t) => format!("on turn {t}"),
+        Some(t) => format!("in {} {t} (move {})", d.period.word(), d.number),
         None => format!("at move {}", d.number),
     };
     let moment = |d: &ReviewedDecision| {
@@ -270,7 +291,8 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
     };
     Summary {
         decisions: decisions.len(),
-        rated: losses.len(),
+        rated: decisions.iter().filter(|d| d.mark.is_some()).count(),
+        with_chance: losses.len(),
         best: count(Mark::Best),
         good: count(Mark::Good),
         inaccuracies,
@@ -282,18 +304,25 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
     }
 }
 
-/// Reviews `seat`'s decisions in `m` (finished or not); `progress(done, total)` as in
-/// `AnyMatch::rate_decisions` (returning false cancels).
+/// Reviews `seat`'s decisions in `m`; `progress(done, total)` as in `AnyMatch::rate_decisions`
+/// (returning false cancels). A review shows the cards its seat held and reads them into its
+/// chances, so it follows the replay's rule for whose secrets may be shown
+/// (`library::open_seats`): any seat of a finished game, of an unfinished one only its one human
+/// seat; any other is refused in words. The window and `camelot review` both come here.
 pub fn review(
     m: &dyn AnyMatch,
     library: &Library,
     seat: Seat,
     progress: &(dyn Fn(usize, usize) -> bool + Sync),
 ) -> Result<Review, String> {
+    if let Some(why) = crate::library::closed_seat_reason(m, seat) {
+        return Err(format!("no review of {}: {why}", m.config().seat_name(seat)));
+    }
     review_with(m, library, seat, review_budget, progress)
 }
 
-/// `review` under another budget than `review_budget` (tests: fewer iterations).
+/// `review` under another budget than `review_budget`, and for any seat (tests and the
+/// maintainers' tools, which look at games no player is sitting at).
 pub fn review_with(
     m: &dyn AnyMatch,
     library: &Library,
@@ -338,6 +367,17 @@ pub fn default_seats(m: &dyn AnyMatch) -> Vec<Seat> {
     if humans.is_empty() { vec![0] } else { humans }
 }
 
+/// The seat a review in the window opens on: the first of `default_seats` whose secrets may be
+/// shown now (`library::open_seats`), else the first seat that may; `None` when none may (an
+/// unfinished game with several people at the table).
+pub fn first_open_seat(m: &dyn AnyMatch) -> Option<Seat> {
+    let open = crate::library::open_seats(m);
+    default_seats(m)
+        .into_iter()
+        .find(|s| open.contains(s))
+        .or_else(|| open.first().copied())
+}
+
 impl Review {
     /// The decisions a player is shown, by their place in `decisions`: the costly ones, or in a
     /// game without any, the costliest moments.
@@ -352,33 +392,48 @@ impl Review {
             .collect()
     }
 
-    /// The review as text, one line each: the summary, then each decision that is not simply
-    /// the best, with its mark and why.
+    /// The review as text, one line each: the summary, then every decision with its mark, and
+    /// why for each that is not simply the hard level's own move.
     pub fn lines(&self) -> Vec<String> {
         let s = &self.summary;
         let mut out = vec![
             format!("Review of {} (seat {}), {}", self.name, self.seat, self.game),
-            format!(
-                "  {} decisions, {} rated: {}; mean loss {}",
-                s.decisions,
-                s.rated,
-                marks_line(s),
-                percent(s.mean_loss)
-            ),
+            format!("  {}", counts_line(s)),
             format!("  {}", s.verdict),
         ];
         for d in &self.decisions {
-            if d.mark == Some(Mark::Best) {
-                continue;
-            }
-            let at = match d.turn {
-                Some(t) => format!("turn {t}, move {}", d.number),
-                None => format!("move {}", d.number),
-            };
             let mark = d.mark.map_or("unrated", Mark::word);
-            out.push(format!("  {at}: {} [{mark}]", d.played));
-            out.extend(d.why.iter().map(|w| format!("    {w}")));
+            out.push(format!("  {}: {} [{mark}]", d.when.to_lowercase(), d.played));
+            if !d.is_the_hard_levels() {
+                out.extend(d.why.iter().map(|w| format!("    {w}")));
+            }
         }
         out
     }
+}
+
+impl ReviewedDecision {
+    /// Whether the move played was the hard level's own choice (nothing more to say of it).
+    pub fn is_the_hard_levels(&self) -> bool {
+        self.played == self.best
+    }
+}
+
+/// The summary's counts in words: "28 decisions, 23 rated: 5 best, 17 good, 1 inaccuracy, 0
+/// mistakes, 0 blunders; mean loss 2 % over the 19 with a win chance".
+pub fn counts_line(s: &Summary) -> String {
+    let mut line = format!(
+        "{}, {} rated: {}",
+        crate::rules::counted(s.decisions as u64, "decision", "decisions"),
+        s.rated,
+        marks_line(s)
+    );
+    if s.with_chance > 0 {
+        line.push_str(&format!(
+            "; a decision lost {} of the game on average (over the {} rated with a win chance)",
+            percent(s.mean_loss),
+            s.with_chance
+        ));
+    }
+    line
 }

@@ -38,6 +38,8 @@ pub struct SavedGame {
     pub game: Option<GameId>,
     pub seats: Vec<String>,
     pub turn: Option<u32>,
+    /// What `turn` counts: turns, or Die Zukunft's rounds.
+    pub period: crate::rules::Period,
     pub actions: usize,
     pub saved: Option<SystemTime>,
     /// A finished game's winners, by name ("no one" where nobody won); `None` while unfinished.
@@ -59,8 +61,8 @@ impl SavedGame {
         match (&self.winners, self.turn) {
             (Some(w), _) if w.is_empty() => parts.push("no one won".into()),
             (Some(w), _) => parts.push(format!("{} won", w.join(" and "))),
-            (None, Some(t)) if t > 0 => parts.push(format!("turn {t}")),
-            _ if self.actions > 0 => parts.push(format!("{} actions", self.actions)),
+            (None, Some(t)) if t > 0 => parts.push(format!("{} {t}", self.period.word())),
+            _ if self.actions > 0 => parts.push(crate::rules::counted(self.actions as u64, "action", "actions")),
             _ => parts.push("not begun".into()),
         }
         if let Some(t) = self.saved {
@@ -221,6 +223,7 @@ fn describe(library: &Library, path: PathBuf, shelf: Shelf) -> SavedGame {
         game: None,
         seats: Vec::new(),
         turn: None,
+        period: crate::rules::Period::Turn,
         actions: 0,
         saved,
         winners: None,
@@ -253,6 +256,7 @@ fn describe(library: &Library, path: PathBuf, shelf: Shelf) -> SavedGame {
         Ok(m) => {
             g.actions = m.actions_taken();
             g.turn = m.turns_taken();
+            g.period = m.period();
             if let crate::rules::Pending::Finished(o) = m.pending() {
                 g.winners = Some(o.winners.iter().map(|&s| m.config().seat_name(s).to_string()).collect());
             }

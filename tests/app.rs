@@ -859,3 +859,93 @@ fn a_crash_report_names_the_game_on_the_table_which_continues_from_its_autosave(
     let m = app.world().resource::<MatchRes>().current.as_ref().expect("continued");
     assert_eq!(m.actions_taken(), played, "every move made before the crash is there");
 }
+
+/// Plays until a bot is to act after both humans have decided at least once and `actions` moves
+/// were made: the moment a player might open the game's replay from the menu.
+fn play_until_a_bot_acts_after(app: &mut App, actions: usize) {
+    let mut humans_played = std::collections::BTreeSet::new();
+    for _ in 0..20_000 {
+        let Pending::Decide { seat, .. } = pending(app) else {
+            panic!("the game ended first");
+        };
+        let human = current(app).config().seats[seat].kind.is_human();
+        if !human && humans_played.len() >= 2 && current(app).actions_taken() >= actions {
+            return;
+        }
+        if handoff(app).covering.is_some() {
+            app.world_mut().write_message(HandoffConfirmed);
+            app.update();
+        } else if human {
+            humans_played.insert(seat);
+            play_first_choice(app, seat);
+        } else {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+    panic!("no bot's turn came");
+}
+
+/// The leak of issue 45: a replay of an unfinished game with two humans (from the menu, during a
+/// bot's turn) shows no seat's secrets by any path — its eyes, the log, a review asked for any
+/// seat or for none, a hint — in every game; a review of a finished game still runs.
+#[test]
+fn an_unfinished_pass_and_play_game_shows_no_seat_s_review_hint_or_lines_in_any_game() {
+    use camelot::app::bridge::{AskReview, Replay, ReplayRequest};
+    use camelot::app::hint::{AskHint, HintState};
+    use camelot::app::review::{ReviewPlugin, ReviewState};
+    for (game, variants) in [
+        (GameId::Court, &[("target", "30")][..]),
+        (GameId::Future, &[][..]),
+        (GameId::Shadows, &[][..]),
+    ] {
+        let (mut app, _) = new_app(&format!("leak-{}", game.key()));
+        app.add_plugins((ReviewPlugin, camelot::app::hint::HintPlugin));
+        start_game(&mut app, game, &two_humans_two_bots(), 91, variants);
+        play_until_a_bot_acts_after(&mut app, 6);
+        let text = current(&app).to_ron();
+        app.world_mut().write_message(ReplayRequest::Open(text));
+        app.update();
+        app.update();
+        assert!(app.world().resource::<Replay>().active(), "{game:?}");
+        let public = |app: &App| {
+            let h = handoff(app);
+            assert_eq!(h.private_viewer(), None, "{game:?}: the public table's eyes");
+            assert!(!h.all_seen, "{game:?}");
+            let log = &app.world().resource::<MatchRes>().log;
+            if let Some(line) = camelot::app::table::shown_log(log, &h).find(|l| matches!(l.to, Visibility::Only(_))) {
+                panic!("{game:?}: a seat's own log line shows: {}", line.text);
+            }
+        };
+        public(&app);
+        for seat in [Some(0), Some(2), Some(1), None] {
+            app.world_mut().write_message(ReplayRequest::Viewer(seat));
+            app.world_mut().write_message(ReplayRequest::Everything(true));
+            app.world_mut().write_message(AskReview { seat });
+            app.world_mut().write_message(AskHint);
+            for _ in 0..5 {
+                app.update();
+            }
+            public(&app);
+            let state = app.world().resource::<ReviewState>();
+            assert!(
+                !state.busy() && state.review.is_none(),
+                "{game:?}: no review of {seat:?} runs or shows"
+            );
+            assert!(
+                state.error.as_deref().is_some_and(|e| e.contains("not over")),
+                "{game:?}: the review says why not: {:?}",
+                state.error
+            );
+            let hint = app.world().resource::<HintState>();
+            assert!(!hint.busy() && hint.shown.is_none(), "{game:?}: no hint in a replay");
+        }
+        // The timeline moves, the rule holds at every position.
+        for to in [0, 3, 5] {
+            app.world_mut().write_message(ReplayRequest::To(to));
+            app.update();
+            app.update();
+            public(&app);
+        }
+    }
+}

@@ -85,21 +85,14 @@ impl Replay {
     }
 }
 
-/// Whose eyes a replay of `whole` may show the table through: the public table's always; every
-/// seat's once the game is over; while it is unfinished, only the one human seat's (where there
-/// is one), so that replaying a pass-and-play game shows no player another's secrets.
+/// Whose eyes a replay of `whole` may show the table through: the public table's always, and
+/// the seats whose secrets may be shown (`library::open_seats`: every seat once the game is over;
+/// while it is unfinished only its one human seat, so that replaying a pass-and-play game shows
+/// no player another's secrets).
 pub fn replay_viewers(whole: &dyn AnyMatch) -> Vec<Option<Seat>> {
-    let seats = &whole.config().seats;
-    let mut out = vec![None];
-    if matches!(whole.pending(), Pending::Finished(_)) {
-        out.extend((0..seats.len()).map(Some));
-    } else {
-        let humans: Vec<Seat> = (0..seats.len()).filter(|&s| seats[s].kind.is_human()).collect();
-        if let [only] = humans.as_slice() {
-            out.push(Some(*only));
-        }
-    }
-    out
+    std::iter::once(None)
+        .chain(crate::library::open_seats(whole).into_iter().map(Some))
+        .collect()
 }
 
 /// Asks the bridge to replay a game, to move the replay, or to show it through other eyes.
@@ -402,10 +395,7 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
             ReplayRequest::Open(text) => match t.library.0.load_save(text) {
                 Ok(whole) if crate::app::tables::has_table(whole.game()) => {
                     // The eyes of the seat a review looks at first, where the replay allows them.
-                    let viewer = crate::review::default_seats(whole.as_ref())
-                        .first()
-                        .copied()
-                        .filter(|s| replay_viewers(whole.as_ref()).contains(&Some(*s)));
+                    let viewer = crate::review::first_open_seat(whole.as_ref());
                     show_position(&mut t.res, whole.clone_box(), &t.library.0);
                     let turns = whole.turns_by_position(&t.library.0);
                     t.replay.0 = Some(Replaying {

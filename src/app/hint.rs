@@ -173,9 +173,14 @@ fn hint_window(
                         ui.add_space(6.0);
                         ui.label(egui::RichText::new("How the bot rates the moves").strong());
                         egui::Grid::new("hint-alternatives").striped(true).show(ui, |ui| {
-                            for alt in std::iter::once(&hint.rating).chain(&hint.alternatives) {
-                                ui.label(&alt.action);
-                                ui.label(alt.rating());
+                            for alt in hint.listed() {
+                                if alt.action_index == hint.action_index {
+                                    ui.label(egui::RichText::new(format!("▶ {}", alt.action)).color(GOLD).strong());
+                                    ui.label(egui::RichText::new(alt.rating()).color(GOLD));
+                                } else {
+                                    ui.label(&alt.action);
+                                    ui.label(alt.rating());
+                                }
                                 ui.end_row();
                             }
                         });

@@ -108,22 +108,41 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
         .and_then(|s| crate::crash::last_crash(&crate::crash::folder(&s.root)));
 }
 
+/// What the players asked of the menu this frame, for `menu_ui` to send on.
+#[derive(Default)]
+pub(crate) struct MenuAsks {
+    start: Option<StartMatch>,
+    learn: Option<super::learn::ResumeLearning>,
+    /// A save's text to replay, and whether to review it too.
+    replay: ReplayAsk,
+    quit: bool,
+    /// Where the *Finished games* header was drawn (the layout's test looks for it).
+    pub(crate) finished_header: Option<egui::Rect>,
+}
+
+/// What the menu's page reads and changes besides its own state.
+pub(crate) struct MenuWorld<'a> {
+    pub(crate) library: &'a Library,
+    pub(crate) res: &'a mut MatchRes,
+    pub(crate) settings: &'a mut crate::app::settings::SettingsWindow,
+    pub(crate) balance: &'a mut crate::app::balance_window::BalanceWindow,
+    pub(crate) kept: &'a mut Settings,
+    pub(crate) pictures: &'a Pictures,
+    pub(crate) saves: &'a SavesRes,
+}
+
 /// Continues a saved game: a guided one as a guided game, any other as itself.
-fn continue_game(
-    g: &SavedGame,
-    start: &mut MessageWriter<StartMatch>,
-    learn: &mut MessageWriter<super::learn::ResumeLearning>,
-) {
+fn continue_game(g: &SavedGame, asks: &mut MenuAsks) {
     match (g.shelf, g.game) {
         (Shelf::Guided, Some(game)) => {
-            learn.write(super::learn::ResumeLearning {
+            asks.learn = Some(super::learn::ResumeLearning {
                 game,
                 text: g.text.clone(),
                 slot: g.path.clone(),
             });
         }
         _ => {
-            start.write(StartMatch::Resume {
+            asks.start = Some(StartMatch::Resume {
                 text: g.text.clone(),
                 slot: g.path.clone(),
             });
@@ -189,15 +208,15 @@ fn crash_note(ui: &mut egui::Ui, menu: &MenuState) -> Option<CrashAnswer> {
 type ReplayAsk = Option<(String, bool)>;
 
 /// The games played to their end, newest first (folded away until opened), each to replay or to
-/// review; returns the one asked for.
-fn finished_games(ui: &mut egui::Ui, menu: &MenuState) -> ReplayAsk {
+/// review; asks for the one chosen.
+fn finished_games(ui: &mut egui::Ui, menu: &MenuState, asks: &mut MenuAsks) {
     if menu.finished.is_empty() {
-        return None;
+        return;
     }
     let now = std::time::SystemTime::now();
     let mut ask = None;
     ui.add_space(8.0);
-    egui::CollapsingHeader::new(format!("Finished games ({})", menu.finished.len()))
+    let shown = egui::CollapsingHeader::new(format!("Finished games ({})", menu.finished.len()))
         .id_salt("finished-games")
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -226,23 +245,19 @@ fn finished_games(ui: &mut egui::Ui, menu: &MenuState) -> ReplayAsk {
                     }
                 });
         });
-    ask
+    asks.finished_header = Some(shown.header_response.rect);
+    if ask.is_some() {
+        asks.replay = ask;
+    }
 }
 
 /// The unfinished games, newest first, each to continue, replay or delete (after a yes); the
 /// guided games apart below them. A game that cannot be continued says why. Returns a game to
 /// replay, if asked.
-fn unfinished_games(
-    ui: &mut egui::Ui,
-    menu: &mut MenuState,
-    start: &mut MessageWriter<StartMatch>,
-    learn: &mut MessageWriter<super::learn::ResumeLearning>,
-    saves: &SavesRes,
-    res: &mut MatchRes,
-) -> ReplayAsk {
+fn unfinished_games(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, asks: &mut MenuAsks) {
     let mut ask = None;
     if menu.unfinished.is_empty() && menu.guided.is_empty() {
-        return None;
+        return;
     }
     let now = std::time::SystemTime::now();
     let mut gone = None;
@@ -260,7 +275,7 @@ fn unfinished_games(
                         .add_enabled(ok, egui::Button::new("Continue"))
                         .on_disabled_hover_text(g.problem.clone().unwrap_or_default());
                     if cont.clicked() {
-                        continue_game(g, start, learn);
+                        continue_game(g, asks);
                     }
                     if !guided
                         && ok
@@ -300,15 +315,17 @@ fn unfinished_games(
         });
     if let Some(path) = gone {
         menu.deleting = None;
-        match saves.0.as_ref().map(|s| s.remove(&path)) {
-            Some(Err(e)) => res.notice = Some(format!("The game was not deleted: {e}")),
+        match world.saves.0.as_ref().map(|s| s.remove(&path)) {
+            Some(Err(e)) => world.res.notice = Some(format!("The game was not deleted: {e}")),
             _ => {
                 menu.unfinished.retain(|g| g.path != path);
                 menu.guided.retain(|g| g.path != path);
             }
         }
     }
-    ask
+    if ask.is_some() {
+        asks.replay = ask;
+    }
 }
 
 /// Watches the content files on a thread of its own, which looks at their sizes and times of
@@ -427,92 +444,119 @@ fn menu_ui(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let asks = menu_page(
+        ctx,
+        &mut menu,
+        MenuWorld {
+            library: &library.0,
+            res: &mut res,
+            settings: &mut settings,
+            balance: &mut balance,
+            kept: &mut kept,
+            pictures: &pictures,
+            saves: &saves,
+        },
+    );
+    if let Some(s) = asks.start {
+        start.write(s);
+    }
+    if let Some(l) = asks.learn {
+        learn.write(l);
+    }
+    if let Some((text, review)) = asks.replay {
+        replays.write(super::bridge::ReplayRequest::Open(text));
+        if review {
+            reviews.write(super::bridge::AskReview { seat: None });
+        }
+    }
+    if asks.quit {
+        exit.write(AppExit::Success);
+    }
+    Ok(())
+}
+
+/// The menu's page: the title, any content problems and notices, the games and the saved ones on
+/// the left, the seats and variants on the right. It scrolls as a whole, so every part of it is
+/// in reach at any window size.
+pub(crate) fn menu_page(ctx: &egui::Context, menu: &mut MenuState, mut world: MenuWorld) -> MenuAsks {
+    let mut asks = MenuAsks::default();
     let mut root = root_ui(ctx, "menu-root");
     let frame = egui::Frame::new()
         .fill(egui::Color32::from_rgb(18, 20, 27))
         .inner_margin(24);
     egui::CentralPanel::default().frame(frame).show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(
-                egui::RichText::new("Camelot")
-                    .size(54.0)
-                    .color(GOLD)
-                    .family(egui::FontFamily::Name("heading".into())),
-            );
-            ui.label(
-                egui::RichText::new("Three Arthurian board games at one table")
-                    .size(18.0)
-                    .italics(),
-            );
-            ui.label(
-                egui::RichText::new(format!("version {}", crate::version::LONG))
-                    .small()
-                    .weak(),
-            );
-        });
-        ui.add_space(18.0);
-        let errors = library.0.errors();
-        if !errors.is_empty() {
-            egui::Frame::group(ui.style())
-                .stroke(egui::Stroke::new(1.0, WARN))
-                .show(ui, |ui| {
-                    ui.colored_label(
-                        WARN,
-                        format!(
-                            "The content has {}; the games that use it cannot start:",
-                            crate::rules::counted(errors.len() as u64, "problem", "problems")
-                        ),
-                    );
-                    for e in errors.iter().take(8) {
-                        ui.monospace(e.to_string());
-                    }
-                });
-            ui.add_space(8.0);
-        }
-        if let Some(answer) = crash_note(ui, &menu) {
-            if let CrashAnswer::Continue(g) = answer {
-                continue_game(&g, &mut start, &mut learn);
-            }
-            // Answered: the note goes (the report stays).
-            menu.crash = None;
-            if let Some(s) = &saves.0
-                && let Err(e) = crate::crash::forget_last_crash(&crate::crash::folder(&s.root))
-            {
-                res.notice = Some(format!("The crash note could not be removed: {e}"));
-            }
-        }
-        if let Some(notice) = res.notice.clone() {
-            ui.horizontal(|ui| {
-                ui.colored_label(WARN, notice);
-                if ui.small_button("Dismiss").clicked() {
-                    res.notice = None;
+        egui::ScrollArea::vertical()
+            .id_salt("menu-page")
+            .auto_shrink([false, false])
+            .show(ui, |ui| menu_contents(ui, menu, &mut world, &mut asks));
+    });
+    asks
+}
+
+fn menu_contents(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, asks: &mut MenuAsks) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            egui::RichText::new("Camelot")
+                .size(54.0)
+                .color(GOLD)
+                .family(egui::FontFamily::Name("heading".into())),
+        );
+        ui.label(
+            egui::RichText::new("Three Arthurian board games at one table")
+                .size(18.0)
+                .italics(),
+        );
+        ui.label(
+            egui::RichText::new(format!("version {}", crate::version::LONG))
+                .small()
+                .weak(),
+        );
+    });
+    ui.add_space(18.0);
+    let errors = world.library.errors();
+    if !errors.is_empty() {
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(1.0, WARN))
+            .show(ui, |ui| {
+                ui.colored_label(
+                    WARN,
+                    format!(
+                        "The content has {}; the games that use it cannot start:",
+                        crate::rules::counted(errors.len() as u64, "problem", "problems")
+                    ),
+                );
+                for e in errors.iter().take(8) {
+                    ui.monospace(e.to_string());
                 }
             });
+        ui.add_space(8.0);
+    }
+    if let Some(answer) = crash_note(ui, menu) {
+        if let CrashAnswer::Continue(g) = answer {
+            continue_game(&g, asks);
         }
-        ui.columns(2, |cols| {
-            game_list(&mut cols[0], &mut menu, &library.0, &kept.setups, &pictures);
-            let ask = unfinished_games(&mut cols[0], &mut menu, &mut start, &mut learn, &saves, &mut res)
-                .or(finished_games(&mut cols[0], &menu));
-            if let Some((text, review)) = ask {
-                replays.write(super::bridge::ReplayRequest::Open(text));
-                if review {
-                    reviews.write(super::bridge::AskReview { seat: None });
-                }
+        // Answered: the note goes (the report stays).
+        menu.crash = None;
+        if let Some(s) = &world.saves.0
+            && let Err(e) = crate::crash::forget_last_crash(&crate::crash::folder(&s.root))
+        {
+            world.res.notice = Some(format!("The crash note could not be removed: {e}"));
+        }
+    }
+    if let Some(notice) = world.res.notice.clone() {
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(WARN, notice);
+            if ui.small_button("Dismiss").clicked() {
+                world.res.notice = None;
             }
-            setup_panel(
-                &mut cols[1],
-                &mut menu,
-                &library.0,
-                &mut res,
-                &mut start,
-                &mut exit,
-                &mut settings,
-                &mut balance,
-                &mut kept,
-            );
         });
+    }
+    ui.columns(2, |cols| {
+        game_list(&mut cols[0], menu, world.library, &world.kept.setups, world.pictures);
+        unfinished_games(&mut cols[0], menu, world, asks);
+        finished_games(&mut cols[0], menu, asks);
+        setup_panel(&mut cols[1], menu, world, asks);
     });
-    Ok(())
 }
 
 fn game_list(
@@ -649,17 +693,8 @@ fn cover(ui: &mut egui::Ui, game: GameId, selected: bool, pictures: &Pictures) -
     response.on_hover_text(format!("Set up a game of {}", game.title()))
 }
 
-fn setup_panel(
-    ui: &mut egui::Ui,
-    menu: &mut MenuState,
-    library: &Library,
-    res: &mut MatchRes,
-    start: &mut MessageWriter<StartMatch>,
-    exit: &mut MessageWriter<AppExit>,
-    settings: &mut crate::app::settings::SettingsWindow,
-    balance: &mut crate::app::balance_window::BalanceWindow,
-    kept: &mut Settings,
-) {
+fn setup_panel(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, asks: &mut MenuAsks) {
+    let library = world.library;
     let game = menu.game;
     let (lo, hi) = game.seats();
     ui.heading(format!("Seats — {}", game.title()));
@@ -726,7 +761,7 @@ fn setup_panel(
             } else {
                 ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
             }
-            ui.add_sized([132.0, 26.0], egui::TextEdit::singleline(&mut seat.name).char_limit(24));
+            name_field(ui, &mut seat.name);
             egui::ComboBox::from_id_salt(("kind", i))
                 .selected_text(kind_label(seat.kind))
                 .width(150.0)
@@ -872,13 +907,20 @@ fn setup_panel(
                             }
                         });
                     if own {
-                        // As wide as the value (a list of colours is long), within the window.
+                        // As wide as the value (a list of colours is long), within the window,
+                        // with what is wrong with it beneath.
                         let width = (value.chars().count().max(14) as f32 * 8.5).min(ui.available_width().max(120.0));
-                        ui.add(
-                            egui::TextEdit::singleline(value)
-                                .hint_text("type a value")
-                                .desired_width(width),
-                        );
+                        let problem = variant_problem(library, game, &menu.seats, spec.key, value);
+                        ui.vertical(|ui| {
+                            ui.add(
+                                egui::TextEdit::singleline(value)
+                                    .hint_text("type a value")
+                                    .desired_width(width),
+                            );
+                            if let Some(p) = problem {
+                                field_problem(ui, &p);
+                            }
+                        });
                     } else {
                         ui.label("");
                     }
@@ -887,18 +929,29 @@ fn setup_panel(
             });
         ui.add_space(10.0);
     }
-    ui.horizontal(|ui| {
-        ui.label("Seed");
-        ui.add(
-            egui::TextEdit::singleline(&mut menu.seed_text)
-                .hint_text("random")
-                .desired_width(160.0),
-        )
-        .on_hover_text("The same seed, seats and moves give the same game");
+    // A seed only for whoever asks for one, and cleared once the game starts: the next player
+    // does not find it there and deal the same hidden cards.
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut menu.seed_shown, "Choose the seed").on_hover_text(
+            "The same seed, seats and moves give the same game. Without one, each game is dealt at random; a seed \
+             typed here is cleared when the game starts",
+        );
+        if menu.seed_shown {
+            ui.add(
+                egui::TextEdit::singleline(&mut menu.seed_text)
+                    .hint_text("random")
+                    .desired_width(180.0),
+            );
+            if let Some(p) = menu.seed_problem() {
+                field_problem(ui, &p);
+            }
+        }
     });
     ui.add_space(16.0);
     let content_ok = library.content_ok(game);
-    let startable = crate::app::tables::has_table(game) && content_ok;
+    // What stops the game from starting, said beside the button (each field says its own).
+    let problem = start_problem(menu, library);
+    let startable = crate::app::tables::has_table(game) && content_ok && problem.is_none();
     ui.horizontal(|ui| {
         let button =
             egui::Button::new(egui::RichText::new("Start game").size(20.0).strong()).min_size(egui::vec2(180.0, 44.0));
@@ -907,21 +960,24 @@ fn setup_panel(
             response.on_disabled_hover_text(crate::app::tables::not_at_table(game))
         } else if !content_ok {
             response.on_disabled_hover_text("Fix the content problems listed above first")
+        } else if let Some(p) = &problem {
+            response.on_disabled_hover_text(format!("First: {p}"))
         } else {
             response
         };
         if response.clicked() {
             match menu.table_config() {
                 Ok(config) => {
-                    start.write(StartMatch::New { game, config });
+                    asks.start = Some(StartMatch::New { game, config });
+                    menu.started();
                     // The menu opens with this setup next time.
-                    kept.last_game = Some(game);
-                    kept.setups.insert(game, menu.setup());
-                    if let Err(e) = kept.save_to(&Settings::path()) {
-                        res.notice = Some(format!("The setup was not kept: {e}"));
+                    world.kept.last_game = Some(game);
+                    world.kept.setups.insert(game, menu.setup());
+                    if let Err(e) = world.kept.save_to(&Settings::path()) {
+                        world.res.notice = Some(format!("The setup was not kept: {e}"));
                     }
                 }
-                Err(e) => res.notice = Some(e),
+                Err(e) => world.res.notice = Some(e),
             }
         }
         let learn = egui::Button::new(egui::RichText::new("Learn to play").size(18.0)).min_size(egui::vec2(150.0, 44.0));
@@ -939,23 +995,26 @@ fn setup_panel(
             .add(egui::Button::new(egui::RichText::new("Quit").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
             .clicked()
         {
-            exit.write(AppExit::Success);
+            asks.quit = true;
         }
         if ui
             .add(egui::Button::new(egui::RichText::new("Settings").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
             .on_hover_text("Animations, volume, interface scale, colours, fullscreen (F2)")
             .clicked()
         {
-            settings.open = !settings.open;
+            world.settings.open = !world.settings.open;
         }
         if ui
             .add(egui::Button::new(egui::RichText::new("Balance").size(18.0)).min_size(egui::vec2(100.0, 44.0)))
             .on_hover_text("What does the content do? Bots play many games and the bench tells")
             .clicked()
         {
-            balance.open = !balance.open;
+            world.balance.open = !world.balance.open;
         }
     });
+    if let Some(p) = problem.filter(|_| content_ok) {
+        field_problem(ui, &format!("Before the game can start: {p}."));
+    }
     if !crate::app::tables::has_table(game) {
         let text = format!(
             "{}: choose Camelot – The Court to play here.",
@@ -963,6 +1022,72 @@ fn setup_panel(
         );
         ui.add(egui::Label::new(egui::RichText::new(text).color(WARN)).wrap());
     }
+}
+
+/// A seat's name, as long as `NAME_LIMIT` letters at most (the limit is shown while it is typed);
+/// what is wrong with it beside it.
+fn name_field(ui: &mut egui::Ui, name: &mut String) {
+    use crate::rules::{NAME_LIMIT, TableConfig};
+    let field = ui
+        .add_sized([132.0, 26.0], egui::TextEdit::singleline(name).char_limit(NAME_LIMIT))
+        .on_hover_text(format!("The seat's name: up to {NAME_LIMIT} letters"));
+    let letters = name.chars().count();
+    if let Some(p) = TableConfig::name_problem(name) {
+        field_problem(ui, &p);
+    } else if field.has_focus() {
+        let count = egui::RichText::new(format!("{letters}/{NAME_LIMIT}")).small();
+        ui.label(if letters >= NAME_LIMIT {
+            count.color(WARN)
+        } else {
+            count.weak()
+        });
+    }
+}
+
+/// What is wrong with a field, in words, beside or beneath it.
+fn field_problem(ui: &mut egui::Ui, words: &str) {
+    ui.add(egui::Label::new(egui::RichText::new(words).small().color(WARN)).wrap());
+}
+
+/// What is wrong with a variant's own value ("Other…"): none typed, or what the game says of a
+/// table with these seats and this value (the rest left at their defaults).
+fn variant_problem(library: &Library, game: GameId, seats: &[SeatConfig], key: &str, value: &str) -> Option<String> {
+    if value.trim().is_empty() {
+        return Some("type a value, or choose one from the list".into());
+    }
+    let config = crate::rules::TableConfig {
+        seats: seats.to_vec(),
+        seed: 1,
+        variants: BTreeMap::from([(key.to_string(), value.to_string())]),
+    };
+    library.new_match(game, config).err()
+}
+
+/// What stops a game with these choices from starting, in words: a seat's name, the seed, a
+/// variant (each also said beside its field), or the table as a whole.
+fn start_problem(menu: &MenuState, library: &Library) -> Option<String> {
+    for (i, seat) in menu.seats.iter().enumerate() {
+        if let Some(p) = crate::rules::TableConfig::name_problem(&seat.name) {
+            return Some(format!("seat {}'s name {p}", i + 1));
+        }
+    }
+    if let Some(p) = menu.seed_problem() {
+        return Some(format!("the seed {p}"));
+    }
+    for spec in library.variants(menu.game) {
+        // A value of one's own ("Other…") left empty.
+        if let Some(v) = menu.variants.get(spec.key)
+            && spec.custom
+            && spec.per_seat.is_empty()
+            && spec.seat_flag.is_none()
+            && !spec.options.contains(v)
+            && v.trim().is_empty()
+        {
+            return Some(format!("{}: type a value, or choose one from the list", spec.key));
+        }
+    }
+    let config = menu.table_config().ok()?;
+    library.new_match(menu.game, config).err()
 }
 
 /// Die Zukunft's colours as the seat rows show them, seat by seat (two each with two players):
@@ -1068,6 +1193,104 @@ mod tests {
     use crate::library::Library;
     use crate::rules::{GameId, SeatKind, TableConfig};
     use std::collections::BTreeMap;
+
+    /// A saved game for the menu's lists.
+    fn saved(game: GameId, shelf: crate::saves::Shelf, n: usize) -> crate::saves::SavedGame {
+        crate::saves::SavedGame {
+            path: format!("/nowhere/{n}.ron").into(),
+            shelf,
+            text: String::new(),
+            game: Some(game),
+            seats: vec!["Guinevere".into(), "Bedivere".into(), "Lunete".into(), "Ysolde".into()],
+            turn: Some(7),
+            period: crate::rules::Period::Turn,
+            actions: 40,
+            saved: Some(std::time::SystemTime::now()),
+            winners: (shelf == crate::saves::Shelf::Finished).then(|| vec!["Ysolde".to_string()]),
+            problem: None,
+        }
+    }
+
+    /// One frame of the menu's page on a screen of `size` points, scrolled by `wheel` points;
+    /// where the *Finished games* header was drawn.
+    fn menu_frame(
+        ctx: &bevy_egui::egui::Context,
+        menu: &mut MenuState,
+        library: &Library,
+        size: bevy_egui::egui::Vec2,
+        wheel: f32,
+        time: f64,
+    ) -> Option<bevy_egui::egui::Rect> {
+        use bevy_egui::egui;
+        let mut input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)),
+            time: Some(time),
+            ..Default::default()
+        };
+        let at = egui::pos2(size.x * 0.25, size.y * 0.6);
+        input.events.push(egui::Event::PointerMoved(at));
+        if wheel != 0.0 {
+            input.events.push(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, -wheel),
+                phase: egui::TouchPhase::Move,
+                modifiers: Default::default(),
+            });
+        }
+        let (mut res, mut settings, mut balance, mut kept) = Default::default();
+        let pictures = crate::app::icons::Pictures::default();
+        let saves = crate::app::bridge::SavesRes(None);
+        let mut header = None;
+        let mut output = ctx.run_ui(input, |ui| {
+            let world = super::MenuWorld {
+                library,
+                res: &mut res,
+                settings: &mut settings,
+                balance: &mut balance,
+                kept: &mut kept,
+                pictures: &pictures,
+                saves: &saves,
+            };
+            header = super::menu_page(ui.ctx(), menu, world).finished_header;
+        });
+        output.textures_delta.clear();
+        header
+    }
+
+    /// Issue 45: with three unfinished and two finished games, the *Finished games* header was
+    /// under the bottom edge of an 800-pixel window and could not be reached. The page scrolls as
+    /// a whole: at 1280×800 (the interface's 1440×900 points) and at the smallest window
+    /// (1024×640, the same points), the header comes into view.
+    #[test]
+    fn the_menu_scrolls_to_the_finished_games_with_several_unfinished_ones() {
+        use crate::saves::Shelf;
+        use bevy_egui::egui;
+        let library = Library::load(ContentSet::embedded());
+        let mut menu = MenuState::new(&library);
+        menu.unfinished = (0..3).map(|n| saved(GameId::Shadows, Shelf::Games, n)).collect();
+        menu.finished = (3..5).map(|n| saved(GameId::Court, Shelf::Finished, n)).collect();
+        for window in [egui::vec2(1280.0, 800.0), egui::vec2(1024.0, 640.0)] {
+            let zoom = crate::app::style::ui_zoom(bevy::prelude::Vec2::new(window.x, window.y));
+            let size = window / zoom;
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+            let ctx = egui::Context::default();
+            crate::app::style::install_look(&ctx);
+            let mut header = None;
+            for frame in 0..3 {
+                header = menu_frame(&ctx, &mut menu, &library, size, 0.0, frame as f64 * 0.5);
+            }
+            let first = header.expect("the finished games are listed");
+            // Scrolled down as far as the wheel goes, over a few frames.
+            for frame in 3..40 {
+                header = menu_frame(&ctx, &mut menu, &library, size, 400.0, frame as f64 * 0.5);
+            }
+            let header = header.expect("still listed");
+            assert!(
+                screen.contains_rect(header),
+                "{window:?}: the header {header:?} (first at {first:?}) is off the screen {screen:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_menu_opens_with_the_last_setup_of_each_game() {

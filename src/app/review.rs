@@ -85,11 +85,6 @@ fn review_pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// The seat a review looks at when none is named: the first human seat, else the first seat.
-fn default_seat(whole: &dyn AnyMatch) -> Seat {
-    crate::review::default_seats(whole).first().copied().unwrap_or(0)
-}
-
 /// Starts a review when asked, follows its progress, drops it when the replay ends.
 fn drive_review(
     mut asks: MessageReader<AskReview>,
@@ -108,7 +103,28 @@ fn drive_review(
     };
     if let Some(ask) = asks.read().last() {
         state.stop();
-        let seat = ask.seat.unwrap_or_else(|| default_seat(r.whole.as_ref()));
+        // Only a seat whose secrets this replay may show (`library::open_seats`), as its eyes.
+        let Some(seat) = ask.seat.or_else(|| crate::review::first_open_seat(r.whole.as_ref())) else {
+            *state = ReviewState {
+                error: Some(
+                    "No review yet: the game is not over, and a review would show a player's cards to the others at \
+                     this screen."
+                        .into(),
+                ),
+                open: true,
+                ..default()
+            };
+            return;
+        };
+        if let Some(why) = crate::library::closed_seat_reason(r.whole.as_ref(), seat) {
+            *state = ReviewState {
+                seat,
+                error: Some(format!("No review of {}: {why}.", r.whole.config().seat_name(seat))),
+                open: true,
+                ..default()
+            };
+            return;
+        }
         let (progress, cancel) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
         *state = ReviewState {
             seat,
@@ -225,7 +241,7 @@ fn replay_bar(
             // A turn to jump to: drag the number, or click it and type.
             if let (Some(now), Some(last)) = (m.turns_taken(), r.turns.iter().flatten().max()) {
                 let mut turn = now;
-                ui.label("· turn");
+                ui.label(format!("· {}", m.period().word()));
                 let field = ui
                     .add(egui::DragValue::new(&mut turn).range(0..=*last))
                     .on_hover_text("Jump to a turn: drag the number, or click it and type");
@@ -279,29 +295,44 @@ fn replay_bar(
                     state.stop();
                 }
             } else {
-                let seats = &whole.config().seats;
-                let mut seat = state.seat.min(seats.len().saturating_sub(1));
-                if state.review.is_none() {
-                    seat = default_seat(whole);
+                // Only the seats this replay may show the secrets of, as its eyes.
+                let open = crate::library::open_seats(whole);
+                let mut seat = state.seat;
+                if state.review.is_none() || !open.contains(&seat) {
+                    seat = crate::review::first_open_seat(whole).unwrap_or(seat);
                 }
-                egui::ComboBox::from_id_salt("review-seat")
-                    .selected_text(whole.config().seat_name(seat))
-                    .show_ui(ui, |ui| {
-                        for s in 0..seats.len() {
-                            ui.selectable_value(&mut seat, s, whole.config().seat_name(s));
-                        }
-                    });
-                state.seat = seat;
-                let reviewed = state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1);
-                if ui
-                    .button(if reviewed { "Show the review" } else { "Review" })
-                    .on_hover_text("The hard bot rates each decision of this seat from what it could see then")
-                    .clicked()
-                {
-                    if reviewed {
-                        state.open = true;
+                if open.is_empty() {
+                    ui.add_enabled(false, egui::Button::new("Review")).on_disabled_hover_text(
+                        "A review shows the cards its player held: it opens once the game is over, as everyone's eyes do",
+                    );
+                } else {
+                    if open.len() > 1 {
+                        egui::ComboBox::from_id_salt("review-seat")
+                            .selected_text(whole.config().seat_name(seat))
+                            .show_ui(ui, |ui| {
+                                for &s in &open {
+                                    ui.selectable_value(&mut seat, s, whole.config().seat_name(s));
+                                }
+                            });
+                    }
+                    state.seat = seat;
+                    let reviewed = state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1);
+                    let label = if reviewed { "Show the review" } else { "Review" };
+                    let label = if open.len() > 1 {
+                        label.to_string()
                     } else {
-                        asks.write(AskReview { seat: Some(seat) });
+                        format!("{label} of {}", whole.config().seat_name(seat))
+                    };
+                    if ui
+                        .button(label)
+                        .on_hover_text("The hard bot rates each decision of this seat from what it could see then")
+                        .clicked()
+                    {
+                        if reviewed {
+                            state.open = true;
+                        } else {
+                            asks.write(AskReview { seat: Some(seat) });
+                        }
                     }
                 }
             }
@@ -382,12 +413,7 @@ fn review_window(
             if let Some(review) = &state.review {
                 let s = &review.summary;
                 ui.label(egui::RichText::new(&s.verdict).strong());
-                ui.label(format!(
-                    "{} decisions: {}; a decision lost {:.1} % of the game on average.",
-                    s.decisions,
-                    crate::review::marks_line(s),
-                    s.mean_loss * 100.0
-                ));
+                ui.label(format!("{}.", crate::review::counts_line(s)));
                 if handoff.viewer != Some(review.seat - 1) {
                     ui.label(
                         egui::RichText::new(format!(
@@ -405,11 +431,7 @@ fn review_window(
                         let Some(mark) = d.mark else {
                             continue;
                         };
-                        let when = match d.turn {
-                            Some(t) => format!("Turn {t}"),
-                            None => format!("Move {}", d.number),
-                        };
-                        let text = egui::RichText::new(format!("{when} · {} · {}", mark.word(), d.played))
+                        let text = egui::RichText::new(format!("{} · {} · {}", d.when, mark.word(), d.played))
                             .color(mark_colour(mark));
                         let row = ui.selectable_label(state.selected == Some(i), text);
                         if row.clicked() {

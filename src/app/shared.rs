@@ -156,7 +156,10 @@ pub struct MenuState {
     pub game: GameId,
     pub seats: Vec<SeatConfig>,
     pub variants: BTreeMap<String, String>,
+    /// A seed typed for the next game (behind *Choose the seed*, `seed_shown`); cleared when the
+    /// game starts, so that the next player does not deal the same hidden cards unawares.
     pub seed_text: String,
+    pub seed_shown: bool,
     /// The unfinished games, newest first, and the guided games apart.
     pub unfinished: Vec<SavedGame>,
     pub guided: Vec<SavedGame>,
@@ -177,6 +180,7 @@ impl MenuState {
             seats: Vec::new(),
             variants: BTreeMap::new(),
             seed_text: String::new(),
+            seed_shown: false,
             unfinished: Vec::new(),
             guided: Vec::new(),
             finished: Vec::new(),
@@ -249,27 +253,40 @@ impl MenuState {
         }
     }
 
+    /// Why the typed seed cannot be used, beside its field; `None` when it can (empty: random).
+    pub fn seed_problem(&self) -> Option<String> {
+        let t = self.seed_text.trim();
+        (self.seed_shown && !t.is_empty() && t.parse::<u64>().is_err())
+            .then(|| format!("\"{t}\" is not a whole number from 0 to {}", u64::MAX))
+    }
+
+    /// The table these choices make: the seats (each name checked, `TableConfig::check_names`),
+    /// the variants, and the typed seed or one from the clock.
     pub fn table_config(&self) -> Result<TableConfig, String> {
-        let seed = if self.seed_text.trim().is_empty() {
+        if let Some(e) = self.seed_problem() {
+            return Err(format!("the seed {e}"));
+        }
+        let typed = self.seed_text.trim().parse::<u64>().ok().filter(|_| self.seed_shown);
+        let seed = typed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_nanos() as u64)
                 .unwrap_or(1)
-        } else {
-            self.seed_text
-                .trim()
-                .parse::<u64>()
-                .map_err(|_| format!("the seed \"{}\" is not a whole number", self.seed_text.trim()))?
-        };
-        if let Some(seat) = self.seats.iter().find(|s| s.name.trim().is_empty()) {
-            let i = self.seats.iter().position(|s| std::ptr::eq(s, seat)).unwrap_or(0);
-            return Err(format!("seat {} needs a name", i + 1));
-        }
-        Ok(TableConfig {
+        });
+        let config = TableConfig {
             seats: self.seats.clone(),
             seed,
             variants: self.variants.clone(),
-        })
+        };
+        config.check_names()?;
+        Ok(config)
+    }
+
+    /// After a game started from these choices: the typed seed goes, so that whoever sits down
+    /// next deals a game of their own.
+    pub fn started(&mut self) {
+        self.seed_text.clear();
+        self.seed_shown = false;
     }
 }
 

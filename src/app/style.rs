@@ -738,6 +738,12 @@ fn setup_egui(
         return;
     };
     *done = true;
+    install_look(ctx);
+}
+
+/// The faces and the look of every widget, set on an egui context (the window's at start-up; a
+/// layout test's own).
+pub fn install_look(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     fonts
         .font_data

@@ -213,7 +213,34 @@ impl TableConfig {
     pub fn variant<'a>(&'a self, key: &str, default: &'a str) -> &'a str {
         self.variants.get(key).map(String::as_str).unwrap_or(default)
     }
+
+    /// Why a seat's name cannot be used, in words (`seat` from 0): none at all, or longer than
+    /// `NAME_LIMIT` letters; `None` when it is a name every table can draw.
+    pub fn name_problem(name: &str) -> Option<String> {
+        let letters = name.trim().chars().count();
+        if letters == 0 {
+            Some("needs a name".to_string())
+        } else if letters > NAME_LIMIT {
+            Some(format!("{letters} letters long; a name has at most {NAME_LIMIT}"))
+        } else {
+            None
+        }
+    }
+
+    /// Every seat's name checked (`name_problem`): the first problem, as "seat 2's name is …".
+    pub fn check_names(&self) -> Result<(), String> {
+        for (i, seat) in self.seats.iter().enumerate() {
+            if let Some(why) = TableConfig::name_problem(&seat.name) {
+                return Err(format!("seat {}'s name \"{}\" {why}", i + 1, seat.name.trim()));
+            }
+        }
+        Ok(())
+    }
 }
+
+/// The longest seat name, in letters: every table, chip, panel and bar is laid out to draw a name
+/// this long whole (the menu and `--names` refuse a longer one).
+pub const NAME_LIMIT: usize = 18;
 
 /// A variant a game offers in the menu and as `--variant key=value`.
 #[derive(Clone, Debug)]
@@ -345,6 +372,57 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A side of a game played in teams (`Game::sides`): its name, its seats, and how it finished
+/// in words ("7 White Swords").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub name: String,
+    pub seats: Vec<Seat>,
+    pub score: String,
+    pub won: bool,
+}
+
+/// What a game counts its play in (`Game::PERIOD`), and its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Period {
+    /// Each seat's turn in order (The Court, Shadows).
+    Turn,
+    /// Rounds in which every seat plays (Die Zukunft's seven).
+    Round,
+}
+
+impl Period {
+    /// "turn" or "round".
+    pub fn word(self) -> &'static str {
+        match self {
+            Period::Turn => "turn",
+            Period::Round => "round",
+        }
+    }
+
+    /// "turns" or "rounds".
+    pub fn plural(self) -> &'static str {
+        match self {
+            Period::Turn => "turns",
+            Period::Round => "rounds",
+        }
+    }
+
+    /// "Turn 3", "Round 2".
+    pub fn title(self, n: u32) -> String {
+        match self {
+            Period::Turn => format!("Turn {n}"),
+            Period::Round => format!("Round {n}"),
+        }
+    }
+
+    /// "3 turns", "1 round".
+    pub fn count(self, n: u64) -> String {
+        counted(n, self.word(), self.plural())
+    }
+}
+
 /// A chance in words, to the whole percent: "48 %".
 pub fn percent(x: f64) -> String {
     format!("{:.0} %", x * 100.0)
@@ -456,6 +534,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     const ID: GameId;
 
+    /// What `turns_taken` counts: a seat's turns, or rounds in which every seat plays (Die
+    /// Zukunft). Every place that says when something happened uses its word.
+    const PERIOD: Period = Period::Turn;
+
     /// The variants this game offers.
     fn variants() -> Vec<VariantSpec>;
 
@@ -563,8 +645,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// cross it.
     fn is_irreversible(event: &Self::Event) -> bool;
 
-    /// Turns started so far, where the game counts turns (a turn may hold many actions); the
-    /// simulator's mean game length uses it when present.
+    /// Turns (or, by `PERIOD`, rounds) started so far, where the game counts them (a turn may hold
+    /// many actions); the simulator's mean game length uses it when present.
     fn turns_taken(&self) -> Option<u32> {
         None
     }
@@ -586,6 +668,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// order top first, a fist not yet opened, hidden tiles ...), each seat's first in seat order, then the table's.
     /// For a finished game's replay only: the table never shows it during play.
     fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
+    }
+
+    /// The sides of a finished game played in teams (Shadows' Loyal Knights and Evil), the
+    /// winners' first: the results list each seat under its side, not as a leaderboard. Empty
+    /// (the default) where every seat plays for itself, and while the game goes on.
+    fn sides(&self) -> Vec<Side> {
         Vec::new()
     }
 

@@ -21,3 +21,4 @@ mod secrets;
 mod shadows_bots;
 mod table;
 mod tutorial;
+mod words;

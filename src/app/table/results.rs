@@ -86,10 +86,44 @@ pub(super) fn results(
         );
         ui.label(&outcome.summary);
         ui.add_space(8.0);
+        // A game of sides lists each side, the winners first, with its seats under it: the
+        // side's score is not a leaderboard of the seats.
+        let sides = m.sides();
+        if !sides.is_empty() {
+            for side in &sides {
+                ui.horizontal(|ui| {
+                    let name = egui::RichText::new(&side.name).size(20.0).strong();
+                    ui.label(if side.won { name.color(GOLD) } else { name });
+                    ui.label(egui::RichText::new(format!("· {}", side.score)).size(18.0));
+                    if side.won {
+                        ui.label(egui::RichText::new("· won").size(18.0).color(GOLD));
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(16.0);
+                    for &s in &side.seats {
+                        seat_chip(
+                            ui,
+                            config.seat_name(s),
+                            m.seat_colour(s),
+                            outcome.winners.contains(&s),
+                            m.seat_emblem(s).as_deref(),
+                        );
+                    }
+                });
+                ui.add_space(4.0);
+            }
+        }
         let mut order: Vec<Seat> = (0..config.seats.len()).collect();
-        order.sort_by_key(|&s| std::cmp::Reverse(outcome.scores.get(s).copied().unwrap_or(0)));
+        // Winners first, then by score.
+        order.sort_by_key(|&s| {
+            (
+                !outcome.winners.contains(&s),
+                std::cmp::Reverse(outcome.scores.get(s).copied().unwrap_or(0)),
+            )
+        });
         egui::Grid::new("final-scores").striped(true).show(ui, |ui| {
-            for s in order {
+            for s in order.into_iter().filter(|_| sides.is_empty()) {
                 seat_chip(
                     ui,
                     config.seat_name(s),

@@ -1,6 +1,7 @@
 //! What one seat may see, helpers the table and the bots use on it, and the log's sentences.
 
 use super::*;
+use crate::rules::counted;
 
 /// The game as one seat may know it: the whole public board, that seat's own hand, and sizes
 /// (never contents) of the other hands and of the draw pile.
@@ -420,7 +421,9 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
     let at = |s: Option<SpaceId>| s.map_or("Reserve", |s| c.space_name(s));
     match event {
         Event::Dealt { seat, cards } => format!("{} is dealt {}", who(*seat), cards_list(cards)),
-        Event::DealtCount { seat, count } => format!("{} is dealt {count} cards", who(*seat)),
+        Event::DealtCount { seat, count } => {
+            format!("{} is dealt {}", who(*seat), counted(*count as u64, "card", "cards"))
+        }
         Event::RollOff { rolls } => {
             let parts: Vec<String> = rolls.iter().map(|&(s, r)| format!("{} {r}", who(s))).collect();
             format!("Roll for the first player: {}", parts.join(", "))
@@ -562,9 +565,12 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
         Event::PlayEnded { seat } => format!("{} ends play", who(*seat)),
         Event::Discarded { seat, card } => format!("{} discards {card}", who(*seat)),
         Event::Reshuffled { cards } => {
-            format!("The discard pile is shuffled into a new draw pile of {cards} cards")
+            format!(
+                "The discard pile is shuffled into a new draw pile of {}",
+                counted(*cards as u64, "card", "cards")
+            )
         }
         Event::Drew { seat, cards } => format!("{} draws {}", who(*seat), cards_list(cards)),
-        Event::DrewCount { seat, count } => format!("{} draws {count} cards", who(*seat)),
+        Event::DrewCount { seat, count } => format!("{} draws {}", who(*seat), counted(*count as u64, "card", "cards")),
     }
 }

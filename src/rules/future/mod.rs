@@ -554,6 +554,7 @@ impl Game for Future {
     type Content = FutureContent;
 
     const ID: GameId = GameId::Future;
+    const PERIOD: crate::rules::Period = crate::rules::Period::Round;
 
     fn variants() -> Vec<VariantSpec> {
         vec![
@@ -682,8 +683,9 @@ impl Game for Future {
         )
     }
 
+    /// The round: Die Zukunft counts its play in rounds, each with every colour's mission turn.
     fn turns_taken(&self) -> Option<u32> {
-        Some(self.turns)
+        Some(u32::from(self.round))
     }
 
     fn secrets(&self) -> Vec<Secret> {

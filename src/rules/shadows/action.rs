@@ -17,7 +17,8 @@ pub enum Action {
     /// rescue, accept a share of spoils.
     Yes,
     No,
-    /// Merlins pledged to cancel a Special Black (0: none now).
+    /// Merlins pledged to cancel a Special Black (0: none now, asked again if another round
+    /// comes).
     Pledge(u8),
     /// Discard this card (Morgan, Fate) or give it (Messenger, Arthur's trade answer).
     Card(White),
@@ -60,6 +61,10 @@ pub enum Action {
     Taunt(Seat),
     /// Done giving (Messenger) or adding (no more Fight cards).
     Done,
+    /// No Merlin for this Special Black: said once, and not asked again in a later round of
+    /// pledges for it (a seat that holds none ends its part at once; saves made before it
+    /// existed replay as they were, with `Pledge(0)`).
+    NoPledge,
 }
 
 /// A piece of work on the task stack: a decision of one seat (the top one is pending) or work
@@ -107,6 +112,9 @@ pub enum Task {
         at: u8,
         pledged: [u8; 7],
         added: bool,
+        /// Seats (bit by seat) that said no Merlin for this card (`Action::NoPledge`): a later
+        /// round does not ask them again.
+        declined: u8,
     },
     /// Work: a Special Black takes effect.
     Special { seat: Seat, card: Black },

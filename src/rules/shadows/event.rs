@@ -54,6 +54,8 @@ pub enum Event {
     Pledged {
         seat: Seat,
         merlins: u8,
+        /// No Merlin for this card, and not asked again for it (`Action::NoPledge`).
+        last: bool,
     },
     MerlinsCancel {
         card: Black,

@@ -243,6 +243,32 @@ impl Game for Shadows {
 
     /// Per Loyal Knight and game: Life points given to Evil (the Progression of Evil), Life
     /// points spent on an extra action, heals, returns to Camelot from a quest, and deaths.
+    fn sides(&self) -> Vec<crate::rules::Side> {
+        let Some(outcome) = &self.outcome else {
+            return Vec::new();
+        };
+        let loyal: Vec<Seat> = (0..self.knights.len())
+            .filter(|&s| self.knights[s].loyalty != Loyalty::Traitor)
+            .collect();
+        let loyal_won = loyal.iter().any(|s| outcome.winners.contains(s));
+        let mut sides = vec![crate::rules::Side {
+            name: "The Loyal Knights".into(),
+            score: crate::rules::counted(self.white_swords, "White Sword", "White Swords"),
+            won: loyal_won,
+            seats: loyal,
+        }];
+        if let Some(t) = self.traitor_seat() {
+            sides.push(crate::rules::Side {
+                name: "Evil, and the Traitor".into(),
+                seats: vec![t],
+                score: crate::rules::counted(self.black_swords, "Black Sword", "Black Swords"),
+                won: !loyal_won,
+            });
+        }
+        sides.sort_by_key(|s| !s.won);
+        sides
+    }
+
     fn outcome_figures(&self) -> Vec<(String, f64)> {
         if self.outcome.is_none() {
             return Vec::new();

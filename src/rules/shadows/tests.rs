@@ -333,7 +333,7 @@ fn draw_unpledged(g: &mut Shadows) {
     while matches!(g.stack.last(), Some(Task::MerlinPledge { .. })) {
         assert_eq!(
             g.legal_actions(),
-            vec![Action::Pledge(0)],
+            vec![Action::Pledge(0), Action::NoPledge],
             "no Merlin, nothing to pledge"
         );
         act(g, Action::Pledge(0));
@@ -452,7 +452,7 @@ fn merlin_pledges_that_fall_short_spend_nothing() {
     act(&mut g, Action::Pledge(1));
     // Tristan is asked too (who is asked is public), and has only "no".
     assert_eq!(g.to_act(), Some(2));
-    assert_eq!(g.legal_actions(), vec![Action::Pledge(0)]);
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0), Action::NoPledge]);
     act(&mut g, Action::Pledge(0));
     // A second round, since Merlins were added: asked again is whoever has more cards than he
     // pledged (Tristan); nothing is added, and the card takes effect.
@@ -1445,10 +1445,13 @@ fn every_knight_with_cards_is_asked_to_pledge_merlins_holding_one_or_not() {
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     // The drawer holds no Merlin and is asked all the same, with only "no" open.
     assert_eq!(g.to_act(), Some(0));
-    assert_eq!(g.legal_actions(), vec![Action::Pledge(0)]);
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0), Action::NoPledge]);
     act(&mut g, Action::Pledge(0));
     assert_eq!(g.to_act(), Some(1));
-    assert_eq!(g.legal_actions(), vec![Action::Pledge(0), Action::Pledge(1)]);
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Pledge(0), Action::Pledge(1), Action::NoPledge]
+    );
     act(&mut g, Action::Pledge(1));
     assert_eq!(g.to_act(), Some(2));
     act(&mut g, Action::Pledge(0));
@@ -1471,6 +1474,51 @@ fn every_knight_with_cards_is_asked_to_pledge_merlins_holding_one_or_not() {
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     act(&mut g, Action::Pledge(0));
     assert_eq!(g.to_act(), Some(2), "the Knight with no cards is passed over");
+}
+
+#[test]
+fn a_knight_who_says_no_merlin_for_the_card_is_not_asked_again() {
+    let mut g = scenario("kay,gawain,tristan");
+    hand(&mut g, 0, &[White::Fight(1)]);
+    hand(&mut g, 1, &[White::Merlin, White::Merlin, White::Fight(2)]);
+    hand(&mut g, 2, &[White::Fight(3), White::Merlin]);
+    on_top(&mut g, &[Black::MorganSiege]);
+    act(&mut g, Action::Evil(EvilChoice::DrawBlack));
+    // Every Knight asked may end his part for this card, holding a Merlin or not.
+    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(g.legal_actions(), vec![Action::Pledge(0), Action::NoPledge]);
+    act(&mut g, Action::NoPledge);
+    assert_eq!(g.to_act(), Some(1));
+    assert!(g.legal_actions().contains(&Action::NoPledge));
+    act(&mut g, Action::Pledge(1));
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, Action::Pledge(0));
+    // A Merlin was added: the second round asks the two still open, not the one who said no.
+    assert_eq!(g.to_act(), Some(1), "the drawer said no Merlin for this card");
+    act(&mut g, Action::Pledge(1));
+    assert_eq!(g.to_act(), Some(2));
+    act(&mut g, Action::Pledge(1));
+    assert_eq!(g.siege, 0, "three pledged: the card is cancelled");
+    assert_eq!(g.knights[1].count(White::Merlin), 0);
+    assert_eq!(g.knights[2].count(White::Merlin), 0);
+    // The words: a no for the card, and a no for now, are told apart.
+    let lines: Vec<String> = [
+        Event::Pledged {
+            seat: 0,
+            merlins: 0,
+            last: true,
+        },
+        Event::Pledged {
+            seat: 2,
+            merlins: 0,
+            last: false,
+        },
+    ]
+    .iter()
+    .map(|e| crate::rules::Game::describe_event(&g, e))
+    .collect();
+    assert!(lines[0].ends_with("pledges no Merlin for this card."), "{lines:?}");
+    assert!(lines[1].ends_with("pledges no Merlin yet."), "{lines:?}");
 }
 
 #[test]

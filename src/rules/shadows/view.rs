@@ -574,8 +574,9 @@ pub(crate) fn describe_action(g: &Shadows, a: &Action) -> String {
         Action::War(q) => format!("To {}", quest(q)),
         Action::Yes => "Yes".into(),
         Action::No => "No".into(),
-        Action::Pledge(0) => "Pledge no Merlin".into(),
-        Action::Pledge(p) => format!("Pledge {p} Merlin{}", if p == 1 { "" } else { "s" }),
+        Action::Pledge(0) => "None yet: ask me again if others pledge".into(),
+        Action::Pledge(p) => format!("Pledge {}", crate::rules::counted(p, "Merlin", "Merlins")),
+        Action::NoPledge => "No Merlin for this card".into(),
         Action::Card(c) => c.name(),
         Action::Move(to) => format!("Move to {}", location_name(g, to)),
         Action::DrawWhite => "Draw White cards".into(),
@@ -662,9 +663,10 @@ pub(crate) fn describe_event(g: &Shadows, e: &Event) -> String {
                 black_card_words(*card)
             )
         }
-        Event::Pledged { seat, merlins: 0 } => format!("{} pledges no Merlin.", who(*seat)),
-        Event::Pledged { seat, merlins: 1 } => format!("{} pledges a Merlin.", who(*seat)),
-        Event::Pledged { seat, merlins } => format!("{} pledges {merlins} Merlins.", who(*seat)),
+        Event::Pledged { seat, last: true, .. } => format!("{} pledges no Merlin for this card.", who(*seat)),
+        Event::Pledged { seat, merlins: 0, .. } => format!("{} pledges no Merlin yet.", who(*seat)),
+        Event::Pledged { seat, merlins: 1, .. } => format!("{} pledges a Merlin.", who(*seat)),
+        Event::Pledged { seat, merlins, .. } => format!("{} pledges {merlins} Merlins.", who(*seat)),
         Event::MerlinsCancel { card } => format!("Three Merlins cancel {}.", card.name()),
         Event::SpecialTakesEffect { card } => format!("{} takes effect.", card.name()),
         Event::SiegeChanged { by, now } => {

@@ -683,8 +683,12 @@ pub(super) fn hover_tip(
                 .knights()
                 .map_or("one, two or three".to_string(), |k| k.to_string());
             format!(
-                "The {name} stack: {} mission cards for {knights} knights, face down; {} revealed each round{}",
-                s.stacks.get(i).map_or(0, Vec::len),
+                "The {name} stack: {} for {knights} knights, face down; {} revealed each round{}",
+                crate::rules::counted(
+                    s.stacks.get(i).map_or(0, Vec::len) as u64,
+                    "mission card",
+                    "mission cards"
+                ),
                 row.count(stack),
                 if i == 3 {
                     " into the row of its shield count"
@@ -694,12 +698,12 @@ pub(super) fn hover_tip(
             )
         }
         Hover::MerlinRow => format!(
-            "The Merlin row: {} tiles face down. After the predictions the first on the track takes the leftmost; its value (seen by its owner only) counts in final scoring.",
-            s.merlin_row_count()
+            "The Merlin row: {} face down. After the predictions the first on the track takes the leftmost; its value (seen by its owner only) counts in final scoring.",
+            crate::rules::counted(s.merlin_row_count() as u64, "tile", "tiles")
         ),
         Hover::Supply => format!(
-            "The Grail supply: {} tiles face down, in {} parts. At the end each set of different parts scores {}.",
-            s.grail_supply_count(),
+            "The Grail supply: {} face down, in {} parts. At the end each set of different parts scores {}.",
+            crate::rules::counted(s.grail_supply_count() as u64, "tile", "tiles"),
             deck.grail_parts.len(),
             deck.grail_set_points
                 .iter()

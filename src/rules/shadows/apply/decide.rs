@@ -113,11 +113,20 @@ impl Shadows {
                 at,
                 mut pledged,
                 added,
+                mut declined,
             } => {
                 self.stack.pop();
-                let Action::Pledge(p) = action else { return };
+                let p = match action {
+                    Action::Pledge(p) => p,
+                    Action::NoPledge => {
+                        declined |= 1 << seat;
+                        0
+                    }
+                    _ => return,
+                };
                 pledged[seat] += p;
-                r.public(|| Event::Pledged { seat, merlins: p });
+                let last = action == Action::NoPledge;
+                r.public(|| Event::Pledged { seat, merlins: p, last });
                 let total: u8 = pledged.iter().sum();
                 if total >= self.numbers().merlin_cancel {
                     for (s, &m) in pledged.iter().enumerate() {
@@ -137,21 +146,23 @@ impl Shadows {
                     return;
                 }
                 let added = added || p > 0;
-                if let Some(next) = self.next_pledger(&order, at as usize + 1, &pledged) {
+                if let Some(next) = self.next_pledger(&order, at as usize + 1, &pledged, declined) {
                     self.stack.push(Task::MerlinPledge {
                         card,
                         order,
                         at: next as u8,
                         pledged,
                         added,
+                        declined,
                     });
-                } else if added && let Some(next) = self.next_pledger(&order, 0, &pledged) {
+                } else if added && let Some(next) = self.next_pledger(&order, 0, &pledged, declined) {
                     self.stack.push(Task::MerlinPledge {
                         card,
                         order,
                         at: next as u8,
                         pledged,
                         added: false,
+                        declined,
                     });
                 }
                 // Otherwise a round added nothing: the card takes effect (the task below).
@@ -432,6 +443,7 @@ impl Shadows {
                 a if special_card(a).is_some() => Deed::Special,
                 _ => return None,
             },
+            (Task::MerlinPledge { .. }, Action::NoPledge) if k.hand.len() >= 4 => Deed::PledgedNone,
             (Task::MerlinPledge { .. }, Action::Pledge(p)) => {
                 if p > 0 {
                     Deed::Pledged

@@ -139,6 +139,7 @@ impl Shadows {
                         at: 0,
                         pledged: [0; 7],
                         added: false,
+                        declined: 0,
                     });
                 }
             }

@@ -60,6 +60,7 @@ impl Shadows {
                 for p in 0..=free.min(missing) {
                     out.push(Action::Pledge(p));
                 }
+                out.push(Action::NoPledge);
             }
             Task::Discard { seat, .. } | Task::ArthurReturn { from: seat, .. } => {
                 out.extend(distinct(&self.knights[*seat].hand).map(Action::Card));

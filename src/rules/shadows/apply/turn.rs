@@ -329,11 +329,12 @@ impl Shadows {
     }
 
     /// The next Knight asked to pledge: one who might still hold an unpledged Merlin as far as
-    /// the table can tell (more cards than he pledged), never by what his hand holds.
-    pub(super) fn next_pledger(&self, order: &[Seat], from: usize, pledged: &[u8; 7]) -> Option<usize> {
+    /// the table can tell (more cards than he pledged) and has not said no Merlin for this card
+    /// (`declined`, bit by seat), never by what his hand holds.
+    pub(super) fn next_pledger(&self, order: &[Seat], from: usize, pledged: &[u8; 7], declined: u8) -> Option<usize> {
         (from..order.len()).find(|&i| {
             let s = order[i];
-            self.knights[s].active() && self.knights[s].hand.len() > pledged[s] as usize
+            declined & (1 << s) == 0 && self.knights[s].active() && self.knights[s].hand.len() > pledged[s] as usize
         })
     }
 

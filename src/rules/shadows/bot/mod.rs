@@ -255,6 +255,18 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             };
             if traitor || !worth { -(p as f32) } else { p as f32 }
         }
+        // No Merlin for this card: said by a Knight who has none left to pledge, or who does not
+        // want it cancelled; one who would pledge stays open for the next round.
+        Action::NoPledge => {
+            let (worth, free) = match g.stack.last() {
+                Some(Task::MerlinPledge { card, pledged, .. }) => (
+                    special_worth_cancelling(g, *card),
+                    k.count(White::Merlin) > pledged.get(me).copied().unwrap_or(0) as usize,
+                ),
+                _ => (false, false),
+            };
+            if !free || traitor || !worth { 0.5 } else { -1.0 }
+        }
         Action::Card(c) => match g.stack.last() {
             // Fight cards: add while it helps.
             Some(Task::SiegeFight { .. }) => {
@@ -491,6 +503,16 @@ fn need(g: &Shadows, at: Location, w: &[f32; W_COUNT]) -> f32 {
             (0.4 + quest_danger(g, q) + w[W_NEED_PROGRESS] * progress(g, q)) * (0.6 + 0.4 * stake)
         }
         Location::Gone => 0.0,
+    }
+}
+
+/// An amount of help or need (in Heroic Actions' worth of progress) in a player's words.
+fn amount_words(x: f32) -> &'static str {
+    match x {
+        x if x < 0.25 => "little",
+        x if x < 1.0 => "some",
+        x if x < 2.5 => "much",
+        _ => "a great deal",
     }
 }
 
@@ -973,12 +995,13 @@ fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
                 out.push(format!("{siege}."));
             }
             out.push(format!(
-                "At {} your hand can do about {:.1} Heroic Actions' worth where the need is {:.1}; where you stand, {:.1} where the need is {:.1} (need: the place's danger and how near it is to a win).",
+                "At {} your cards could do {}, and {} is needed there; where you stand, at {}, they could do {}, and {} is needed (a place's need: its danger, and how near it is to a win).",
                 place(to),
-                help(g, me, to, w),
-                need(g, to, w),
-                help(g, me, k.at, w),
-                need(g, k.at, w)
+                amount_words(help(g, me, to, w)),
+                amount_words(need(g, to, w)),
+                place(k.at),
+                amount_words(help(g, me, k.at, w)),
+                amount_words(need(g, k.at, w))
             ));
         }
         Action::Evil(_) => {

@@ -1,6 +1,7 @@
 //! The tooltip that explains what the pointer rests on: a Knight, a place, a quest, a card.
 
 use super::*;
+use crate::rules::counted;
 
 /// Explains what the pointer rests on.
 pub(in crate::app::tables::shadows) fn hover_tip(
@@ -163,14 +164,24 @@ fn quest_words(g: &Shadows, q: QuestId, over: Option<bool>) -> Vec<String> {
             )
         }
         QuestKind::Track { half_length } => format!(
-            "Excalibur is {} steps from the centre ({} each way): discard White cards to move it toward \
-             the Knights",
-            qs.track, half_length
+            "Excalibur is {} ({} each way): discard White cards to move it toward the Knights",
+            match qs.track {
+                0 => "at the centre".to_string(),
+                t if t > 0 => format!(
+                    "{} from the centre toward the Knights",
+                    counted(t as u64, "step", "steps")
+                ),
+                t => format!(
+                    "{} from the centre toward Evil",
+                    counted(t.unsigned_abs() as u64, "step", "steps")
+                ),
+            },
+            half_length
         ),
         QuestKind::Grail { spots } => format!(
-            "{} Grail cards and {} Black cards on its {spots} spots",
-            qs.white.len(),
-            qs.black.len()
+            "{} and {} on its {spots} spots",
+            counted(qs.white.len() as u64, "Grail card", "Grail cards"),
+            counted(qs.black.len() as u64, "Black card", "Black cards")
         ),
         QuestKind::War { sequence, figures, .. } => format!(
             "Fight cards in the order {}{}; {} of {figures} figures",
@@ -180,20 +191,22 @@ fn quest_words(g: &Shadows, q: QuestId, over: Option<bool>) -> Vec<String> {
         ),
     });
     let spoils = |s: &crate::rules::shadows::Spoils, white: bool| {
-        let mut parts = vec![format!(
-            "{} {} Sword{}",
-            s.swords,
-            if white { "White" } else { "Black" },
-            if s.swords == 1 { "" } else { "s" }
-        )];
+        let mut parts = vec![if white {
+            counted(s.swords as u64, "White Sword", "White Swords")
+        } else {
+            counted(s.swords as u64, "Black Sword", "Black Swords")
+        }];
         if s.life != 0 {
             parts.push(format!("{:+} Life", s.life));
         }
         if s.cards > 0 {
-            parts.push(format!("{} White cards to share", s.cards));
+            parts.push(format!(
+                "{} to share",
+                counted(s.cards as u64, "White card", "White cards")
+            ));
         }
         if s.siege > 0 {
-            parts.push(format!("{} Siege Engines", s.siege));
+            parts.push(counted(s.siege as u64, "Siege Engine", "Siege Engines"));
         }
         parts.join(", ")
     };

@@ -110,8 +110,11 @@ pub(in crate::app::tables::shadows) fn knights_panel(
                                     .color(if k.life <= 1 { WARN } else { PARCHMENT }),
                             )
                             .on_hover_text(format!("Life points (at most {})", n.max_life));
-                            ui.label(format!("· {} cards", k.hand.len()))
-                                .on_hover_text("White cards in hand (only their owner sees them)");
+                            ui.label(format!(
+                                "· {}",
+                                crate::rules::counted(k.hand.len() as u64, "card", "cards")
+                            ))
+                            .on_hover_text("White cards in hand (only their owner sees them)");
                             let relics: Vec<&str> = k.relics().map(|r| r.name()).collect();
                             if !relics.is_empty() {
                                 ui.label(egui::RichText::new(relics.join(", ")).color(GOLD));
