@@ -134,6 +134,8 @@ pub struct Usage {
     pub thing: String,
     /// Games in which some seat used it.
     pub games: Rate,
+    /// Times it was used, on average a game (a card in every game is still told apart by this).
+    pub per_game: f64,
     /// Of the seats that used it in a game, how many won that game.
     pub user_wins: Rate,
 }
@@ -248,10 +250,17 @@ pub fn summarise(content: &str, players: usize, rows: &[Result<GameRow, String>]
         .map(|(thing, (games, users, wins))| Usage {
             thing,
             games: Rate::new(games, n),
+            per_game: if n == 0 { 0.0 } else { users as f64 / n as f64 },
             user_wins: Rate::new(wins, users),
         })
         .collect();
-    usage.sort_by(|a, b| b.games.hits.cmp(&a.games.hits).then(a.thing.cmp(&b.thing)));
+    // The most used first: by uses a game (every card of The Court is played in every game).
+    usage.sort_by(|a, b| {
+        b.per_game
+            .total_cmp(&a.per_game)
+            .then(b.games.hits.cmp(&a.games.hits))
+            .then(a.thing.cmp(&b.thing))
+    });
     let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
     for g in &ok {
         for t in &g.tags {
@@ -378,7 +387,7 @@ pub fn shown(d: &Difference, value: f64) -> String {
 /// Compares the edited set (`now`) with the other (`was`): each seat's win rate, each emblem's,
 /// each outcome share (two-proportion z-tests), the mean score and the game length (two-sample
 /// z-tests), all at one shared 5 % (Bonferroni).
-pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
+pub fn compare(now: &SetReport, was: &SetReport, words: &GameWords) -> Comparison {
     let mut pairs: Vec<(String, Rate, Rate)> = Vec::new();
     for (s, (a, b)) in now.win_by_seat.iter().zip(&was.win_by_seat).enumerate() {
         pairs.push((format!("seat {} wins", s + 1), *a, *b));
@@ -390,7 +399,7 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
     }
     for (k, a) in &now.outcomes {
         if let Some(b) = was.outcomes.get(k) {
-            pairs.push((format!("games: {k}"), *a, *b));
+            pairs.push((format!("games where {}", (words.outcome)(k)), *a, *b));
         }
     }
     let mut means: Vec<(String, f64, f64, f64)> = Vec::new();
@@ -399,7 +408,7 @@ pub fn compare(now: &SetReport, was: &SetReport) -> Comparison {
         means.push(("mean score".into(), a, b, p));
     }
     let (a, b, p) = two_means_p(&now.turns, &was.turns);
-    means.push(("turns a game".into(), a, b, p));
+    means.push((format!("{} a game", words.period.plural()), a, b, p));
     let tested = (pairs.len() + means.len()).max(1);
     let threshold = 0.05 / tested as f64;
     let mut differences: Vec<Difference> = pairs
@@ -508,6 +517,8 @@ fn ordinal_player(seat: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BalanceReport {
     pub game: String,
+    /// The game's key (`court`, `future`, `shadows`).
+    pub key: String,
     pub players: usize,
     pub games: usize,
     pub bots: Vec<String>,
@@ -519,6 +530,37 @@ pub struct BalanceReport {
     /// The set under test first, then the one it is compared with.
     pub sets: Vec<SetReport>,
     pub comparison: Option<Comparison>,
+}
+
+/// The game's own words in a report: its outcome tags and figures (`Game::outcome_words`), and
+/// what it counts its play in (`Game::PERIOD`).
+pub struct GameWords {
+    pub outcome: fn(&str) -> String,
+    pub period: crate::rules::Period,
+    /// Whether a seat wins with its side (`Game::IN_SIDES`).
+    pub in_sides: bool,
+}
+
+impl GameWords {
+    pub fn of(game: crate::rules::GameId) -> GameWords {
+        match crate::library::entry(game) {
+            Some(e) => GameWords {
+                outcome: e.outcome_words,
+                period: e.period,
+                in_sides: e.in_sides,
+            },
+            None => GameWords {
+                outcome: |t| t.to_string(),
+                period: crate::rules::Period::Turn,
+                in_sides: false,
+            },
+        }
+    }
+
+    /// By the game's key, as a report keeps it.
+    pub fn of_key(key: &str) -> GameWords {
+        crate::rules::GameId::parse(key).map_or_else(|| GameWords::of(crate::rules::GameId::Test), GameWords::of)
+    }
 }
 
 /// Runs the bench: `now` (the content under test, named `now_name`), and `was` when it is to be
@@ -555,11 +597,12 @@ pub fn run(
     }
     let seconds = started.elapsed().as_secs_f64();
     let comparison = match reports.as_slice() {
-        [a, b] => Some(compare(a, b)),
+        [a, b] => Some(compare(a, b, &GameWords::of(opts.game))),
         _ => None,
     };
     Ok(BalanceReport {
         game: opts.game.title().to_string(),
+        key: opts.game.key().to_string(),
         players: opts.players,
         games: opts.games,
         bots: (0..opts.players).map(|s| opts.bot_of(s).to_string()).collect(),
@@ -589,6 +632,9 @@ pub fn text(report: &BalanceReport) -> String {
         report.games_per_second,
         if report.stopped { " (stopped early)" } else { "" }
     ));
+    let game = GameWords::of_key(&report.key);
+    let words = game.outcome;
+    let period = game.period;
     for s in &report.sets {
         out.push_str(&format!(
             "\n{} ({} of {} games finished)\n",
@@ -604,17 +650,22 @@ pub fn text(report: &BalanceReport) -> String {
         for (e, r) in &s.win_by_emblem {
             out.push_str(&format!("  {e} wins {} of {} seats\n", pct(r), r.of));
         }
-        out.push_str(&format!("  {:.1} turns a game on average\n", s.mean_turns));
+        out.push_str(&format!(
+            "  {:.1} {} a game on average\n",
+            s.mean_turns,
+            period.plural()
+        ));
         for (k, r) in &s.outcomes {
-            out.push_str(&format!("  games {k}: {}\n", pct(r)));
+            out.push_str(&format!("  games where {}: {}\n", words(k), pct(r)));
         }
         for (k, m) in &s.figures {
-            out.push_str(&format!("  {k}: {:.2} ± {:.2} a game\n", m.mean, m.plus_minus));
+            out.push_str(&format!("  {}: {:.2} ± {:.2} a game\n", words(k), m.mean, m.plus_minus));
         }
         for u in s.usage.iter().take(12) {
             out.push_str(&format!(
-                "  {}: in {:.0} % of games, its users win {}\n",
+                "  {}: {:.1} times a game, in {:.0} % of games; its users win {}\n",
                 u.thing,
+                u.per_game,
                 u.games.rate * 100.0,
                 pct(&u.user_wins)
             ));
@@ -784,6 +835,7 @@ fn histogram_chart(title: &str, sets: &[&SetReport], pick: fn(&SetReport) -> &Hi
 /// The report as one self-contained HTML page: no scripts, no network, charts as inline SVG.
 pub fn html(report: &BalanceReport) -> String {
     let sets: Vec<&SetReport> = report.sets.iter().collect();
+    let game = GameWords::of_key(&report.key);
     let mut out = String::new();
     out.push_str(&format!(
         r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Balance: {game}</title>
@@ -858,10 +910,16 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
         out.push_str("</table>");
     }
     out.push_str("<h2>Game length</h2>");
-    out.push_str(&histogram_chart("Turns a game (share of games)", &sets, |s| &s.turns));
+    let period = game.period.plural();
+    let title = format!("{}{} a game (share of games)", period[..1].to_uppercase(), &period[1..]);
+    out.push_str(&histogram_chart(&title, &sets, |s| &s.turns));
     out.push_str("<p>");
     for s in &sets {
-        out.push_str(&format!("{}: {:.1} turns on average. ", esc(&s.content), s.mean_turns));
+        out.push_str(&format!(
+            "{}: {:.1} {period} on average. ",
+            esc(&s.content),
+            s.mean_turns
+        ));
     }
     out.push_str("</p>");
     if sets.iter().any(|s| !s.outcomes.is_empty()) {
@@ -872,7 +930,7 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
         out.push_str("</tr>");
         let keys: std::collections::BTreeSet<&String> = sets.iter().flat_map(|s| s.outcomes.keys()).collect();
         for k in keys {
-            out.push_str(&format!("<tr><td>{}</td>", esc(k)));
+            out.push_str(&format!("<tr><td>{}</td>", esc(&(game.outcome)(k))));
             for s in &sets {
                 match s.outcomes.get(k) {
                     Some(r) => out.push_str(&format!(
@@ -887,7 +945,7 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
         }
         let figures: std::collections::BTreeSet<&String> = sets.iter().flat_map(|s| s.figures.keys()).collect();
         for k in figures {
-            out.push_str(&format!("<tr><td>{} (a game)</td>", esc(k)));
+            out.push_str(&format!("<tr><td>{} (a game)</td>", esc(&(game.outcome)(k))));
             for s in &sets {
                 match s.figures.get(k) {
                     Some(m) => out.push_str(&format!("<td>{:.2} ± {:.2}</td>", m.mean, m.plus_minus)),
@@ -919,13 +977,14 @@ td:first-child,th:first-child{{text-align:left}}.headline{{font-size:18px;backgr
     out.push_str("<h2>What is used, and how its users do</h2>");
     for s in &sets {
         out.push_str(&format!(
-            "<h3>{}</h3><table><tr><th>card, mission, room or quest</th><th>in games</th><th>its users win</th></tr>",
+            "<h3>{}</h3><table><tr><th>card, mission, room or quest</th><th>times a game</th><th>in games</th><th>its users win</th></tr>",
             esc(&s.content)
         ));
         for u in &s.usage {
             out.push_str(&format!(
-                r#"<tr><td>{}</td><td>{:.1} %</td><td>{:.1} % ± {:.1} <svg width="120" height="10"><rect width="{:.0}" height="10" fill="{}"/></svg></td></tr>"#,
+                r#"<tr><td>{}</td><td>{:.1}</td><td>{:.1} %</td><td>{:.1} % ± {:.1} <svg width="120" height="10"><rect width="{:.0}" height="10" fill="{}"/></svg></td></tr>"#,
                 esc(&u.thing),
+                u.per_game,
                 u.games.rate * 100.0,
                 u.user_wins.rate * 100.0,
                 u.user_wins.plus_minus() * 100.0,

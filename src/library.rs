@@ -965,6 +965,12 @@ pub struct GameEntry {
     fork: fn(&ErasedContent) -> ErasedContent,
     start: fn(&Library, TableConfig) -> Result<BoxedMatch, String>,
     resume: fn(&Library, &str) -> Result<BoxedMatch, SaveError>,
+    /// What `turns_taken` counts (`Game::PERIOD`).
+    pub period: Period,
+    /// Whether a seat wins with its side (`Game::IN_SIDES`).
+    pub in_sides: bool,
+    /// An outcome tag or figure in a tinkerer's words (`Game::outcome_words`).
+    pub outcome_words: fn(&str) -> String,
 }
 
 impl GameEntry {
@@ -978,6 +984,9 @@ impl GameEntry {
             fork: fork_content::<G>,
             start: start_match::<G>,
             resume: resume_match::<G>,
+            period: G::PERIOD,
+            in_sides: G::IN_SIDES,
+            outcome_words: G::outcome_words,
         }
     }
 

@@ -18,8 +18,25 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The bots a run may use, as `BotKind::parse` names them.
-const BOTS: [&str; 4] = ["heuristic", "easy", "normal", "hard"];
+/// The bots a run may use, as `BotKind::parse` names them, and what each is.
+const BOTS: [(&str, &str); 4] = [
+    (
+        "heuristic",
+        "Each game's rules of thumb alone, the same way every time: the fastest, for many games",
+    ),
+    (
+        "easy",
+        "The easy level the menu offers (in Shadows, rules of thumb not yet tuned)",
+    ),
+    (
+        "normal",
+        "The normal level the menu offers: it looks ahead on what it cannot see dealt at random; slower",
+    ),
+    (
+        "hard",
+        "The hard level the menu offers: the deepest look; the slowest, a few games a second",
+    ),
+];
 
 /// A run on its worker thread.
 struct Running {
@@ -78,7 +95,7 @@ fn start(window: &mut BalanceWindow, game: GameId, library: &Library) {
         players: window.players,
         games: window.games,
         seed: 1,
-        bots: vec![BotKind::parse(BOTS[window.bot]).unwrap_or(BotKind::Random)],
+        bots: vec![BotKind::parse(BOTS[window.bot.min(BOTS.len() - 1)].0).unwrap_or(BotKind::Random)],
         variants: Default::default(),
         max_actions: 20_000,
     };
@@ -118,8 +135,13 @@ fn start(window: &mut BalanceWindow, game: GameId, library: &Library) {
 }
 
 /// Win rates as bars: one group a seat, a bar a content set, each with its 95 % interval as a
-/// whisker.
+/// whisker; room above the highest whisker for the legend.
 fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
+    let top = report
+        .sets
+        .iter()
+        .flat_map(|s| s.win_by_seat.iter().map(|r| r.high))
+        .fold(0.0f64, f64::max);
     let colours = [
         egui::Color32::from_rgb(184, 134, 47),
         egui::Color32::from_rgb(91, 111, 143),
@@ -168,6 +190,8 @@ fn win_chart(ui: &mut egui::Ui, report: &BalanceReport) {
         .allow_scroll(false)
         .y_axis_label("wins %")
         .x_axis_label("seat")
+        .include_y(0.0)
+        .include_y((top * 100.0 * 1.45).max(20.0))
         .show(ui, |plot| {
             for chart in charts {
                 plot.bar_chart(chart);
@@ -187,6 +211,7 @@ fn balance_window(
     mut window: ResMut<BalanceWindow>,
     library: Res<LibraryRes>,
     menu: Option<Res<MenuState>>,
+    dir: Res<super::shared::ContentDir>,
     mut redraw: ResMut<super::redraw::Redraw>,
 ) -> Result {
     if !window.open {
@@ -210,7 +235,7 @@ fn balance_window(
     let mut open = window.open;
     let mut run = false;
     let screen = ctx.viewport_rect();
-    egui::Window::new("Balance")
+    super::style::players_window(egui::Window::new("Balance"))
         .open(&mut open)
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(egui::pos2(screen.center().x, screen.top() + 40.0))
@@ -229,13 +254,25 @@ fn balance_window(
                             .strong()
                             .color(GOLD),
                     );
-                    ui.label(
-                        egui::RichText::new(
-                            "Bots play many games with the content on disk, against the content built into the game.",
+                    // Which content "yours" is: the files on disk in the content folder, each over its
+                    // built-in twin.
+                    let files = crate::library::entry(game).map_or(&[][..], |e| e.files);
+                    let on_disk = library.0.set.from_disk(files);
+                    let folder = dir.shown();
+                    let about = if on_disk.is_empty() {
+                        format!(
+                            "Bots play many games. No content file of this game is on disk in {folder} (its assets/ and \
+                             levels/, or --content DIR): your content is the built-in one."
                         )
-                        .small()
-                        .color(MUTED),
-                    );
+                    } else {
+                        format!(
+                            "Bots play many games with your content ({} read from disk in {folder}: {}) against the \
+                             content built into the game.",
+                            crate::rules::counted(on_disk.len() as u64, "file", "files"),
+                            on_disk.join(", ")
+                        )
+                    };
+                    ui.add(egui::Label::new(egui::RichText::new(about).small().color(MUTED)).wrap());
                     let errors = library.0.errors();
                     if !library.0.content_ok(game) {
                         ui.colored_label(WARN, "The content is broken; fix these first:");
@@ -256,14 +293,16 @@ fn balance_window(
                         });
                         ui.horizontal(|ui| {
                             ui.label("Bots");
-                            let mut bot = window.bot;
+                            let mut bot = window.bot.min(BOTS.len() - 1);
                             egui::ComboBox::from_id_salt("balance-bots")
-                                .selected_text(BOTS[bot.min(BOTS.len() - 1)])
+                                .selected_text(BOTS[bot].0)
                                 .show_ui(ui, |ui| {
-                                    for (i, b) in BOTS.iter().enumerate() {
-                                        ui.selectable_value(&mut bot, i, *b);
+                                    for (i, (name, what)) in BOTS.iter().enumerate() {
+                                        ui.selectable_value(&mut bot, i, *name).on_hover_text(*what);
                                     }
-                                });
+                                })
+                                .response
+                                .on_hover_text(BOTS[bot].1);
                             window.bot = bot;
                             ui.checkbox(&mut window.against_shipped, "against the shipped content");
                         });
@@ -308,7 +347,9 @@ fn balance_window(
                             run = true;
                         }
                     });
-                    match &window.report {
+                    // A report is of the game it was made for: another game's stays out of sight.
+                    let of_this_game = window.made_from.as_ref().is_some_and(|(g, _)| *g == game);
+                    match window.report.as_ref().filter(|_| of_this_game) {
                         None => {}
                         Some(Err(e)) => {
                             ui.colored_label(WARN, e);
@@ -328,6 +369,17 @@ fn balance_window(
                                 .small()
                                 .color(MUTED),
                             );
+                            let words = crate::balance::GameWords::of(game);
+                            if words.in_sides {
+                                ui.label(
+                                    egui::RichText::new(
+                                        "A seat wins with its side: the Loyal Knights all together, or the Traitor with \
+                                         Evil. A seat's rate is how often it sat on the winning side.",
+                                    )
+                                    .small()
+                                    .color(MUTED),
+                                );
+                            }
                             win_chart(ui, report);
                             egui::Grid::new("balance-seats").striped(true).show(ui, |ui| {
                                 ui.label("");
@@ -336,13 +388,13 @@ fn balance_window(
                                 }
                                 ui.end_row();
                                 for seat in 0..report.players {
-                                    ui.label(format!("seat {}", seat + 1));
+                                    ui.label(format!("seat {} wins", seat + 1));
                                     for s in &report.sets {
                                         ui.label(s.win_by_seat.get(seat).map(rate_words).unwrap_or_default());
                                     }
                                     ui.end_row();
                                 }
-                                ui.label("turns a game");
+                                ui.label(format!("{} a game", words.period.plural()));
                                 for s in &report.sets {
                                     ui.label(format!("{:.1}", s.mean_turns));
                                 }
@@ -350,7 +402,7 @@ fn balance_window(
                                 let outcomes: std::collections::BTreeSet<&String> =
                                     report.sets.iter().flat_map(|s| s.outcomes.keys()).collect();
                                 for k in outcomes {
-                                    ui.label(k.as_str());
+                                    ui.label(format!("games where {}", (words.outcome)(k)));
                                     for s in &report.sets {
                                         ui.label(s.outcomes.get(k).map(rate_words).unwrap_or_default());
                                     }
@@ -359,7 +411,7 @@ fn balance_window(
                                 let figures: std::collections::BTreeSet<&String> =
                                     report.sets.iter().flat_map(|s| s.figures.keys()).collect();
                                 for k in figures {
-                                    ui.label(format!("{k} (a game)"));
+                                    ui.label(format!("{}, a game", (words.outcome)(k)));
                                     for s in &report.sets {
                                         ui.label(
                                             s.figures
@@ -371,6 +423,14 @@ fn balance_window(
                                     ui.end_row();
                                 }
                             });
+                            ui.label(
+                                egui::RichText::new(
+                                    "± is the 95 % interval: with these many games the true rate lies within it 19 times \
+                                     in 20. Two rates whose intervals overlap may not differ at all.",
+                                )
+                                .small()
+                                .color(MUTED),
+                            );
                             if let Some(c) = &report.comparison {
                                 let significant: Vec<String> = c
                                     .differences
@@ -399,8 +459,9 @@ fn balance_window(
                                 ui.label(egui::RichText::new("Most used, and how their users do").strong());
                                 for u in set.usage.iter().take(8) {
                                     ui.label(format!(
-                                        "{} — in {:.0} % of games, users win {}",
+                                        "{} — {:.1} times a game (in {:.0} % of games); its users win {}",
                                         u.thing,
+                                        u.per_game,
                                         u.games.rate * 100.0,
                                         rate_words(&u.user_wins)
                                     ));

@@ -2,7 +2,7 @@
 
 use super::bridge::{MatchRes, SavesRes, StartMatch};
 use super::icons::{Picture, Pictures};
-use super::shared::{LibraryRes, MenuSetup, MenuState, Screen, Settings};
+use super::shared::{ContentDir, LibraryRes, MenuSetup, MenuState, Screen, Settings};
 use super::style::{GOLD, WARN, root_ui};
 use crate::library::Library;
 use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name, colour_title};
@@ -52,10 +52,6 @@ fn ordered_options(options: &[String]) -> Vec<String> {
     }
     out
 }
-
-/// Where content is read from (`--content DIR`, else the working directory).
-#[derive(Resource, Clone, Default)]
-pub struct ContentDir(pub Option<std::path::PathBuf>);
 
 /// Time between looks at the content files on disk (their sizes and times of change).
 const CONTENT_POLL: std::time::Duration = std::time::Duration::from_millis(1500);
@@ -219,31 +215,28 @@ fn finished_games(ui: &mut egui::Ui, menu: &MenuState, asks: &mut MenuAsks) {
     let shown = egui::CollapsingHeader::new(format!("Finished games ({})", menu.finished.len()))
         .id_salt("finished-games")
         .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("finished")
-                .max_height(ui.available_height().clamp(90.0, 200.0))
-                .show(ui, |ui| {
-                    for g in &menu.finished {
-                        ui.horizontal_wrapped(|ui| {
-                            let ok = g.problem.is_none();
-                            if ui
-                                .add_enabled(ok, egui::Button::new("Replay"))
-                                .on_hover_text("Step through it, through anyone's eyes")
-                                .clicked()
-                            {
-                                ask = Some((g.text.clone(), false));
-                            }
-                            if ui
-                                .add_enabled(ok, egui::Button::new("Review"))
-                                .on_hover_text("Replay it with the hard bot's review of your decisions")
-                                .clicked()
-                            {
-                                ask = Some((g.text.clone(), true));
-                            }
-                            ui.label(g.label(now));
-                        });
-                    }
-                });
+            ui.scope(|ui| {
+                for g in &menu.finished {
+                    ui.horizontal_wrapped(|ui| {
+                        let ok = g.problem.is_none();
+                        if ui
+                            .add_enabled(ok, egui::Button::new("Replay"))
+                            .on_hover_text("Step through it, through anyone's eyes")
+                            .clicked()
+                        {
+                            ask = Some((g.text.clone(), false));
+                        }
+                        if ui
+                            .add_enabled(ok, egui::Button::new("Review"))
+                            .on_hover_text("Replay it with the hard bot's review of your decisions")
+                            .clicked()
+                        {
+                            ask = Some((g.text.clone(), true));
+                        }
+                        ui.label(g.label(now));
+                    });
+                }
+            });
         });
     asks.finished_header = Some(shown.header_response.rect);
     if ask.is_some() {
@@ -263,56 +256,54 @@ fn unfinished_games(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWor
     let mut gone = None;
     ui.add_space(12.0);
     ui.heading("Unfinished games");
-    egui::ScrollArea::vertical()
-        .id_salt("unfinished")
-        .max_height(ui.available_height().clamp(90.0, 260.0))
-        .show(ui, |ui| {
-            for g in menu.unfinished.iter().chain(&menu.guided) {
-                ui.horizontal_wrapped(|ui| {
-                    let guided = g.shelf == Shelf::Guided;
-                    let ok = g.problem.is_none();
-                    let cont = ui
-                        .add_enabled(ok, egui::Button::new("Continue"))
-                        .on_disabled_hover_text(g.problem.clone().unwrap_or_default());
-                    if cont.clicked() {
-                        continue_game(g, asks);
-                    }
-                    if !guided
-                        && ok
-                        && ui
-                            .small_button("Replay")
-                            .on_hover_text("Step through it so far (no one's secrets but yours)")
-                            .clicked()
-                    {
-                        ask = Some((g.text.clone(), false));
-                    }
-                    if menu.deleting.as_ref() == Some(&g.path) {
-                        if ui.button(egui::RichText::new("Delete it").color(WARN)).clicked() {
-                            gone = Some(g.path.clone());
-                        }
-                        if ui.button("Keep it").clicked() {
-                            menu.deleting = None;
-                        }
-                    } else if ui
-                        .small_button("Delete")
-                        .on_hover_text("Delete this unfinished game (asks first)")
+    // The page scrolls as a whole: no box of its own that would hide the last of them.
+    ui.scope(|ui| {
+        for g in menu.unfinished.iter().chain(&menu.guided) {
+            ui.horizontal_wrapped(|ui| {
+                let guided = g.shelf == Shelf::Guided;
+                let ok = g.problem.is_none();
+                let cont = ui
+                    .add_enabled(ok, egui::Button::new("Continue"))
+                    .on_disabled_hover_text(g.problem.clone().unwrap_or_default());
+                if cont.clicked() {
+                    continue_game(g, asks);
+                }
+                if !guided
+                    && ok
+                    && ui
+                        .small_button("Replay")
+                        .on_hover_text("Step through it so far (no one's secrets but yours)")
                         .clicked()
-                    {
-                        menu.deleting = Some(g.path.clone());
+                {
+                    ask = Some((g.text.clone(), false));
+                }
+                if menu.deleting.as_ref() == Some(&g.path) {
+                    if ui.button(egui::RichText::new("Delete it").color(WARN)).clicked() {
+                        gone = Some(g.path.clone());
                     }
-                    let label = if guided {
-                        format!("Guided game: {}", g.label(now))
-                    } else {
-                        g.label(now)
-                    };
-                    let text = egui::RichText::new(label);
-                    ui.label(if ok { text } else { text.color(WARN) });
-                    if let Some(problem) = &g.problem {
-                        ui.label(egui::RichText::new(problem).small().color(WARN));
+                    if ui.button("Keep it").clicked() {
+                        menu.deleting = None;
                     }
-                });
-            }
-        });
+                } else if ui
+                    .small_button("Delete")
+                    .on_hover_text("Delete this unfinished game (asks first)")
+                    .clicked()
+                {
+                    menu.deleting = Some(g.path.clone());
+                }
+                let label = if guided {
+                    format!("Guided game: {}", g.label(now))
+                } else {
+                    g.label(now)
+                };
+                let text = egui::RichText::new(label);
+                ui.label(if ok { text } else { text.color(WARN) });
+                if let Some(problem) = &g.problem {
+                    ui.label(egui::RichText::new(problem).small().color(WARN));
+                }
+            });
+        }
+    });
     if let Some(path) = gone {
         menu.deleting = None;
         match world.saves.0.as_ref().map(|s| s.remove(&path)) {

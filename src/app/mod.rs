@@ -100,7 +100,7 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
     .insert_resource(redraw::winit_settings())
     .insert_resource(ClearColor(style::BACKGROUND))
     .insert_resource(LibraryRes(opts.library))
-    .insert_resource(menu::ContentDir(opts.content_dir))
+    .insert_resource(shared::ContentDir(opts.content_dir))
     .add_plugins(bevy_egui::EguiPlugin::default())
     .add_plugins(redraw::EguiRedrawPlugin)
     .add_plugins(CorePlugins)

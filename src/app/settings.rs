@@ -76,7 +76,7 @@ fn settings_window(
     }
     let mut edited = settings.clone();
     let mut open = true;
-    super::style::centred_window(ctx, "Settings", "settings")
+    super::style::players_window(super::style::centred_window(ctx, "Settings", "settings"))
         .open(&mut open)
         .show(ctx, |ui| {
             egui::Grid::new("settings-grid")

@@ -150,6 +150,23 @@ impl Settings {
     }
 }
 
+/// Where content is read from (`--content DIR`, else the working directory).
+#[derive(Resource, Clone, Default)]
+pub struct ContentDir(pub Option<std::path::PathBuf>);
+
+impl ContentDir {
+    /// The folder in words: the one given, or the one Camelot was started in.
+    pub fn shown(&self) -> String {
+        match &self.0 {
+            Some(d) => d.display().to_string(),
+            None => std::env::current_dir().map_or_else(
+                |_| "the folder Camelot was started in".into(),
+                |d| d.display().to_string(),
+            ),
+        }
+    }
+}
+
 /// The choices being made in the menu.
 #[derive(Resource)]
 pub struct MenuState {

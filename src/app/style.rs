@@ -174,6 +174,13 @@ pub fn window_frame(ctx: &egui::Context) -> egui::Frame {
         .inner_margin(space::L)
 }
 
+/// A window the player opened (Settings, the Rules, the Balance bench): above every window the
+/// table opens by itself (a roll's dice, a moment, a refusal), so that none of those ever covers
+/// it or takes a click meant for it.
+pub fn players_window<'a>(window: egui::Window<'a>) -> egui::Window<'a> {
+    window.order(egui::Order::Foreground)
+}
+
 /// A `fixed_window` in the middle of the screen.
 pub fn centred_window<'a>(ctx: &egui::Context, title: &str, id: &str) -> egui::Window<'a> {
     fixed_window(ctx, title, id, egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)

@@ -180,6 +180,15 @@ impl ContentSet {
         h
     }
 
+    /// The files among `keys` read from disk rather than built in, as they are shown (their paths).
+    pub fn from_disk(&self, keys: &[&str]) -> Vec<&str> {
+        keys.iter()
+            .filter_map(|k| self.files.get(*k))
+            .filter(|f| f.shown_as != f.key)
+            .map(|f| f.shown_as.as_str())
+            .collect()
+    }
+
     /// Replaces every known file that exists under `dir` by its disk version.
     pub fn overlay_dir(&mut self, dir: &Path) -> Result<(), ContentError> {
         let keys: Vec<String> = self.files.keys().cloned().collect();

@@ -658,6 +658,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// A tag of `outcome_tags` or a figure of `outcome_figures` ("ends=siege", "quest_grail",
+    /// "life_to_evil_per_loyal_knight") in a tinkerer's words, for the bench's window and report.
+    /// Default: the tag with its underscores as spaces.
+    fn outcome_words(tag: &str) -> String {
+        tag.replace('_', " ").replace('=', ": ")
+    }
+
+    /// Whether the game is played in sides (`sides`): a seat wins with its side, so a seat's
+    /// win rate is its side's.
+    const IN_SIDES: bool = false;
+
     /// How a finished game went in numbers, each a per-game figure the simulator and the bench
     /// average with its interval (Shadows: Life given to Evil per Loyal Knight). Default: none.
     fn outcome_figures(&self) -> Vec<(String, f64)> {

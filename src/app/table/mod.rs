@@ -326,6 +326,56 @@ mod tests {
         assert!(world_pointer_allowed(&ctx));
     }
 
+    /// Issue 45: a bot's Score tally popped up over Settings and took the click meant for it. A
+    /// window the table opens by itself, shown after the player's, stays under it.
+    #[test]
+    fn a_pop_up_never_covers_a_window_the_player_opened() {
+        let ctx = egui::Context::default();
+        let run = |pop_up: bool| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| {
+                crate::app::style::players_window(egui::Window::new("Settings"))
+                    .fixed_pos(egui::pos2(500.0, 300.0))
+                    .fixed_size(egui::vec2(300.0, 200.0))
+                    .show(ui.ctx(), |ui| {
+                        ui.label("Colour-blind-safe palette");
+                    });
+                if pop_up {
+                    egui::Window::new("dice")
+                        .title_bar(false)
+                        .fixed_pos(egui::pos2(450.0, 250.0))
+                        .fixed_size(egui::vec2(400.0, 300.0))
+                        .show(ui.ctx(), |ui| {
+                            ui.set_min_size(egui::vec2(400.0, 300.0));
+                            ui.label("Score");
+                        });
+                }
+            });
+            output.textures_delta.clear();
+        };
+        for _ in 0..3 {
+            run(false);
+        }
+        for _ in 0..3 {
+            run(true);
+        }
+        // Where the two overlap: the player's window.
+        let layer = ctx
+            .layer_id_at(egui::pos2(600.0, 330.0))
+            .expect("a layer under the pointer");
+        assert_eq!(
+            layer.order,
+            egui::Order::Foreground,
+            "the player's window is on top: {layer:?}"
+        );
+        // Off the player's window, the pop-up is there.
+        let under = ctx.layer_id_at(egui::pos2(470.0, 500.0)).expect("the pop-up");
+        assert_eq!(under.order, egui::Order::Middle);
+    }
+
     /// The board between the side panels and above the decision panel, as at 1280×800.
     fn board() -> egui::Rect {
         egui::Rect::from_min_max(egui::pos2(250.0, 60.0), egui::pos2(1000.0, 700.0))

@@ -14,9 +14,11 @@ pub(super) fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, han
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = None;
+    // Under any window the player opened (`style::players_window`): a refusal never covers
+    // Settings or the Rules, nor takes their clicks.
     egui::Area::new("toasts".into())
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -200.0))
-        .order(egui::Order::Tooltip)
+        .order(egui::Order::Middle)
         .show(ctx, |ui| {
             for (text, _, section) in &table.toasts {
                 egui::Frame::new()

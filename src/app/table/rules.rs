@@ -99,7 +99,7 @@ pub(super) fn rules_window(
         rules_jump,
         ..
     } = &mut *table;
-    egui::Window::new(format!("Rules — {}", game.title()))
+    crate::app::style::players_window(egui::Window::new(format!("Rules — {}", game.title())))
         .open(&mut open)
         .default_size(egui::vec2(760.0, 560.0))
         .default_pos(egui::pos2(200.0, 90.0))

@@ -9,6 +9,7 @@ impl Game for Shadows {
     type View = ShadowsView;
     type Content = ShadowsContent;
     const ID: GameId = GameId::Shadows;
+    const IN_SIDES: bool = true;
 
     fn variants() -> Vec<VariantSpec> {
         vec![
@@ -174,6 +175,10 @@ impl Game for Shadows {
     /// right accusation), `traitor_revealed_himself`, `wrong_accusation`, `knight_died`, and
     /// `ends=…` (`swords`: the twelfth Sword; `black_swords`: seven Black Swords before it;
     /// `siege`; `deaths`: every Loyal Knight dead).
+    fn outcome_words(tag: &str) -> String {
+        super::outcome_words(tag)
+    }
+
     fn outcome_tags(&self) -> Vec<String> {
         let Some(o) = &self.outcome else { return Vec::new() };
         let n = self.numbers();
@@ -241,8 +246,6 @@ impl Game for Shadows {
         tags
     }
 
-    /// Per Loyal Knight and game: Life points given to Evil (the Progression of Evil), Life
-    /// points spent on an extra action, heals, returns to Camelot from a quest, and deaths.
     fn sides(&self) -> Vec<crate::rules::Side> {
         let Some(outcome) = &self.outcome else {
             return Vec::new();
@@ -269,6 +272,8 @@ impl Game for Shadows {
         sides
     }
 
+    /// Per Loyal Knight and game: Life points given to Evil (the Progression of Evil), Life
+    /// points spent on an extra action, heals, returns to Camelot from a quest, and deaths.
     fn outcome_figures(&self) -> Vec<(String, f64)> {
         if self.outcome.is_none() {
             return Vec::new();

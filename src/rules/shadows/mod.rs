@@ -154,6 +154,68 @@ pub fn quest_key(q: QuestId) -> &'static str {
     }
 }
 
+/// The bench's words for a tag of `outcome_tags` or a figure of `outcome_figures`
+/// (`Game::outcome_words`).
+pub(crate) fn outcome_words(tag: &str) -> String {
+    let quest = |key: &str| {
+        QuestId::ALL
+            .into_iter()
+            .find(|&q| quest_key(q) == key)
+            .map_or_else(|| key.replace('_', " "), |q| quest_title(q).to_string())
+    };
+    let (name, value) = tag.split_once('=').unwrap_or((tag, ""));
+    match (name, value) {
+        ("knights_win_rate", _) => "the Loyal Knights win".into(),
+        ("ends", "siege") => "the game ends: Camelot falls to the Siege Engines".into(),
+        ("ends", "swords") => "the game ends: the Round Table is full of Swords".into(),
+        ("ends", "black_swords") => "the game ends: too many Black Swords".into(),
+        ("ends", "deaths") => "the game ends: every Loyal Knight is dead".into(),
+        ("last_swords", v) => {
+            let (rest, side) = match v.rsplit_once("_knights_win") {
+                Some((rest, _)) => (rest, "the Knights win"),
+                None => (v.trim_end_matches("_evil_wins"), "Evil wins"),
+            };
+            let (key, how) = rest.rsplit_once('_').unwrap_or((rest, ""));
+            format!("the last Swords: {} {how}, and {side}", quest(key))
+        }
+        ("traitor_present", _) => "a Traitor among the Knights".into(),
+        ("traitor_caught", _) => "the Traitor unmasked by an accusation".into(),
+        ("traitor_revealed_himself", _) => "the Traitor revealed himself".into(),
+        ("wrong_accusation", _) => "a Loyal Knight wrongly accused".into(),
+        ("knight_died", _) => "a Knight died".into(),
+        ("loyal_knight_died", _) => "a Loyal Knight died".into(),
+        ("life_to_evil_per_loyal_knight", _) => "Life given to Evil (per Loyal Knight)".into(),
+        ("life_for_actions_per_loyal_knight", _) => "Life spent on a second Heroic Action (per Loyal Knight)".into(),
+        ("heals_per_loyal_knight", _) => "heals (per Loyal Knight)".into(),
+        ("returns_to_camelot_per_loyal_knight", _) => "returns to Camelot from a quest (per Loyal Knight)".into(),
+        ("loyal_knights_dead", _) => "Loyal Knights dead".into(),
+        (n, _) if n.starts_with("contested_") => format!("a Knight went to {}", quest(&n["contested_".len()..])),
+        (n, v) if n.starts_with("quest_") => {
+            let how = match v {
+                "won" => "won",
+                "lost" => "lost",
+                "open" => "still open at the end",
+                other => other,
+            };
+            format!("{}: {how}", quest(&n["quest_".len()..]))
+        }
+        _ => tag.replace('_', " ").replace('=', ": "),
+    }
+}
+
+/// A quest's name in the bench's words (the content may rename it; these are the rulebook's).
+fn quest_title(q: QuestId) -> &'static str {
+    match q {
+        QuestId::BlackKnight => "the Black Knight",
+        QuestId::Lancelot => "Lancelot",
+        QuestId::Dragon => "the Dragon",
+        QuestId::Excalibur => "Excalibur",
+        QuestId::Grail => "the Holy Grail",
+        QuestId::PictWar => "the Pict War",
+        QuestId::SaxonWar => "the Saxon War",
+    }
+}
+
 impl Shadows {
     pub fn content(&self) -> &ShadowsContent {
         &self.content

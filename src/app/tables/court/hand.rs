@@ -773,6 +773,7 @@ pub(super) fn hand_panel(
         };
         egui::Area::new(egui::Id::new("card-tip"))
             .order(egui::Order::Tooltip)
+            .interactable(false)
             .fixed_pos(pos + egui::vec2(18.0, -170.0))
             .show(ctx, |ui| {
                 window_frame(ctx).show(ui, |ui| {
