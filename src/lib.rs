@@ -17,3 +17,8 @@ pub mod version;
 
 #[cfg(feature = "gui")]
 pub mod app;
+
+/// The smallest window, in pixels, every table is laid out for: the interface's reference size at
+/// its smallest zoom (`app::style::REFERENCE` times `app::style::MIN_ZOOM`). `--window-size`
+/// refuses a smaller one in words, and the window cannot be made smaller.
+pub const MIN_WINDOW: (u32, u32) = (1024, 640);

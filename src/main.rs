@@ -3,6 +3,7 @@
 
 mod commands;
 
+use camelot::MIN_WINDOW;
 use clap::{Args, Parser, Subcommand};
 use commands::Start;
 use std::path::PathBuf;
@@ -63,8 +64,15 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("\"{s}\" is not a size such as 1280x800"))?;
     match (w.trim().parse::<u32>(), h.trim().parse::<u32>()) {
-        (Ok(w), Ok(h)) if (320..=10_000).contains(&w) && (240..=10_000).contains(&h) => Ok((w, h)),
-        _ => Err(format!("\"{s}\" is not a size between 320x240 and 10000x10000")),
+        (Ok(w), Ok(h)) if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 => Err(format!(
+            "{w}x{h} is smaller than the smallest window the tables fit in, {}x{}",
+            MIN_WINDOW.0, MIN_WINDOW.1
+        )),
+        (Ok(w), Ok(h)) if w <= 10_000 && h <= 10_000 => Ok((w, h)),
+        _ => Err(format!(
+            "\"{s}\" is not a size between {}x{} and 10000x10000",
+            MIN_WINDOW.0, MIN_WINDOW.1
+        )),
     }
 }
 
@@ -265,7 +273,7 @@ mod tests {
             "--frames",
             "3",
             "--window-size",
-            "800x600",
+            "1100x700",
             "play",
             "court",
             "--window-size",
@@ -279,5 +287,15 @@ mod tests {
         assert_eq!(flags.frames, Some(3), "given before the command");
         assert_eq!(flags.window_size, Some((1280, 800)), "given after it wins");
         assert_eq!(flags.bot_pace, None, "not given: the window's default");
+    }
+
+    #[test]
+    fn a_window_smaller_than_the_tables_fit_in_is_refused_in_words() {
+        assert_eq!(parse_size("1024x640"), Ok((1024, 640)));
+        for small in ["320x240", "1023x640", "1280x639"] {
+            let e = parse_size(small).expect_err("too small");
+            assert!(e.contains("smallest window") && e.contains("1024x640"), "{small}: {e}");
+        }
+        assert!(parse_size("big").is_err_and(|e| e.contains("1024x640")));
     }
 }

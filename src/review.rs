@@ -6,10 +6,11 @@
 use crate::bots::Budget;
 use crate::library::{AnyMatch, Library, RatedDecision, Rating, review_budget};
 use crate::rules::{Seat, counted, percent};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 
 /// How a decision played compares with the best, as the review marks it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mark {
     /// The move the hard level would play, or one it rates at least as high.
@@ -48,7 +49,7 @@ pub const BLUNDER: f64 = 0.20;
 pub const SMALL_LOSSES_ADD_UP: f64 = 0.25;
 
 /// One decision reviewed.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ReviewedDecision {
     /// The action's number in the game, from 1.
     pub number: usize,
@@ -73,15 +74,13 @@ pub struct ReviewedDecision {
     pub best_rate: Option<f64>,
     pub played_rate: Option<f64>,
     /// Where the best move is played: an index into the legal actions at that position.
-    #[serde(skip)]
     pub best_index: usize,
     /// The position: the game after this many actions.
-    #[serde(skip)]
     pub index: usize,
 }
 
 /// A seat's game in a few numbers and a sentence.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Summary {
     /// Decisions reviewed (positions with more than one legal move).
     pub decisions: usize,
@@ -104,7 +103,7 @@ pub struct Summary {
 }
 
 /// The review of one seat's game.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Review {
     pub game: String,
     /// The seat reviewed, from 1, and its name.
@@ -357,6 +356,43 @@ pub fn review_with(
         summary: summarise(&decisions, won),
         decisions,
     })
+}
+
+/// Where the review of `seat` in the save `text` is kept under `dir` (the data folder's
+/// `reviews/`): one file for each save, seat, content (the bots' file among it) and build of
+/// Camelot, so a review is worked out once and opened again at once, and any change that could
+/// change it makes a new one.
+pub fn kept_path(dir: &Path, text: &str, seat: Seat, library: &Library) -> PathBuf {
+    let keys: Vec<&str> = library.set.keys().map(String::as_str).collect();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in [
+        text.as_bytes(),
+        &(seat as u64).to_le_bytes(),
+        library.set.hash_of(&keys).as_bytes(),
+        crate::version::LONG.as_bytes(),
+    ] {
+        for &b in part {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    dir.join(format!("{h:016x}.json"))
+}
+
+/// The review kept at `path`, if there is one that reads (a broken file is as none).
+pub fn kept(path: &Path) -> Option<Review> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// Keeps a review at `path` (written whole, then renamed).
+pub fn keep(path: &Path, review: &Review) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = serde_json::to_string(review).map_err(|e| e.to_string())?;
+    crate::rules::record::write_atomically(path, &text).map_err(|e| e.to_string())
 }
 
 /// The seats a review looks at by default: the human seats, or the first seat at a table of bots.

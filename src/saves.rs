@@ -94,6 +94,11 @@ impl Saves {
     }
 
     /// The data folder's (`$CAMELOT_DATA_DIR` or the platform's).
+    /// Where reviews are kept, one file a save and seat (`review::kept_path`).
+    pub fn reviews(&self) -> PathBuf {
+        self.root.join("reviews")
+    }
+
     pub fn in_data_dir() -> Saves {
         Saves::new(crate::rules::record::data_dir())
     }

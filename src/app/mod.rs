@@ -88,6 +88,12 @@ pub fn run(opts: WindowOptions) -> Result<ExitCode, String> {
                     name: Some("camelot".into()),
                     resolution: WindowResolution::new(opts.window_size.0, opts.window_size.1),
                     resizable: true,
+                    // The tables are laid out for no smaller a window.
+                    resize_constraints: bevy::window::WindowResizeConstraints {
+                        min_width: crate::MIN_WINDOW.0 as f32,
+                        min_height: crate::MIN_WINDOW.1 as f32,
+                        ..default()
+                    },
                     ..default()
                 }),
                 ..default()

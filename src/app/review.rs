@@ -35,6 +35,10 @@ pub struct ReviewState {
     pub selected: Option<usize>,
     /// Whether the review's window is open.
     pub open: bool,
+    /// Decisions done when the bar was last drawn: the window draws a frame when it moves.
+    drawn: u32,
+    /// When the review under way started, for the log's line of how long it took.
+    started: Option<std::time::Instant>,
 }
 
 impl ReviewState {
@@ -85,11 +89,16 @@ fn review_pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// Starts a review when asked, follows its progress, drops it when the replay ends.
+/// Starts a review when asked (or opens the one kept for this save and seat,
+/// `review::kept_path`), follows its progress, keeps it when done, drops it when the replay ends.
+/// While it works the window draws only when a decision is done (the worker wakes it), not every
+/// frame: the review has the cores to itself, as `camelot review` does.
 fn drive_review(
     mut asks: MessageReader<AskReview>,
     replay: Res<Replay>,
     library: Res<LibraryRes>,
+    saves: Res<super::bridge::SavesRes>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut state: ResMut<ReviewState>,
     mut redraw: ResMut<Redraw>,
 ) {
@@ -125,33 +134,75 @@ fn drive_review(
             };
             return;
         }
+        // Worked out before for this save and seat: open it at once.
+        let kept_at = saves
+            .0
+            .as_ref()
+            .map(|s| crate::review::kept_path(&s.reviews(), &r.whole.to_ron(), seat, &library.0));
+        if let Some(review) = kept_at.as_deref().and_then(crate::review::kept) {
+            *state = ReviewState {
+                seat,
+                review: Some(review),
+                open: true,
+                ..default()
+            };
+            redraw.settle();
+            return;
+        }
         let (progress, cancel) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
         *state = ReviewState {
             seat,
             progress: progress.clone(),
             cancel: cancel.clone(),
             open: true,
+            started: Some(std::time::Instant::now()),
             ..default()
         };
         let whole = r.whole.clone_box();
         let library = library.0.clone();
+        let wake = proxy.map(|p| (**p).clone());
         state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            let wake_up = || {
+                if let Some(w) = &wake {
+                    let _ = w.send_event(bevy::winit::WinitUserEvent::WakeUp);
+                }
+            };
             let run = || {
                 crate::review::review(whole.as_ref(), &library, seat, &|done, total| {
                     progress.store(((done as u64) << 32) | total as u64, Ordering::Relaxed);
+                    wake_up();
                     !cancel.load(Ordering::Relaxed)
                 })
             };
-            match review_pool() {
+            let result = match review_pool() {
                 Some(pool) => pool.install(run),
                 None => run(),
+            };
+            if let (Ok(review), Some(path)) = (&result, &kept_at)
+                && let Err(e) = crate::review::keep(path, review)
+            {
+                warn!("the review was not kept: {e}");
             }
+            wake_up();
+            result
         }));
     }
+    if state.busy() {
+        // A frame when a decision is done (the worker woke the window), none in between.
+        // Once the last is done, frames until the answer is in (it follows at once).
+        let (done, total) = state.progress();
+        if done != state.drawn || (total > 0 && done >= total) {
+            state.drawn = done;
+            redraw.more();
+        }
+    }
     if let Some(task) = state.task.as_mut() {
-        redraw.more();
         if let Some(result) = check_ready(task) {
             state.task = None;
+            redraw.settle();
+            if let Some(t) = state.started.take() {
+                info!("the review took {:.1} s", t.elapsed().as_secs_f64());
+            }
             match result {
                 Ok(review) => {
                     state.selected = None;
@@ -182,6 +233,12 @@ fn eyes_label(whole: &dyn AnyMatch, viewer: Option<Seat>) -> String {
     }
 }
 
+/// A control of the bar in at most `width` points (a combo box of names truncates to it).
+fn narrow(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    let size = egui::vec2(width.min(ui.available_width()), ui.available_height());
+    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), add);
+}
+
 /// The replay's bar under the top bar: the timeline, whose eyes, and the review.
 fn replay_bar(
     mut contexts: EguiContexts,
@@ -191,6 +248,7 @@ fn replay_bar(
     mut requests: MessageWriter<ReplayRequest>,
     mut asks: MessageWriter<AskReview>,
     mut state: ResMut<ReviewState>,
+    mut rest: Local<Option<f32>>,
 ) -> Result {
     let (Some(r), Some(m)) = (replay.0.as_ref(), res.current.as_ref()) else {
         return Ok(());
@@ -211,9 +269,12 @@ fn replay_bar(
                 to = at.saturating_sub(1);
             }
             let mut k = at;
-            // The timeline takes what the bar leaves (its other controls need about 840 points).
-            ui.spacing_mut().slider_width = (ui.available_width() - 840.0).clamp(100.0, 520.0);
+            // The timeline takes what the bar's other controls leave (as wide as they were last
+            // frame; a long name in them shortens it), so the bar's end stays in the window.
+            let others = rest.unwrap_or(840.0);
+            ui.spacing_mut().slider_width = (ui.available_width() - others - 12.0).clamp(80.0, 520.0);
             let slider = ui.add(egui::Slider::new(&mut k, 0..=total).show_value(false));
+            let after_slider = ui.cursor().left();
             if slider.changed() {
                 to = k;
             }
@@ -254,19 +315,23 @@ fn replay_bar(
             ui.separator();
             let viewers = replay_viewers(whole);
             let mut viewer = r.viewer;
-            egui::ComboBox::from_id_salt("replay-eyes")
-                .selected_text(eyes_label(whole, viewer))
-                .show_ui(ui, |ui| {
-                    for v in &viewers {
-                        ui.selectable_value(&mut viewer, *v, eyes_label(whole, *v));
-                    }
-                })
-                .response
-                .on_hover_text(if viewers.len() > 2 {
-                    "The game is over: look at it through anyone's eyes, hands and secrets included"
-                } else {
-                    "While a game is unfinished a replay shows no one else's secrets"
-                });
+            // At most so wide: the longest name still leaves the bar's end in the window.
+            narrow(ui, 190.0, |ui| {
+                egui::ComboBox::from_id_salt("replay-eyes")
+                    .truncate()
+                    .selected_text(eyes_label(whole, viewer))
+                    .show_ui(ui, |ui| {
+                        for v in &viewers {
+                            ui.selectable_value(&mut viewer, *v, eyes_label(whole, *v));
+                        }
+                    })
+                    .response
+                    .on_hover_text(if viewers.len() > 2 {
+                        "The game is over: look at it through anyone's eyes, hands and secrets included"
+                    } else {
+                        "While a game is unfinished a replay shows no one else's secrets"
+                    });
+            });
             if viewer != r.viewer {
                 requests.write(ReplayRequest::Viewer(viewer));
             }
@@ -307,25 +372,26 @@ fn replay_bar(
                     );
                 } else {
                     if open.len() > 1 {
-                        egui::ComboBox::from_id_salt("review-seat")
-                            .selected_text(whole.config().seat_name(seat))
-                            .show_ui(ui, |ui| {
-                                for &s in &open {
-                                    ui.selectable_value(&mut seat, s, whole.config().seat_name(s));
-                                }
-                            });
+                        narrow(ui, 150.0, |ui| {
+                            egui::ComboBox::from_id_salt("review-seat")
+                                .truncate()
+                                .selected_text(whole.config().seat_name(seat))
+                                .show_ui(ui, |ui| {
+                                    for &s in &open {
+                                        ui.selectable_value(&mut seat, s, whole.config().seat_name(s));
+                                    }
+                                });
+                        });
                     }
                     state.seat = seat;
                     let reviewed = state.review.as_ref().is_some_and(|rv| rv.seat == seat + 1);
                     let label = if reviewed { "Show the review" } else { "Review" };
-                    let label = if open.len() > 1 {
-                        label.to_string()
-                    } else {
-                        format!("{label} of {}", whole.config().seat_name(seat))
-                    };
                     if ui
                         .button(label)
-                        .on_hover_text("The hard bot rates each decision of this seat from what it could see then")
+                        .on_hover_text(format!(
+                            "The hard bot rates each decision of {} from what that seat could see then",
+                            whole.config().seat_name(seat)
+                        ))
                         .clicked()
                     {
                         if reviewed {
@@ -335,6 +401,11 @@ fn replay_bar(
                         }
                     }
                 }
+            }
+            let width = ui.min_rect().right() - after_slider;
+            if rest.is_none_or(|w| (w - width).abs() > 1.0) {
+                *rest = Some(width);
+                ctx.request_repaint();
             }
         });
     });
@@ -398,10 +469,8 @@ fn review_window(
         });
     let moments = state.review.as_ref().map(Review::shown_moments).unwrap_or_default();
     let top = super::shared::TOP_BAR + 48.0;
-    let title = match &state.review {
-        Some(r) => format!("Review of {}", r.name),
-        None => "Review".to_string(),
-    };
+    // The seat's name in the window, where it wraps; the title bar stays short.
+    let title = "Review".to_string();
     let shown = super::style::fixed_window(ctx, &title, "review", egui::Align2::RIGHT_TOP, egui::vec2(-8.0, top)).show(
         ctx,
         |ui| {
@@ -412,6 +481,9 @@ fn review_window(
             }
             if let Some(review) = &state.review {
                 let s = &review.summary;
+                ui.add(
+                    egui::Label::new(egui::RichText::new(format!("{}'s decisions", review.name)).color(GOLD)).wrap(),
+                );
                 ui.label(egui::RichText::new(&s.verdict).strong());
                 ui.label(format!("{}.", crate::review::counts_line(s)));
                 if handoff.viewer != Some(review.seat - 1) {

@@ -606,6 +606,9 @@ pub const ICONS: &[u8] = include_bytes!("../../assets/fonts/rpgawesome.ttf");
 
 /// The reference window size the UI is laid out for; larger or smaller windows scale it.
 pub const REFERENCE: Vec2 = Vec2::new(1440.0, 900.0);
+/// The smallest zoom of the interface: a smaller window (`crate::MIN_WINDOW` is the smallest
+/// allowed) would squeeze the tables' panels.
+pub const MIN_ZOOM: f32 = 0.7;
 
 /// The part of the world every board fits in; the world camera always shows at least this much.
 pub const BOARD_EXTENT: Vec2 = Vec2::new(1160.0, 700.0);
@@ -860,7 +863,7 @@ pub fn interface_zoom(size: Vec2, scale: f32) -> f32 {
 
 /// The interface zoom for a window of this logical size.
 pub fn ui_zoom(size: Vec2) -> f32 {
-    (size.x / REFERENCE.x).min(size.y / REFERENCE.y).clamp(0.7, 2.5)
+    (size.x / REFERENCE.x).min(size.y / REFERENCE.y).clamp(MIN_ZOOM, 2.5)
 }
 
 /// A root `Ui` covering the window, for panels (egui 0.36 panels are shown inside a `Ui`).

@@ -383,7 +383,7 @@ pub struct Side {
 }
 
 /// What a game counts its play in (`Game::PERIOD`), and its words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Period {
     /// Each seat's turn in order (The Court, Shadows).

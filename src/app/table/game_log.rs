@@ -36,10 +36,13 @@ pub(super) fn log_panel(
         } else if let Some(v) = viewer
             && let Some(cfg) = res.config()
         {
-            ui.label(
-                egui::RichText::new(format!("as seen by {}", cfg.seat_name(v)))
-                    .small()
-                    .italics(),
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("as seen by {}", cfg.seat_name(v)))
+                        .small()
+                        .italics(),
+                )
+                .wrap(),
             );
         }
         if handoff.all_seen
@@ -64,7 +67,8 @@ pub(super) fn log_panel(
                         }
                         _ => egui::RichText::new(&line.text),
                     };
-                    ui.label(if private { text.italics().color(GOLD) } else { text });
+                    // Every line wraps within the log, a long name or place too.
+                    ui.add(egui::Label::new(if private { text.italics().color(GOLD) } else { text }).wrap());
                 }
             });
     });

@@ -18,7 +18,7 @@ use game_log::{choice_list, log_panel};
 use results::{handoff_screen, results, toasts};
 #[cfg(test)]
 use rules::search_hint;
-pub use rules::{RuleSection, rule_link, rule_part, rulebook_sections, section_for};
+pub use rules::{RULE_LINK_ROOM, RuleSection, rule_link, rule_part, rulebook_sections, section_for};
 use rules::{collect_refusals, prompt_rule_link, rules_window};
 pub use top_bar::seat_chip;
 use top_bar::top_bar;

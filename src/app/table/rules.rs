@@ -5,6 +5,10 @@ use super::*;
 
 /// Under the decision, at the right: the rulebook's part the decision comes from, a click away.
 /// Only for the person to act at the screen (the prompt is that seat's business).
+/// The width the rulebook's link under a decision takes at the decision panel's bottom right:
+/// a panel's last line leaves it free.
+pub const RULE_LINK_ROOM: f32 = 300.0;
+
 pub(super) fn prompt_rule_link(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,

@@ -31,13 +31,16 @@ fn seat_chip_labelled(
     } else {
         egui::Stroke::NONE
     };
-    let galley = ui.fonts_mut(|f| {
-        f.layout_no_wrap(
-            label.to_owned(),
-            egui::TextStyle::Body.resolve(ui.style()),
-            text_on(rgb),
-        )
-    });
+    // The name whole, in the room the row leaves: a smaller size for a long name, and on two
+    // lines when even that is too wide (a name is at most `rules::NAME_LIMIT` letters).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let room = (ui.available_width() - 2.0 * CHIP_MARGIN).max(60.0);
+    let mut galley = ui.fonts_mut(|f| f.layout_no_wrap(label.to_owned(), font.clone(), text_on(rgb)));
+    if galley.size().x > room {
+        let size = (font.size * room / galley.size().x).max(font.size * 0.75);
+        let small = egui::FontId::new(size, font.family.clone());
+        galley = ui.fonts_mut(|f| f.layout(label.to_owned(), small, text_on(rgb), room));
+    }
     let size = galley.size() + egui::vec2(2.0 * CHIP_MARGIN, 8.0);
     let (rect, chip) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter();

@@ -54,7 +54,8 @@ pub(super) fn players_panel(
                     frame.show(ui, |ui| {
                         ui.set_width(ui.available_width());
                         ui.spacing_mut().item_spacing.y = 3.0;
-                        ui.horizontal(|ui| {
+                        // The faction goes under a long name rather than past the panel's edge.
+                        ui.horizontal_wrapped(|ui| {
                             crate::app::table::seat_chip(ui, &cfg.name, cfg.colour, turn, m.state.seat_emblem(seat));
                             if let Some(f) = faction {
                                 ui.label(egui::RichText::new(&f.name).color(seat_colour(f.rgb)).strong());

@@ -142,13 +142,17 @@ pub(super) fn colours_panel(
                     crate::app::style::group_frame(current).show(ui, |ui| {
                         ui.set_width(ui.available_width());
                         ui.spacing_mut().item_spacing.y = 2.0;
-                        ui.horizontal(|ui| {
+                        // A long name wraps within the panel; the track place follows it.
+                        ui.horizontal_wrapped(|ui| {
                             colour_chip(ui, c.colour, 20.0);
                             let seat = m.config.seat_name(c.seat);
-                            ui.label(
-                                egui::RichText::new(format!("{} · {seat}", colour_title(c.colour)))
-                                    .strong()
-                                    .color(seat_colour(colour_rgb(c.colour))),
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(format!("{} · {seat}", colour_title(c.colour)))
+                                        .strong()
+                                        .color(seat_colour(colour_rgb(c.colour))),
+                                )
+                                .wrap(),
                             );
                             if let Some(pos) = s.track.iter().position(|&t| t == slot) {
                                 ui.label(egui::RichText::new(format!("#{}", pos + 1)).small().color(MUTED))

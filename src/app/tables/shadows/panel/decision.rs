@@ -394,16 +394,22 @@ pub(in crate::app::tables::shadows) fn decision_panel(
             if let Some(why) = &closed_why {
                 ui.label(egui::RichText::new(why).small().color(WARN));
             } else if let Some((owner, hand)) = &secrets.hand {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}'s hand: {} card{} at the foot of the table — click one to play it",
-                        m.config.seat_name(*owner),
-                        hand.len(),
-                        if hand.len() == 1 { "" } else { "s" }
-                    ))
-                    .small()
-                    .color(MUTED),
-                );
+                // Clear of the rulebook's link at the panel's bottom right.
+                ui.scope(|ui| {
+                    ui.set_max_width(ui.available_width() - crate::app::table::RULE_LINK_ROOM);
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!(
+                                "{}'s hand: {} at the foot of the table — click one to play it",
+                                m.config.seat_name(*owner),
+                                crate::rules::counted(hand.len() as u64, "card", "cards")
+                            ))
+                            .small()
+                            .color(MUTED),
+                        )
+                        .wrap(),
+                    );
+                });
             }
         });
     steady.seen(panel.response.rect.height());
