@@ -107,7 +107,7 @@ impl Hint {
                 c.share.map(|v| (v * 100.0).round() as i64),
             )
         };
-        out.sort_by(|a, b| key(b).cmp(&key(a)));
+        out.sort_by_key(|c| std::cmp::Reverse(key(c)));
         out
     }
 

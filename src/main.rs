@@ -296,6 +296,6 @@ mod tests {
             let e = parse_size(small).expect_err("too small");
             assert!(e.contains("smallest window") && e.contains("1024x640"), "{small}: {e}");
         }
-        assert!(parse_size("big").is_err_and(|e| e.contains("1024x640")));
+        assert!(parse_size("widexhigh").is_err_and(|e| e.contains("1024x640")));
     }
 }

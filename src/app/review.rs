@@ -196,20 +196,20 @@ fn drive_review(
             redraw.more();
         }
     }
-    if let Some(task) = state.task.as_mut() {
-        if let Some(result) = check_ready(task) {
-            state.task = None;
-            redraw.settle();
-            if let Some(t) = state.started.take() {
-                info!("the review took {:.1} s", t.elapsed().as_secs_f64());
+    if let Some(task) = state.task.as_mut()
+        && let Some(result) = check_ready(task)
+    {
+        state.task = None;
+        redraw.settle();
+        if let Some(t) = state.started.take() {
+            info!("the review took {:.1} s", t.elapsed().as_secs_f64());
+        }
+        match result {
+            Ok(review) => {
+                state.selected = None;
+                state.review = Some(review);
             }
-            match result {
-                Ok(review) => {
-                    state.selected = None;
-                    state.review = Some(review);
-                }
-                Err(e) => state.error = Some(e),
-            }
+            Err(e) => state.error = Some(e),
         }
     }
 }

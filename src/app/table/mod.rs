@@ -86,7 +86,8 @@ pub struct SteadyHeight {
 }
 
 impl SteadyHeight {
-    /// The panel's minimum height this frame, for a window `width` points wide.
+    /// The panel's minimum height this frame, for a window `width` points wide (the window's, not
+    /// the panel's: the log shown or hidden keeps the height, and so the board's size).
     pub fn min(&mut self, base: f32, width: f32) -> f32 {
         if (width - self.width).abs() > 0.5 {
             // Another width wraps the buttons otherwise: start again from the base.

@@ -394,7 +394,8 @@ pub(super) fn decision_panel(
     // Room for two rows of buttons (with two players, for the grid of both fists) from the
     // start, and never shrinking (`SteadyHeight`): the castle keeps its size while play goes on.
     let base = if m.state.players == 2 { 176.0 } else { 120.0 };
-    let min = steady.min(base, root.max_rect().width());
+    // Keyed by the window's width, not the panel's: showing or hiding the log keeps the height.
+    let min = steady.min(base, ctx.viewport_rect().width());
     let panel = egui::Panel::bottom("future-decision")
         .resizable(false)
         .min_size(min)

@@ -148,7 +148,8 @@ pub(super) fn sync_hand(
     let uses: Vec<White> = legal.iter().filter_map(card_of).collect();
     for (_, hc, mut transform, children) in &mut cards {
         let Some(card) = hc.card else { continue };
-        let picked = ui.selected == Some(card);
+        // The very card clicked, not its twin.
+        let picked = ui.selected == Some(card) && ui.picked.is_none_or(|i| i == hc.index);
         let usable = acting.is_none() || uses.contains(&card);
         let hovered = hovered.0 == Some(Hover::Hand(hc.index)) && usable;
         let y = hc.home.y

@@ -19,7 +19,9 @@ use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
 use crate::app::table::{BoardGames, FreeRect};
 use crate::rules::record::Match;
-use crate::rules::shadows::{Action, Black, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White};
+use crate::rules::shadows::{
+    Action, Black, EvilChoice, Location, Loyalty, MerlinTarget, QuestId, Shadows, Task, White,
+};
 use crate::rules::{Game, GameId, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -70,6 +72,8 @@ impl Plugin for ShadowsTablePlugin {
 pub enum SpotClick {
     RoundTable,
     Siege,
+    /// The Black pile: the Progression of Evil's Black card.
+    BlackPile,
     /// A quest's board (the Lancelot board stands for whichever of Lancelot and the Dragon is
     /// in play).
     Quest(QuestId),
@@ -96,6 +100,9 @@ pub enum Hover {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct ShadowsUi {
     pub selected: Option<White>,
+    /// Which card of the hand was picked (two copies of a card are two cards: only the one
+    /// clicked lifts).
+    pub picked: Option<usize>,
     pub choices: Vec<Action>,
     pub confirm: Option<Action>,
     /// The seat looking at its own Loyalty card (closed again at every hand-off).
@@ -199,6 +206,10 @@ pub fn spot_of(state: &Shadows, seat: Seat, a: &Action) -> Option<SpotClick> {
         },
         Action::PlayGrail => quest(QuestId::Grail),
         Action::RaiseExcalibur(_) => quest(QuestId::Excalibur),
+        // The Progression of Evil on the table: the Black pile draws, the Siege area adds an
+        // Engine (no Knight moves while Evil progresses).
+        Action::Evil(EvilChoice::DrawBlack) => Some(SpotClick::BlackPile),
+        Action::Evil(EvilChoice::AddSiege) => Some(SpotClick::Siege),
         _ => None,
     }
 }
@@ -231,6 +242,7 @@ pub fn click_spot(state: &Shadows, legal: &[Action], seat: Seat, picked: Option<
             // A move the rules refuse, so that they say why (not where the Knight stands).
             let heroic = matches!(state.stack.last(), Some(Task::Heroic));
             let to = match spot {
+                SpotClick::BlackPile => return Asked::Nothing,
                 SpotClick::RoundTable => Location::RoundTable,
                 SpotClick::Siege => Location::Siege,
                 SpotClick::Quest(QuestId::Lancelot) => Location::Quest(shared_board_quest(state)),

@@ -145,8 +145,8 @@ impl Table {
     /// The table's named places (`shared::Places`), in world units.
     fn places(&self) -> Vec<(&'static str, Rect)> {
         let plate = |q: QuestId| Rect::from_center_size(self.boards[q.index()], PLATE);
-        let card = Vec2::new(60.0, 84.0);
-        let piles = |a: Vec2, b: Vec2| Rect::from_center_size(a, card).union(Rect::from_center_size(b, card));
+        // A pile as it lies (its draw pile: the card a click draws), with a margin for a frame.
+        let pile = |a: Vec2| Rect::from_center_size(a, PILE + Vec2::splat(8.0));
         let hand = Rect::from_center_size(self.hand, Vec2::new(self.frame.width() - 16.0, HAND_BAND - 16.0));
         let mut v = vec![
             ("board", self.frame),
@@ -155,8 +155,8 @@ impl Table {
         ];
         v.extend(QuestId::ALL.map(|q| (quest_place(q), plate(q))));
         v.extend([
-            ("white_pile", piles(self.white_pile, self.white_discard)),
-            ("black_pile", piles(self.black_pile, self.black_discard)),
+            ("white_pile", pile(self.white_pile)),
+            ("black_pile", pile(self.black_pile)),
             ("hand", hand),
         ]);
         v
@@ -232,6 +232,9 @@ fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
 }
 
 /// Makes a thing clickable: it says what it is on hover and what it asks for on a press.
+/// A pile of cards on the table, as the scenery lays it.
+const PILE: Vec2 = Vec2::new(84.0, 116.0);
+
 fn clickable(commands: &mut Commands, e: Entity, click: SpotClick) {
     hoverable(commands, e, Hover::Spot(click));
     crate::app::style::on_press(commands, e, click);

@@ -180,7 +180,8 @@ fn black_picture(c: Black, quest: Option<QuestId>) -> Picture {
 }
 
 /// A Black card's face as it lies on a quest: its picture and its value there; face down, its
-/// kind only and a "?".
+/// kind only and a "?" (but to the seat that placed it, in its own view: the card, marked as
+/// face down).
 pub(super) fn black_face(s: &Shadows, q: QuestId, p: &Placed) -> CardFace {
     let value = match p.card {
         Black::BlackKnight(0) | Black::Lancelot(0, 0) | Black::Hidden => Some("?".to_string()),
@@ -192,7 +193,11 @@ pub(super) fn black_face(s: &Shadows, q: QuestId, p: &Placed) -> CardFace {
         name: p.card.name(),
         value,
         picture: Some(black_picture(p.card, Some(q))),
-        line: Some(black_text(s, p.card)),
+        line: Some(if p.face_down && p.card.hidden() != p.card {
+            format!("Face down: only you know it. {}", black_text(s, p.card))
+        } else {
+            black_text(s, p.card)
+        }),
         side: CardSide::Dark,
     }
 }

@@ -93,8 +93,13 @@ pub(super) fn build_table(
             Hover::BlackPile,
         ),
     ] {
-        let e = rect(commands, root, world::INK, Vec2::new(84.0, 116.0), at.extend(z::PLATE));
+        let e = rect(commands, root, world::INK, PILE, at.extend(z::PLATE));
         hoverable(commands, e, hover);
+        // The Black pile draws the Progression of Evil's Black card on a click, lit when it may.
+        if at == table.black_pile {
+            crate::app::style::on_press(commands, e, SpotClick::BlackPile);
+            light(commands, root, SpotClick::BlackPile, Rect::from_center_size(at, PILE));
+        }
         rect(commands, root, back, Vec2::new(78.0, 110.0), at.extend(z::SLOT));
         let ink = if back == SILVER { world::INK } else { world::PARCHMENT };
         let t = text(

@@ -1,5 +1,6 @@
 //! The table kept in step with the match: built once, then Knights, Swords, Siege Engines and
-//! cards moved to the public view, and the lights of what may be chosen.
+//! cards moved to the screen's view (the public one, or the seat at the screen's, whose own
+//! face-down Black cards it shows to that seat alone), and the lights of what may be chosen.
 
 use super::*;
 
@@ -20,14 +21,16 @@ pub(in crate::app::tables::shadows) fn build_or_sync_table(
         ResMut<crate::app::style::BoardFrame>,
         ResMut<crate::app::shared::Places>,
     ),
-    mut ui: ResMut<ShadowsUi>,
+    (mut ui, handoff): (ResMut<ShadowsUi>, Res<Handoff>),
     mut moments: ResMut<Moments>,
     mut pieces: Query<(Entity, &mut Piece, &Transform, &mut Glide)>,
     mut labels: Query<(&Label, &mut Text2d)>,
     layers: Query<(Entity, &QuestLayer)>,
     mut fresh: Local<bool>,
 ) {
-    let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh);
+    // A new screen's eyes redraw too: the seat at the screen sees its own face-down cards, the
+    // public table none.
+    let changed = changed.read().count() > 0 || std::mem::take(&mut *fresh) || handoff.is_changed();
     let Some(m) = shadows_match(&res) else {
         if table.is_some() {
             for e in &roots {
@@ -106,7 +109,10 @@ pub(in crate::app::tables::shadows) fn build_or_sync_table(
     if !changed {
         return;
     }
-    let view = s.public_view();
+    let view = match handoff.private_viewer() {
+        Some(seat) => s.view(seat),
+        None => s.public_view(),
+    };
     let g = &view.game;
     // Knights, Swords and Siege Engines.
     let white = g.white_swords;

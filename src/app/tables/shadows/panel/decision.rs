@@ -145,6 +145,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
                 let Some(&card) = hand.get(click.0) else { continue };
                 if ui_state.selected == Some(card) {
                     ui_state.selected = None;
+                    ui_state.picked = None;
                     continue;
                 }
                 match click_card(s, &legal, seat, card) {
@@ -152,6 +153,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
                     Asked::Several(_) => {
                         ui_state.choices.clear();
                         ui_state.selected = Some(card);
+                        ui_state.picked = Some(click.0);
                     }
                     _ => {}
                 }
@@ -282,7 +284,8 @@ pub(in crate::app::tables::shadows) fn decision_panel(
         _ => None,
     };
     let mut root = free.ui(ctx, "shadows-decision");
-    let min = steady.min(DECISION_HEIGHT, root.max_rect().width());
+    // Keyed by the window's width, not the panel's: showing or hiding the log keeps the height.
+    let min = steady.min(DECISION_HEIGHT, ctx.viewport_rect().width());
     let mut closed_why: Option<String> = None;
     let panel = egui::Panel::bottom("shadows-decision")
         .resizable(false)

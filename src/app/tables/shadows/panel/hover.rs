@@ -103,8 +103,8 @@ pub(in crate::app::tables::shadows) fn hover_tip(
             }
             None => Vec::new(),
         },
-        Hover::BlackPile => vec![format!(
-            "Black cards: {} to draw, {} discarded",
+        Hover::BlackPile | Hover::Spot(SpotClick::BlackPile) => vec![format!(
+            "Black cards: {} to draw, {} discarded. In the Progression of Evil, click the pile to draw one",
             g.black_draw.len(),
             g.black_discard.len() + g.black_unseen.len()
         )],
