@@ -35,6 +35,9 @@ pub struct ReviewState {
     pub selected: Option<usize>,
     /// Whether the review's window is open.
     pub open: bool,
+    /// Whether its list shows every decision (each with its mark, the best too), not only the
+    /// costly ones.
+    pub every: bool,
     /// Decisions done when the bar was last drawn: the window draws a frame when it moves.
     drawn: u32,
     /// When the review under way started, for the log's line of how long it took.
@@ -467,7 +470,12 @@ fn review_window(
             let place = super::hint::hint_place(m.game(), &d.best, &places);
             super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
         });
-    let moments = state.review.as_ref().map(Review::shown_moments).unwrap_or_default();
+    let moments = match &state.review {
+        Some(r) if state.every => (0..r.decisions.len()).collect(),
+        Some(r) => r.shown_moments(),
+        None => Vec::new(),
+    };
+    let mut every = state.every;
     let top = super::shared::TOP_BAR + 48.0;
     // The seat's name in the window, where it wraps; the title bar stays short.
     let title = "Review".to_string();
@@ -496,7 +504,9 @@ fn review_window(
                     );
                 }
                 ui.add_space(4.0);
-                // The costly moves; in a game without any, the costliest moments.
+                ui.checkbox(&mut every, "Every decision")
+                    .on_hover_text("Each decision with its mark, the best ones too; else only the costly ones");
+                // The costly moves (in a game without any, the costliest moments), or every one.
                 egui::ScrollArea::vertical().max_height(150.0).show(ui, |ui| {
                     for &i in &moments {
                         let d = &review.decisions[i];
@@ -513,14 +523,16 @@ fn review_window(
                             row.scroll_to_me(None);
                         }
                     }
-                    if s.costliest.is_empty() {
+                    if moments.is_empty() {
                         ui.label("No costly move to show.");
                     }
                 });
                 if let Some(d) = &selected {
                     ui.separator();
                     ui.label(format!("Played: {}", d.played));
-                    ui.label(egui::RichText::new(format!("Better: {}", d.best)).color(GOLD).strong());
+                    if !d.is_the_hard_levels() {
+                        ui.label(egui::RichText::new(format!("Better: {}", d.best)).color(GOLD).strong());
+                    }
                     for line in &d.why {
                         ui.label(line);
                     }
@@ -555,6 +567,7 @@ fn review_window(
             requests.write(ReplayRequest::To(d.index));
         }
     }
+    state.every = every;
     if close {
         state.open = false;
     }

@@ -163,3 +163,38 @@ fn no_count_of_one_meets_a_plural_in_any_game() {
         assert!(wrong.is_empty(), "{game:?} at {players}: {wrong:#?}");
     }
 }
+
+/// The bench speaks a tinkerer's words: every outcome tag and figure of random games has words
+/// of its own (`Game::outcome_words`), never a raw tag such as `quest_grail=lost`.
+#[test]
+fn every_outcome_of_the_bench_has_words() {
+    let library = Library::load(ContentSet::embedded());
+    for game in [GameId::Court, GameId::Future, GameId::Shadows] {
+        let entry = camelot::library::entry(game).expect("a built game");
+        let mut tags = std::collections::BTreeSet::new();
+        for seed in 0..12 {
+            let players = game.seats().0.max(3);
+            let m = library
+                .new_match(game, TableConfig::with_players(players, SeatKind::Human, 500 + seed))
+                .expect("a table");
+            let played = m
+                .play_out(&camelot::library::PlayOut {
+                    bot_of: &|_| camelot::bots::BotKind::Random,
+                    seed: 500 + seed,
+                    max_actions: 20_000,
+                    usage: false,
+                })
+                .expect("a game played out");
+            tags.extend(played.tags.iter().map(|t| t.trim_start_matches('!').to_string()));
+            tags.extend(played.figures.iter().map(|(k, _)| k.clone()));
+        }
+        assert!(game != GameId::Shadows || tags.len() > 20, "{game:?}: {tags:?}");
+        for tag in &tags {
+            let words = (entry.outcome_words)(tag);
+            assert!(
+                !words.contains('_') && !words.contains('='),
+                "{game:?}: {tag} reads {words:?}"
+            );
+        }
+    }
+}

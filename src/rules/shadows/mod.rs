@@ -165,23 +165,23 @@ pub(crate) fn outcome_words(tag: &str) -> String {
     };
     let (name, value) = tag.split_once('=').unwrap_or((tag, ""));
     match (name, value) {
-        ("knights_win_rate", _) => "the Loyal Knights win".into(),
-        ("ends", "siege") => "the game ends: Camelot falls to the Siege Engines".into(),
-        ("ends", "swords") => "the game ends: the Round Table is full of Swords".into(),
-        ("ends", "black_swords") => "the game ends: too many Black Swords".into(),
-        ("ends", "deaths") => "the game ends: every Loyal Knight is dead".into(),
+        ("knights_win_rate", _) => "the Loyal Knights won".into(),
+        ("ends", "siege") => "the game ended with Camelot fallen to the Siege Engines".into(),
+        ("ends", "swords") => "the game ended with the Round Table full of Swords".into(),
+        ("ends", "black_swords") => "the game ended with too many Black Swords".into(),
+        ("ends", "deaths") => "the game ended with every Loyal Knight dead".into(),
         ("last_swords", v) => {
             let (rest, side) = match v.rsplit_once("_knights_win") {
-                Some((rest, _)) => (rest, "the Knights win"),
-                None => (v.trim_end_matches("_evil_wins"), "Evil wins"),
+                Some((rest, _)) => (rest, "the Knights won"),
+                None => (v.trim_end_matches("_evil_wins"), "Evil won"),
             };
             let (key, how) = rest.rsplit_once('_').unwrap_or((rest, ""));
-            format!("the last Swords: {} {how}, and {side}", quest(key))
+            format!("the last Swords came from {} {how}, and {side}", quest(key))
         }
-        ("traitor_present", _) => "a Traitor among the Knights".into(),
-        ("traitor_caught", _) => "the Traitor unmasked by an accusation".into(),
+        ("traitor_present", _) => "a Traitor was among the Knights".into(),
+        ("traitor_caught", _) => "the Traitor was unmasked by an accusation".into(),
         ("traitor_revealed_himself", _) => "the Traitor revealed himself".into(),
-        ("wrong_accusation", _) => "a Loyal Knight wrongly accused".into(),
+        ("wrong_accusation", _) => "a Loyal Knight was wrongly accused".into(),
         ("knight_died", _) => "a Knight died".into(),
         ("loyal_knight_died", _) => "a Loyal Knight died".into(),
         ("life_to_evil_per_loyal_knight", _) => "Life given to Evil (per Loyal Knight)".into(),
@@ -197,7 +197,7 @@ pub(crate) fn outcome_words(tag: &str) -> String {
                 "open" => "still open at the end",
                 other => other,
             };
-            format!("{}: {how}", quest(&n["quest_".len()..]))
+            format!("{} was {how}", quest(&n["quest_".len()..]))
         }
         _ => tag.replace('_', " ").replace('=', ": "),
     }

@@ -40,8 +40,8 @@ pub(in crate::app::tables::shadows) fn hover_tip(
             let mut lines = vec![
                 "The Round Table".into(),
                 format!(
-                    "Draw {} White cards here (not with {} or more in hand)",
-                    g.numbers().round_table_draw,
+                    "Draw {} here (not with {} or more in hand)",
+                    counted(g.numbers().round_table_draw as u64, "White card", "White cards"),
                     g.numbers().draw_limit
                 ),
             ];
@@ -51,9 +51,9 @@ pub(in crate::app::tables::shadows) fn hover_tip(
         Hover::Spot(SpotClick::Siege) => vec![
             "The Siege of Camelot".into(),
             format!(
-                "{} Siege Engines; {} lose the game. From the Siege area a Knight fights one with Fight \
+                "{} around Camelot; {} lose the game. From the Siege area a Knight fights one with Fight \
                  cards against a d{}",
-                g.siege,
+                counted(g.siege as u64, "Siege Engine", "Siege Engines"),
                 g.numbers().siege_lose,
                 g.numbers().siege_die
             ),
@@ -65,7 +65,11 @@ pub(in crate::app::tables::shadows) fn hover_tip(
             Some(k) => vec![
                 format!("{} — {}", m.config.seat_name(seat), g.content().knight_name(k.knight)),
                 g.content().knight(k.knight).map_or(String::new(), |d| d.power.clone()),
-                format!("Life {} · {} White cards", k.life, k.hand.len()),
+                format!(
+                    "Life {} · {}",
+                    k.life,
+                    counted(k.hand.len() as u64, "White card", "White cards")
+                ),
                 location_words(g, k),
             ],
             None => Vec::new(),
