@@ -107,9 +107,10 @@ pub fn sim(content: Option<&PathBuf>, args: &SimArgs) -> Result<ExitCode, String
             }
         }
         println!(
-            "  mean {:.1} actions, {:.1} turns; {:.1} games/s; decisions mean {:.3} ms, p95 {:.3} ms",
+            "  mean {:.1} actions, {:.1} {}; {:.1} games/s; decisions mean {:.3} ms, p95 {:.3} ms",
             report.mean_actions,
             report.mean_turns,
+            camelot::balance::GameWords::of(opts.game).period.plural(),
             report.games_per_second,
             report.decision_ms.mean,
             report.decision_ms.p95
