@@ -212,7 +212,7 @@ fn drive_review(
                 state.selected = None;
                 state.review = Some(review);
             }
-            Err(e) => state.error = Some(e),
+            Err(e) => state.error = Some(format!("The review stopped: {e}.")),
         }
     }
 }
@@ -485,7 +485,7 @@ fn review_window(
             // Over the log, the panel a replay needs least, and clear of the board.
             ui.set_max_width(super::shared::LOG_WIDTH - 24.0);
             if let Some(e) = &state.error {
-                ui.label(format!("The review stopped: {e}."));
+                ui.add(egui::Label::new(e.as_str()).wrap());
             }
             if let Some(review) = &state.review {
                 let s = &review.summary;
