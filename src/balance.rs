@@ -549,17 +549,25 @@ impl GameWords {
                 period: e.period,
                 in_sides: e.in_sides,
             },
-            None => GameWords {
-                outcome: |t| t.to_string(),
-                period: crate::rules::Period::Turn,
-                in_sides: false,
-            },
+            None => GameWords::plain(),
+        }
+    }
+
+    /// A game's words where the game is not built: its tags as they are, turns.
+    fn plain() -> GameWords {
+        GameWords {
+            outcome: |t| t.to_string(),
+            period: crate::rules::Period::Turn,
+            in_sides: false,
         }
     }
 
     /// By the game's key, as a report keeps it.
     pub fn of_key(key: &str) -> GameWords {
-        crate::rules::GameId::parse(key).map_or_else(|| GameWords::of(crate::rules::GameId::Test), GameWords::of)
+        match crate::rules::GameId::parse(key) {
+            Some(game) => GameWords::of(game),
+            None => GameWords::plain(),
+        }
     }
 }
 

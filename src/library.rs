@@ -4,7 +4,6 @@
 use crate::bots::{self, BotHints, BotKind, Budget, RankedBy, SearchStats};
 use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
-use crate::rules::testgame::TestGame;
 use crate::rules::{
     Difficulty, Game, GameId, GameRng, Pending, Period, RuleError, Seat, SetupError, TableConfig, VariantSpec,
     Visibility,
@@ -1004,7 +1003,8 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<crate::rules::court::Court>(),
     GameEntry::of::<crate::rules::future::Future>(),
     GameEntry::of::<crate::rules::shadows::Shadows>(),
-    GameEntry::of::<TestGame>(),
+    #[cfg(any(test, feature = "test-support"))]
+    GameEntry::of::<crate::rules::testgame::TestGame>(),
 ];
 
 /// The entry of a game, if it is built.

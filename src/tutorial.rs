@@ -87,6 +87,7 @@ pub fn places(game: GameId) -> Vec<&'static str> {
         GameId::Court => COURT_PLACES,
         GameId::Future => FUTURE_PLACES,
         GameId::Shadows => SHADOWS_PLACES,
+        #[cfg(any(test, feature = "test-support"))]
         GameId::Test => &[],
     };
     COMMON_PLACES.iter().chain(own).copied().collect()

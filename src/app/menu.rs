@@ -412,6 +412,7 @@ fn blurb(game: GameId) -> &'static str {
         }
         GameId::Future => "Shape the future of Camelot: predict, build and outwit your rivals.",
         GameId::Shadows => "Loyal knights quest together against the shadows — but one of them may be a traitor.",
+        #[cfg(any(test, feature = "test-support"))]
         GameId::Test => "A tiny test game.",
     }
 }
@@ -595,7 +596,7 @@ fn cover_look(game: GameId) -> CoverLook {
             pictures: [Picture::Castle, Picture::WizardFace],
         },
         // The shadows: a dark green-black, the Grail in pale gold.
-        GameId::Shadows | GameId::Test => CoverLook {
+        _ => CoverLook {
             top: c(30, 44, 36),
             bottom: c(8, 10, 12),
             ink: c(226, 214, 170),

@@ -7,9 +7,12 @@ pub mod dice;
 pub mod future;
 pub mod record;
 mod report;
+#[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
+#[cfg(any(test, feature = "test-support"))]
 pub mod secrets;
 pub mod shadows;
+#[cfg(any(test, feature = "test-support"))]
 pub mod testgame;
 
 use serde::{Deserialize, Serialize};
@@ -31,7 +34,9 @@ pub enum GameId {
     Court,
     Future,
     Shadows,
-    /// A tiny game with hidden hands, used by the tests of the table itself.
+    /// A tiny game with hidden hands, used by the tests of the table itself (test support only:
+    /// no player can pick it).
+    #[cfg(any(test, feature = "test-support"))]
     Test,
 }
 
@@ -44,6 +49,7 @@ impl GameId {
             GameId::Court => "court",
             GameId::Future => "future",
             GameId::Shadows => "shadows",
+            #[cfg(any(test, feature = "test-support"))]
             GameId::Test => "test",
         }
     }
@@ -53,6 +59,7 @@ impl GameId {
             GameId::Court => "Camelot – The Court",
             GameId::Future => "Die Zukunft von Camelot",
             GameId::Shadows => "Shadows over Camelot",
+            #[cfg(any(test, feature = "test-support"))]
             GameId::Test => "Test game",
         }
     }
@@ -62,14 +69,17 @@ impl GameId {
         match self {
             GameId::Court | GameId::Future => (2, 5),
             GameId::Shadows => (3, 7),
+            #[cfg(any(test, feature = "test-support"))]
             GameId::Test => (2, 5),
         }
     }
 
     pub fn parse(s: &str) -> Option<GameId> {
-        [GameId::Court, GameId::Future, GameId::Shadows, GameId::Test]
-            .into_iter()
-            .find(|g| g.key() == s)
+        #[cfg(any(test, feature = "test-support"))]
+        if s == GameId::Test.key() {
+            return Some(GameId::Test);
+        }
+        GameId::LISTED.into_iter().find(|g| g.key() == s)
     }
 }
 

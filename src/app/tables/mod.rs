@@ -4,12 +4,10 @@ pub mod court;
 pub mod future;
 pub mod shadows;
 
-/// Whether a game has a table in the window. A game may be built in the rules core (its bots,
-/// `camelot sim` and `check`) before its table is: the menu then says it is not playable yet.
-/// The test game plays on the shared plain list of choices.
+/// Whether a game has a table in the window: every game built has one (the test game, in the
+/// tests, plays on the shared plain list of choices).
 pub fn has_table(game: crate::rules::GameId) -> bool {
-    use crate::rules::GameId;
-    matches!(game, GameId::Court | GameId::Future | GameId::Shadows | GameId::Test) && crate::library::is_built(game)
+    crate::library::is_built(game)
 }
 
 /// Why a game cannot start in the window: its rules are not built, or only its table is missing.

@@ -15,6 +15,7 @@
 mod apply;
 mod bot;
 mod content;
+#[cfg(any(test, feature = "test-support"))]
 mod perturb;
 mod view;
 

@@ -26,6 +26,7 @@ mod cards;
 mod content;
 mod event;
 mod game;
+#[cfg(any(test, feature = "test-support"))]
 mod perturb;
 mod pieces;
 mod view;
