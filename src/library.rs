@@ -576,6 +576,14 @@ pub trait AnyMatch: Send + Sync {
     fn apply_index(&mut self, index: usize) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
+    /// Where the legal action `index` is played (`Game::place_of`); `None` past the list.
+    fn place_of_index(&self, index: usize) -> Option<crate::rules::Place>;
+    /// The rulebook part of the legal action `index` (`Game::rule_of`).
+    fn rule_of_index(&self, index: usize) -> Option<crate::rules::RulePart>;
+    /// The rulebook part of an action of this game given as `Any` (a refusal of it links there).
+    fn rule_of_any(&self, action: &dyn Any) -> Option<crate::rules::RulePart>;
+    /// The rulebook part of the pending decision (`Game::rule_of_decision`).
+    fn rule_of_decision(&self) -> Option<crate::rules::RulePart>;
     fn actions_taken(&self) -> usize;
     /// The seat that took each action so far, in order (a tutorial counts a seat's decisions).
     fn actors(&self) -> &[Option<Seat>];
@@ -694,6 +702,20 @@ impl<G: BotHints> AnyMatch for Match<G> {
             .ok_or_else(|| RuleError(format!("that is not an action of {}", G::ID.title())))?;
         let events = self.apply(action)?;
         Ok(erase(&self.state, events))
+    }
+    fn place_of_index(&self, index: usize) -> Option<crate::rules::Place> {
+        let legal = self.state.legal_actions();
+        Some(self.state.place_of(legal.get(index)?))
+    }
+    fn rule_of_index(&self, index: usize) -> Option<crate::rules::RulePart> {
+        let legal = self.state.legal_actions();
+        self.state.rule_of(legal.get(index)?)
+    }
+    fn rule_of_any(&self, action: &dyn Any) -> Option<crate::rules::RulePart> {
+        self.state.rule_of(action.downcast_ref::<G::Action>()?)
+    }
+    fn rule_of_decision(&self) -> Option<crate::rules::RulePart> {
+        self.state.rule_of_decision()
     }
     fn actions_taken(&self) -> usize {
         self.actions.len()

@@ -54,11 +54,13 @@ pub struct RuleEvent {
     pub event: ErasedEvent,
 }
 
-/// An action the rules refused, with the reason.
+/// An action the rules refused, with the reason and the rulebook part the action comes under
+/// (`Game::rule_of`: the refusal's link).
 #[derive(Message, Clone, Debug)]
 pub struct Refused {
     pub seat: Seat,
     pub reason: String,
+    pub part: Option<crate::rules::RulePart>,
 }
 
 /// A game stepped through rather than played (`Replay`): the whole record, and whose eyes the
@@ -313,6 +315,7 @@ fn apply_requests(
             refused.write(Refused {
                 seat: req.seat,
                 reason: "this is a replay: nobody moves in it".into(),
+                part: None,
             });
             continue;
         }
@@ -320,9 +323,16 @@ fn apply_requests(
             refused.write(Refused {
                 seat: req.seat,
                 reason: "it is not that seat's decision".into(),
+                part: None,
             });
             continue;
         }
+        // The rulebook part the action comes under, as things stand before it.
+        let part = match &req.request {
+            Request::Typed(action) => m.rule_of_any(action.as_ref()),
+            Request::Index(i) => m.rule_of_index(*i),
+            Request::Undo => None,
+        };
         let result = match &req.request {
             Request::Typed(action) => m.apply_any(action.as_ref()),
             Request::Index(i) => m.apply_index(*i),
@@ -347,6 +357,7 @@ fn apply_requests(
                 refused.write(Refused {
                     seat: req.seat,
                     reason: e.0,
+                    part,
                 });
             }
         }

@@ -10,7 +10,7 @@ use super::redraw::Redraw;
 use super::shared::{BoardScreen, Places};
 use super::style::{BoardFrame, GOLD};
 use crate::library::{AnyMatch, Hint};
-use crate::rules::{GameId, Pending, Seat};
+use crate::rules::{Pending, Seat};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -146,8 +146,8 @@ fn hint_window(
     // Where the move would be played, and the window's corner: over the log, unless it would
     // cover that place; then over the players' panel on the left.
     let target = state.shown.as_ref().filter(|_| !table.show_rules).and_then(|hint| {
-        let place = hint_place(m.game(), &hint.action, &places);
-        super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
+        let place = m.place_of_index(hint.action_index)?;
+        super::shared::place_on_screen(place.as_str(), ctx, board.0, frame.0, &places)
     });
     let (anchor, offset) = hint_corner(ctx.viewport_rect(), *last_size, target);
     let shown =
@@ -235,53 +235,8 @@ pub fn hint_corner(screen: egui::Rect, size: egui::Vec2, target: Option<egui::Re
     }
 }
 
-/// The place on the table where a move in these words is played: a place the words name (a
-/// space's id such as "E4"; a quest or a room by the name its content gives it; the longest name
-/// wins), else a place the move's kind points to (a pile, the throne room, the display), else the
-/// decision's buttons.
-pub fn hint_place(game: GameId, words: &str, places: &Places) -> String {
-    let lower = words.to_lowercase();
-    let tokens: Vec<&str> = words.split(|c: char| !c.is_alphanumeric()).collect();
-    let named = places
-        .0
-        .iter()
-        .filter(|(name, _)| {
-            // A space's id as a word of its own; a content name (capitalised, longer than an id;
-            // place keys are lower case) anywhere in the words.
-            (name.len() >= 2 && tokens.contains(&name.as_str()))
-                || (name.len() >= 4 && name.starts_with(char::is_uppercase) && lower.contains(&name.to_lowercase()))
-        })
-        .max_by_key(|(name, _)| name.len());
-    if let Some((name, _)) = named {
-        return name.clone();
-    }
-    // Moves that name no place, by their kind, in the game's words.
-    let kinds: &[(&str, &str)] = match game {
-        GameId::Shadows => &[
-            ("black card", "black_pile"),
-            ("white card", "white_pile"),
-            ("siege", "camelot"),
-            ("life point", "players"),
-        ],
-        GameId::Future => &[
-            ("predict", "throne"),
-            ("mission", "display"),
-            ("hinterland", "hinterland"),
-        ],
-        GameId::Court => &[("draw", "piles"), ("discard", "hand"), ("play", "hand")],
-        #[cfg(any(test, feature = "test-support"))]
-        GameId::Test => &[],
-    };
-    kinds
-        .iter()
-        .find(|(word, place)| lower.contains(word) && places.get(place).is_some())
-        .map_or_else(|| "prompt".to_string(), |(_, place)| place.to_string())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{GameId, Places, hint_place};
-    use bevy::prelude::{Rect, Vec2};
 
     #[test]
     fn the_hint_window_moves_aside_from_the_place_it_points_at() {
@@ -293,26 +248,5 @@ mod tests {
         assert_eq!(super::hint_corner(screen, size, Some(far)).0, egui::Align2::RIGHT_TOP);
         assert_eq!(super::hint_corner(screen, size, None).0, egui::Align2::RIGHT_TOP);
         assert_eq!(super::hint_corner(screen, size, Some(under)).0, egui::Align2::LEFT_TOP);
-    }
-
-    #[test]
-    fn a_hint_points_at_the_place_its_words_name() {
-        let r = Rect::from_center_size(Vec2::ZERO, Vec2::ONE);
-        let places = Places::new([
-            ("E4", r),
-            ("E10", r),
-            ("hand", r),
-            ("The Holy Grail", r),
-            ("Grail", r),
-            ("black_pile", r),
-            ("prompt", r),
-        ]);
-        assert_eq!(hint_place(GameId::Court, "Place Sir Tristram on E10", &places), "E10");
-        assert_eq!(
-            hint_place(GameId::Shadows, "Play Grail on The Holy Grail", &places),
-            "The Holy Grail"
-        );
-        assert_eq!(hint_place(GameId::Shadows, "Draw a Black card", &places), "black_pile");
-        assert_eq!(hint_place(GameId::Shadows, "End the turn", &places), "prompt");
     }
 }

@@ -136,12 +136,18 @@ fn follow_moves(
     learning.last = last;
 }
 
-/// Where a step's callout points: the very place its suggested move names (a square of the
-/// room, a space), where that lies inside the step's place; else the step's place.
-pub fn step_point(game: crate::rules::GameId, step: &crate::tutorial::Step, places: &super::shared::Places) -> String {
-    let exact = super::hint::hint_place(game, &step.suggest, places);
-    match (places.get(&exact), places.get(&step.point)) {
-        (Some(e), Some(p)) if exact != step.point && p.contains(e.min) && p.contains(e.max) => exact,
+/// Where a step's callout points: the very place its suggested move is played at (`exact`,
+/// `Game::place_of`: a square of the room, a space), where that lies inside the step's place;
+/// else the step's place.
+pub fn step_point(
+    step: &crate::tutorial::Step,
+    exact: Option<&crate::rules::Place>,
+    places: &super::shared::Places,
+) -> String {
+    match exact.map(|e| (e.as_str(), places.get(e.as_str()), places.get(&step.point))) {
+        Some((exact, Some(e), Some(p))) if exact != step.point && p.contains(e.min) && p.contains(e.max) => {
+            exact.to_string()
+        }
         _ => step.point.clone(),
     }
 }
@@ -182,7 +188,12 @@ fn callout(
         (None, "The game is yours".to_string())
     } else {
         let k = run.upcoming(m).unwrap_or(steps.saturating_sub(1));
-        let point = t.steps.get(k).map(|s| step_point(m.game(), s, &places));
+        // The place the suggested move is played at, while it is the player's to make.
+        let exact = run
+            .suggested_index(m)
+            .filter(|_| run.step_now(m) == Some(k))
+            .and_then(|i| m.place_of_index(i));
+        let point = t.steps.get(k).map(|s| step_point(s, exact.as_ref(), &places));
         (point, format!("Step {} of {steps}", k + 1))
     };
     let target = point
@@ -231,8 +242,14 @@ fn callout(
         }
         if let Some(step) = t.steps.get(k) {
             ui.label(egui::RichText::new(&step.say).size(17.0));
-            // The rulebook's part this step is about, a click away.
-            if let Some(section) = super::table::rule_part(&library.0, m.game(), &step.say)
+            // The rulebook's part the suggested move comes under (else the decision's), a click
+            // away.
+            let part = run
+                .suggested_index(m)
+                .filter(|_| run.step_now(m) == Some(k))
+                .and_then(|i| m.rule_of_index(i))
+                .or_else(|| m.rule_of_decision());
+            if let Some(section) = part.and_then(|p| super::table::part_title(&library.0, m.game(), p))
                 && super::table::rule_link(ui, &section, false)
             {
                 table.open_rules_at(section);
@@ -286,7 +303,7 @@ fn callout(
 mod tests {
     use super::step_point;
     use crate::app::shared::Places;
-    use crate::rules::GameId;
+    use crate::rules::Place;
     use crate::tutorial::Step;
     use bevy::prelude::{Rect, Vec2};
 
@@ -305,25 +322,23 @@ mod tests {
         let square = Rect::from_center_size(Vec2::new(-80.0, -80.0), Vec2::splat(20.0));
         let places = Places::new([
             ("room:green", room),
-            ("Training Ground", room),
-            ("Training Ground (row 1, column 1)", square),
+            ("field:green:0", square),
             (
                 "display",
                 Rect::from_center_size(Vec2::new(400.0, 0.0), Vec2::splat(50.0)),
             ),
         ]);
+        let square = Place::fixed("field:green:0");
         let field = step("room:green", "green shield → Training Ground (row 1, column 1)");
+        assert_eq!(step_point(&field, Some(&square), &places), "field:green:0");
+        // A move played by the buttons: the step's place.
         assert_eq!(
-            step_point(GameId::Future, &field, &places),
-            "Training Ground (row 1, column 1)"
-        );
-        // A move that names no place inside the step's: the step's place.
-        assert_eq!(
-            step_point(GameId::Future, &step("display", "Send 2"), &places),
+            step_point(&step("display", "Send 2"), Some(&Place::PROMPT), &places),
             "display"
         );
-        // A named place elsewhere does not pull the callout away from the step's place.
+        assert_eq!(step_point(&step("display", "Send 2"), None, &places), "display");
+        // A place elsewhere does not pull the callout away from the step's place.
         let elsewhere = step("display", "green shield → Training Ground (row 1, column 1)");
-        assert_eq!(step_point(GameId::Future, &elsewhere, &places), "display");
+        assert_eq!(step_point(&elsewhere, Some(&square), &places), "display");
     }
 }

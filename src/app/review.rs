@@ -467,8 +467,8 @@ fn review_window(
         .as_ref()
         .filter(|d| d.index == m.actions_taken() && !table.show_rules && d.mark != Some(Mark::Best))
         .and_then(|d| {
-            let place = super::hint::hint_place(m.game(), &d.best, &places);
-            super::shared::place_on_screen(&place, ctx, board.0, frame.0, &places)
+            let place = m.place_of_index(d.best_index)?;
+            super::shared::place_on_screen(place.as_str(), ctx, board.0, frame.0, &places)
         });
     let moments = match &state.review {
         Some(r) if state.every => (0..r.decisions.len()).collect(),

@@ -382,6 +382,38 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A part of a game's rulebook, by the id its rulebook file gives the part's heading
+/// (`A. Moving to a new Quest {#move}` is `RulePart("move")`): where a decision, a move or a
+/// refusal comes from. The window links to the part; a test checks every id a game names is in
+/// its rulebook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RulePart(pub &'static str);
+
+/// A place a move concerns, by the id the game's table lays it out under: a place of the board
+/// (a Court space "E10", a quest "quest:grail", a room "room:red", the pile "black_pile") or a
+/// panel every table has (`Place::PANELS`). Hints, guided steps and the review point there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place(pub std::borrow::Cow<'static, str>);
+
+impl Place {
+    /// The hand of the seat at the screen.
+    pub const HAND: Place = Place::fixed("hand");
+    /// The seats' panel (Life points, scores, reserves).
+    pub const PLAYERS: Place = Place::fixed("players");
+    /// The decision's own buttons, under the board.
+    pub const PROMPT: Place = Place::fixed("prompt");
+    /// The places every table has beside its board's own (`Game::board_places`).
+    pub const PANELS: [&'static str; 5] = ["board", "hand", "players", "prompt", "log"];
+
+    pub const fn fixed(id: &'static str) -> Place {
+        Place(std::borrow::Cow::Borrowed(id))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A side of a game played in teams (`Game::sides`): its name, its seats, and how it finished
 /// in words ("7 White Swords").
 #[derive(Clone, Debug, PartialEq)]
@@ -697,6 +729,27 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (the default) where every seat plays for itself, and while the game goes on.
     fn sides(&self) -> Vec<Side> {
         Vec::new()
+    }
+
+    /// Where on the table `action` is played now: a place of `board_places` or a panel
+    /// (`Place::PANELS`). Default: the decision's buttons.
+    fn place_of(&self, _action: &Self::Action) -> Place {
+        Place::PROMPT
+    }
+
+    /// The places of this game's board for this content (its table lays out each under this id).
+    fn board_places(_content: &Self::Content) -> Vec<Place> {
+        Vec::new()
+    }
+
+    /// The rulebook part `action` comes under now (a refusal of it links there).
+    fn rule_of(&self, _action: &Self::Action) -> Option<RulePart> {
+        None
+    }
+
+    /// The rulebook part the pending decision comes from.
+    fn rule_of_decision(&self) -> Option<RulePart> {
+        None
     }
 
     /// A summary used by property tests: every component counted, to prove conservation.

@@ -16,6 +16,7 @@ mod court_rules;
 mod crash;
 mod hints;
 mod pinned;
+mod places;
 mod review;
 mod secrets;
 mod shadows_bots;

@@ -18,7 +18,7 @@ use game_log::{choice_list, log_panel};
 use results::{handoff_screen, results, toasts};
 #[cfg(test)]
 use rules::search_hint;
-pub use rules::{RULE_LINK_ROOM, RuleSection, rule_link, rule_part, rulebook_sections, section_for};
+pub use rules::{RULE_LINK_ROOM, RuleSection, part_title, rule_link, rulebook_sections};
 use rules::{collect_refusals, prompt_rule_link, rules_window};
 pub use top_bar::seat_chip;
 use top_bar::top_bar;
@@ -274,36 +274,6 @@ mod tests {
                 "{hint}"
             );
         }
-    }
-
-    /// A refusal links to the rulebook part it comes from.
-    #[test]
-    fn a_refusal_names_its_rulebook_part() {
-        use crate::rules::GameId;
-        let set = crate::content::ContentSet::embedded();
-        for (game, refusal, part) in [
-            (
-                GameId::Shadows,
-                "a second Heroic Action must be of a kind not yet used this turn",
-                "Heroic",
-            ),
-            (GameId::Shadows, "there is no Siege Engine to fight", "Siege"),
-            (GameId::Future, "number 4 already holds 2 magicians", "Prediction"),
-            (GameId::Court, "Banish: roll above his power", "Action Card"),
-        ] {
-            let sections = super::rulebook_sections(set.rulebook(game.key()).expect("a rulebook"));
-            let found = super::section_for(&sections, refusal);
-            eprintln!("{game:?}: {refusal:?} -> {found:?}");
-            assert!(
-                found
-                    .as_deref()
-                    .is_some_and(|f| f.to_lowercase().contains(&part.to_lowercase())),
-                "{game:?}: {refusal:?} -> {found:?}"
-            );
-        }
-        // Words that tell nothing name no part.
-        let sections = super::rulebook_sections(set.rulebook(GameId::Court.key()).expect("a rulebook"));
-        assert_eq!(super::section_for(&sections, "not now"), None);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! the links to a part from a decision or a refusal, and the refusals collected.
 
 use super::*;
+pub use crate::content::rulebook::{RuleSection, sections as rulebook_sections};
+use crate::rules::RulePart;
 
 /// Under the decision, at the right: the rulebook's part the decision comes from, a click away.
 /// Only for the person to act at the screen (the prompt is that seat's business).
@@ -16,20 +18,21 @@ pub(super) fn prompt_rule_link(
     library: Res<LibraryRes>,
     board: Res<BoardScreen>,
     mut table: ResMut<TableUi>,
-    mut last: Local<(String, Option<String>)>,
+    mut last: Local<(Option<RulePart>, Option<String>)>,
 ) -> Result {
     let (Some(m), Some(board)) = (res.current.as_ref(), board.0) else {
         return Ok(());
     };
-    let Pending::Decide { seat, prompt, .. } = m.pending() else {
+    let Some(seat) = m.pending().seat() else {
         return Ok(());
     };
     if handoff.private_viewer() != Some(seat) || !m.config().seats.get(seat).is_some_and(|s| s.kind.is_human()) {
         return Ok(());
     }
-    if last.0 != prompt {
-        let section = rule_part(&library.0, m.game(), &prompt);
-        *last = (prompt, section);
+    // The part the decision comes from, by its id (`Game::rule_of_decision`).
+    let part = m.rule_of_decision();
+    if last.0 != part {
+        *last = (part, part.and_then(|p| part_title(&library.0, m.game(), p)));
     }
     let Some(section) = last.1.clone() else {
         return Ok(());
@@ -59,11 +62,12 @@ pub(super) fn collect_refusals(
     library: Res<LibraryRes>,
 ) {
     for r in refused.read() {
-        // The rulebook's part the refusal comes from, for a link that opens it there.
+        // The rulebook's part the refused move comes under, for a link that opens it there.
         let section = res
             .current
             .as_ref()
-            .and_then(|m| rule_part(&library.0, m.game(), &r.reason));
+            .zip(r.part)
+            .and_then(|(m, part)| part_title(&library.0, m.game(), part));
         let secs = if section.is_some() { 7.0 } else { 4.0 };
         ui.toasts.push((r.reason.clone(), secs, section));
     }
@@ -201,52 +205,14 @@ pub(super) fn rules_window(
     Ok(())
 }
 
-/// A part of a rulebook: its heading (empty for what comes before the first) and its paragraphs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RuleSection {
-    pub title: String,
-    pub paragraphs: Vec<String>,
-}
-
-/// The rulebook part that a sentence (a refusal, a prompt) comes from: the part whose title and
-/// text share most of its telling words (long words, a title's counting thrice), if any shares
-/// enough to say.
-pub fn section_for(sections: &[RuleSection], words: &str) -> Option<String> {
-    let telling: Vec<String> = words
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() >= 5)
-        .map(str::to_lowercase)
-        .filter(|w| !COMMON_WORDS.contains(&w.as_str()))
-        .collect();
-    if telling.is_empty() {
-        return None;
-    }
-    let mut best: Option<(usize, &str)> = None;
-    for section in sections.iter().filter(|s| !s.title.is_empty()) {
-        let title = section.title.to_lowercase();
-        let body = section.paragraphs.join(" ").to_lowercase();
-        let score: usize = telling
-            .iter()
-            .map(|w| 3 * usize::from(title.contains(w.as_str())) + usize::from(body.contains(w.as_str())))
-            .sum();
-        if score > best.map_or(0, |(b, _)| b) {
-            best = Some((score, &section.title));
-        }
-    }
-    best.filter(|(score, _)| *score >= 3)
-        .map(|(_, title)| title.to_string())
-}
-
-/// Words too common in the rulebooks to tell one part from another.
-const COMMON_WORDS: &[&str] = &[
-    "there", "their", "which", "would", "could", "these", "those", "where", "other", "first", "after", "before",
-    "every", "player", "players", "cannot", "already", "still", "while", "only", "again", "choose", "cards",
-];
-
-/// The part of `game`'s rulebook that `words` come from (`section_for`), if any.
-pub fn rule_part(library: &crate::library::Library, game: GameId, words: &str) -> Option<String> {
+/// The title of the part of `game`'s rulebook with this id, for its link (the Rules window
+/// opens at it).
+pub fn part_title(library: &crate::library::Library, game: GameId, part: RulePart) -> Option<String> {
     let text = library.set.rulebook(game.key())?;
-    section_for(&rulebook_sections(text), words)
+    rulebook_sections(text)
+        .into_iter()
+        .find(|s| s.id.as_deref() == Some(part.0))
+        .map(|s| s.title)
 }
 
 /// A link to a rulebook part ("The rulebook: …"); true when clicked.
@@ -256,82 +222,6 @@ pub fn rule_link(ui: &mut egui::Ui, section: &str, small: bool) -> bool {
     ui.link(text)
         .on_hover_text("Open the rules (F1) at this part")
         .clicked()
-}
-
-/// A rulebook's text in parts, by its headings: a short line with no closing punctuation that a
-/// paragraph follows. The rulebook's own table of contents (a bullet list under "Table of
-/// Contents", which the window draws as links instead) and its title line are left out.
-pub fn rulebook_sections(text: &str) -> Vec<RuleSection> {
-    let all: Vec<&str> = text.lines().map(str::trim).collect();
-    // What comes before the book's table of contents is its title.
-    let from = all
-        .iter()
-        .position(|l| l.eq_ignore_ascii_case("table of contents"))
-        .unwrap_or(0);
-    let lines = &all[from..];
-    let mut sections = vec![RuleSection {
-        title: String::new(),
-        paragraphs: Vec::new(),
-    }];
-    let mut in_contents = false;
-    for (i, line) in lines.iter().enumerate() {
-        if line.eq_ignore_ascii_case("table of contents") {
-            in_contents = true;
-            continue;
-        }
-        if in_contents {
-            if line.is_empty() || line.starts_with('•') {
-                continue;
-            }
-            in_contents = false;
-        }
-        let next = lines[i + 1..].iter().find(|l| !l.is_empty());
-        // Three or more short lines in a row are a list ("1. Preparation" / "2. Send out
-        // knights" / …), not headings (a heading and its first sub-heading are two).
-        let short = |j: usize| {
-            lines
-                .get(j)
-                .is_some_and(|l| is_heading(l) && !l.eq_ignore_ascii_case("table of contents"))
-        };
-        let before = (0..i).rev().take_while(|&j| short(j)).count();
-        let after = (i + 1..lines.len()).take_while(|&j| short(j)).count();
-        let listed = before + after >= 2;
-        if is_heading(line) && !listed && next.is_some_and(|n| !n.starts_with('|')) {
-            // The same heading twice in a row (a title line and the book's first heading) is one.
-            if sections
-                .last()
-                .is_some_and(|s| s.title == *line && s.paragraphs.is_empty())
-            {
-                continue;
-            }
-            sections.push(RuleSection {
-                title: line.to_string(),
-                paragraphs: Vec::new(),
-            });
-            continue;
-        }
-        if let Some(p) = readable_line(line)
-            && let Some(last) = sections.last_mut()
-        {
-            last.paragraphs.push(p);
-        }
-    }
-    sections.retain(|s| !(s.title.is_empty() && s.paragraphs.is_empty()));
-    sections
-}
-
-/// A heading of a rulebook: a short line of a few words, starting with a capital, with no
-/// sentence's end, no list bullet and no table.
-fn is_heading(line: &str) -> bool {
-    let words = line.split_whitespace().count();
-    line.len() <= 60
-        && (1..=8).contains(&words)
-        && line
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
-        && !line.ends_with(['.', ',', ';', ':', '!', '?'])
-        && !line.starts_with(['•', '|', '-', '('])
 }
 
 /// The search box's example words, from the open game's own rulebook: a few of its headings.
@@ -348,19 +238,6 @@ pub(super) fn search_hint(sections: &[RuleSection]) -> String {
     } else {
         format!("e.g. {}", titles.join(", "))
     }
-}
-
-/// A rulebook line as it is shown: blank lines and table rules dropped, table rows as plain text.
-fn readable_line(line: &str) -> Option<String> {
-    let t = line.trim();
-    if t.is_empty() || t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
-        return None;
-    }
-    if t.starts_with('|') {
-        let cells: Vec<&str> = t.trim_matches('|').split('|').map(str::trim).collect();
-        return Some(cells.join("  ·  "));
-    }
-    Some(t.to_string())
 }
 
 /// A paragraph with every (case-insensitive) match of `query` marked.

@@ -15,6 +15,7 @@ mod bot;
 mod content;
 #[cfg(any(test, feature = "test-support"))]
 mod perturb;
+mod places;
 mod view;
 
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub use content::{
     CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, KnightValues, Rank,
     ScoringOrder, Space, SpaceId, Tier,
 };
+pub use places::{EQUITES, PILES, space_place};
 pub use view::{CourtView, effects_for, playable_cards};
 
 impl KnightValues for Court {
@@ -441,6 +443,22 @@ impl Game for Court {
             Action::Play { card, .. } => Some(format!("card: {}", card.name())),
             _ => None,
         }
+    }
+
+    fn place_of(&self, action: &Action) -> crate::rules::Place {
+        self.place_of_action(action)
+    }
+
+    fn board_places(content: &CourtContent) -> Vec<crate::rules::Place> {
+        places::board_places(content)
+    }
+
+    fn rule_of(&self, action: &Action) -> Option<crate::rules::RulePart> {
+        self.rule_of_action(action)
+    }
+
+    fn rule_of_decision(&self) -> Option<crate::rules::RulePart> {
+        self.rule_of_phase()
     }
 
     fn seat_emblem(&self, seat: Seat) -> Option<&str> {

@@ -17,6 +17,7 @@ mod bot;
 mod content;
 #[cfg(any(test, feature = "test-support"))]
 mod perturb;
+mod places;
 mod view;
 
 #[cfg(test)]
@@ -28,6 +29,7 @@ pub use content::{
     Board, Deck, DisplayRow, Effect, FieldDef, FutureContent, GrailPart, GroupDef, Mission, Room, RoomFile, RoomRule,
     Shield, Side, Special, Stack, Stage, Throne,
 };
+pub use places::{DISPLAY, HINTERLAND, THRONE, field_place, room_place};
 pub use view::FutureView;
 
 use crate::rules::*;
@@ -682,6 +684,22 @@ impl Game for Future {
                 | Event::TrackOrder { .. }
                 | Event::Won { .. }
         )
+    }
+
+    fn place_of(&self, action: &Action) -> crate::rules::Place {
+        self.place_of_action(action)
+    }
+
+    fn board_places(content: &FutureContent) -> Vec<crate::rules::Place> {
+        places::board_places(content)
+    }
+
+    fn rule_of(&self, action: &Action) -> Option<crate::rules::RulePart> {
+        self.rule_of_action(action)
+    }
+
+    fn rule_of_decision(&self) -> Option<crate::rules::RulePart> {
+        self.rule_of_turn()
     }
 
     /// The round: Die Zukunft counts its play in rounds, each with every colour's mission turn.

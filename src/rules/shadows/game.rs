@@ -175,6 +175,22 @@ impl Game for Shadows {
     /// right accusation), `traitor_revealed_himself`, `wrong_accusation`, `knight_died`, and
     /// `ends=…` (`swords`: the twelfth Sword; `black_swords`: seven Black Swords before it;
     /// `siege`; `deaths`: every Loyal Knight dead).
+    fn place_of(&self, action: &Action) -> crate::rules::Place {
+        self.place_of_action(action)
+    }
+
+    fn board_places(_content: &ShadowsContent) -> Vec<crate::rules::Place> {
+        super::places::board_places()
+    }
+
+    fn rule_of(&self, action: &Action) -> Option<crate::rules::RulePart> {
+        self.rule_of_action(action)
+    }
+
+    fn rule_of_decision(&self) -> Option<crate::rules::RulePart> {
+        self.rule_of_task()
+    }
+
     fn outcome_words(tag: &str) -> String {
         super::outcome_words(tag)
     }

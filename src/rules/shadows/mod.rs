@@ -29,6 +29,7 @@ mod game;
 #[cfg(any(test, feature = "test-support"))]
 mod perturb;
 mod pieces;
+mod places;
 mod view;
 
 #[cfg(test)]
@@ -50,6 +51,7 @@ pub use pieces::{
     Deed, Deeds, EvilChoice, Kind, KnightState, Location, Loyalty, MerlinTarget, Placed, QuestState, Relic, TurnState,
     Volunteering,
 };
+pub use places::{BLACK_PILE, CAMELOT, ROUND_TABLE, WHITE_PILE, quest_place};
 pub use view::ShadowsView;
 
 use crate::rules::*;

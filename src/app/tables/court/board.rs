@@ -61,14 +61,21 @@ fn court_places(content: &CourtContent, hall: &Hall, frame: Rect) -> crate::app:
         .reduce(|a, b| a.union(b))
         .unwrap_or(hall.floor);
     let hand = Rect::new(frame.min.x, frame.min.y, frame.max.x, hall.floor.min.y);
+    // The board's places by the rules core's ids, as `Game::place_of` names them.
+    use crate::rules::Place;
+    use crate::rules::court::{EQUITES, PILES, space_place};
     let mut places = crate::app::shared::Places::new([
-        ("board", frame),
-        ("equites", equites),
-        ("hand", hand.inflate(-8.0)),
-        ("piles", hand.inflate(-8.0)),
+        (Place::fixed("board").0, frame),
+        (EQUITES.0, equites),
+        (Place::HAND.0, hand.inflate(-8.0)),
+        (PILES.0, hand.inflate(-8.0)),
     ]);
-    for (space, p) in content.spaces.iter().zip(&hall.positions) {
-        places.0.push((space.id.clone(), Rect::from_center_size(*p, SPACE)));
+    for (i, p) in hall.positions.iter().enumerate().take(content.spaces.len()) {
+        let space = crate::rules::court::SpaceId(i as u8);
+        places.0.push((
+            space_place(content, space).0.into_owned(),
+            Rect::from_center_size(*p, SPACE),
+        ));
     }
     places
 }

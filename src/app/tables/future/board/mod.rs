@@ -144,22 +144,22 @@ impl Castle {
         self.throne + Vec2::new(t.centre.0 + r * a.cos(), t.centre.1 + r * a.sin()) * U
     }
 
-    /// The castle's named places (`shared::Places`), in world units.
+    /// The castle's named places (`shared::Places`), in world units: the board's places by the
+    /// rules core's ids (`rules::future::THRONE`, `room_place`, `field_place` and the rest, as
+    /// `Game::place_of` names them).
     fn places(&self, s: &Future) -> Vec<(String, Rect)> {
+        use crate::rules::future::{DISPLAY, HINTERLAND, THRONE, field_place, room_place};
         let mut v: Vec<(String, Rect)> = vec![
-            ("board", self.frame),
+            ("board".to_string(), self.frame),
             (
-                "throne",
+                THRONE.as_str().to_string(),
                 Rect::from_corners(
                     self.throne + Vec2::new(0.0, -6.0),
                     self.throne + Vec2::new(ROOM, 10.6 * U + 4.0),
                 ),
             ),
-            ("score_track", self.score_ring()),
-        ]
-        .into_iter()
-        .map(|(n, r)| (n.to_string(), r))
-        .collect();
+            ("score_track".to_string(), self.score_ring()),
+        ];
         let around = |points: &[Vec2], half: Vec2| {
             points
                 .iter()
@@ -173,29 +173,21 @@ impl Castle {
                 .map(|p| *p + Vec2::new(60.0 + 2.0 * (CARD.x + 6.0), 0.0)),
         );
         if let Some(r) = around(&display, CARD / 2.0 + Vec2::splat(4.0)) {
-            v.push(("display".into(), r));
+            v.push((DISPLAY.as_str().to_string(), r));
         }
         if let Some(r) = around(&self.hinterland, Vec2::splat(18.0)) {
-            v.push(("hinterland".into(), r));
+            v.push((HINTERLAND.as_str().to_string(), r));
         }
-        for (b, name) in [
-            (Board::Red, "room:red"),
-            (Board::Green, "room:green"),
-            (Board::Blue, "room:blue"),
-            (Board::Yellow, "room:yellow"),
-        ] {
+        for b in Board::ALL {
             if let Some(room) = s.room(b) {
                 let o = self.origin[b.index()];
                 let area = Rect::from_corners(o, o + Vec2::new(ROOM, ROOM + TITLE));
-                v.push((name.to_string(), area));
-                // The room also by its name, for whatever names it in words.
-                v.push((room.name().to_string(), area));
-                // Each field by the words a move names it with ("Training Ground (row 1,
-                // column 1)"), so a guided step or a hint points at the very square.
+                v.push((room_place(b).as_str().to_string(), area));
+                // Each field, so a guided step or a hint points at the very square.
                 for f in 0..room.fields().len() {
                     let at = self.field_at(room, f);
                     v.push((
-                        s.field_name(b, f as u8),
+                        field_place(b, f as u8).as_str().to_string(),
                         Rect::from_center_size(at, Vec2::splat(1.6 * U)),
                     ));
                 }

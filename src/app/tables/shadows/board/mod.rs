@@ -124,40 +124,31 @@ pub(super) struct Table {
     pub(super) frame: Rect,
 }
 
-/// A quest's place name (`shared::Places`, `tutorial::places`).
-fn quest_place(q: QuestId) -> &'static str {
-    match q {
-        QuestId::BlackKnight => "quest:black_knight",
-        QuestId::Lancelot => "quest:lancelot",
-        QuestId::Dragon => "quest:dragon",
-        QuestId::Excalibur => "excalibur",
-        QuestId::Grail => "quest:grail",
-        QuestId::PictWar => "quest:picts",
-        QuestId::SaxonWar => "quest:saxons",
-    }
-}
-
 impl Table {
     fn cell(col: i8, row: i8) -> Vec2 {
         Vec2::new(col as f32 * CELL.x, row as f32 * CELL.y)
     }
 
-    /// The table's named places (`shared::Places`), in world units.
-    fn places(&self) -> Vec<(&'static str, Rect)> {
+    /// The table's named places (`shared::Places`), in world units: the board's places by the
+    /// rules core's ids (`rules::shadows::quest_place` and the rest, as `Game::place_of` names
+    /// them), and the hand.
+    fn places(&self) -> Vec<(crate::rules::Place, Rect)> {
+        use crate::rules::Place;
+        use crate::rules::shadows::{BLACK_PILE, CAMELOT, ROUND_TABLE, WHITE_PILE, quest_place};
         let plate = |q: QuestId| Rect::from_center_size(self.boards[q.index()], PLATE);
         // A pile as it lies (its draw pile: the card a click draws), with a margin for a frame.
         let pile = |a: Vec2| Rect::from_center_size(a, PILE + Vec2::splat(8.0));
         let hand = Rect::from_center_size(self.hand, Vec2::new(self.frame.width() - 16.0, HAND_BAND - 16.0));
         let mut v = vec![
-            ("board", self.frame),
-            ("camelot", Rect::from_center_size(self.camelot, PLATE)),
-            ("round_table", Rect::from_center_size(self.camelot, Vec2::splat(190.0))),
+            (Place::fixed("board"), self.frame),
+            (CAMELOT, Rect::from_center_size(self.camelot, PLATE)),
+            (ROUND_TABLE, Rect::from_center_size(self.camelot, Vec2::splat(190.0))),
         ];
         v.extend(QuestId::ALL.map(|q| (quest_place(q), plate(q))));
         v.extend([
-            ("white_pile", pile(self.white_pile)),
-            ("black_pile", pile(self.black_pile)),
-            ("hand", hand),
+            (WHITE_PILE, pile(self.white_pile)),
+            (BLACK_PILE, pile(self.black_pile)),
+            (Place::HAND, hand),
         ]);
         v
     }

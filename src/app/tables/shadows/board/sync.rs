@@ -53,13 +53,7 @@ pub(in crate::app::tables::shadows) fn build_or_sync_table(
             }
             let built = build_table(&mut commands, m, key, (&fonts, &pictures, &surfaces), &mut paint);
             frame.0 = built.frame;
-            *places = crate::app::shared::Places::new(built.places());
-            // Each quest also by the name its content gives it, for whatever names it in words.
-            for q in QuestId::ALL {
-                if let Some(r) = places.get(quest_place(q)) {
-                    places.0.push((built.content.quest(q).name.clone(), r));
-                }
-            }
+            *places = crate::app::shared::Places::new(built.places().into_iter().map(|(p, r)| (p.0, r)));
             commands.insert_resource(built);
             // A game loaded from a save: how its quests ended, from its actions.
             *moments = Moments {
