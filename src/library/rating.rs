@@ -1,0 +1,160 @@
+//! The review's rating of past decisions: each position where a seat chose among more than one
+//! move, rated as its hint rates it, from that seat's view (`AnyMatch::rate_decisions`).
+
+use crate::bots::{BotHints, Budget};
+use crate::rules::{Game, Period, Seat};
+
+use super::Hint;
+use super::hints::{HintChoice, hard_ranking, hint_of, hint_seed, ranked_choices};
+
+/// One decision of a finished or unfinished match as the hard level rates it from the deciding
+/// seat's view at that moment: the hint that position gets (`AnyMatch::rate_decisions`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedDecision {
+    /// The action's number in the match, from 0 (the position is the match after `index` actions).
+    pub index: usize,
+    /// The turn (or round, by `period`) it was taken in, where the game counts them.
+    pub turn: Option<u32>,
+    pub period: Period,
+    /// The hint at that position: the best action as the hard level rates it, and why.
+    pub hint: Hint,
+    /// Every action the ranking rated, its choice first (the hint's action).
+    pub choices: Vec<HintChoice>,
+    /// The action played, as an index into the legal actions then.
+    pub played: usize,
+    /// The action played, in the game's words.
+    pub played_label: String,
+    /// The best and the played action's win chances (`None` where it played the best, or where
+    /// the level weighs the decision without a win chance): from the ranking when it rated both,
+    /// else from the same level choosing between those two alone.
+    pub rates: Option<(f64, f64)>,
+    /// The game's review noise (`BotHints::review_noise`): a loss below it is not told apart.
+    pub noise: f64,
+}
+
+/// How `AnyMatch::rate_decisions` rates.
+#[derive(Clone, Copy)]
+pub struct Rating<'a> {
+    /// The hard budget changed (the review passes `review_budget`; `None`: hard's own).
+    pub tune: Option<fn(Budget) -> Budget>,
+    /// Told `(done, total)` as each decision is rated; the work stops with an error when it
+    /// returns false.
+    pub progress: &'a (dyn Fn(usize, usize) -> bool + Sync),
+}
+
+/// The review's budget: the hard level's, without the clock, so that a review is the same on
+/// every machine and under any load (a hint's search only differs where its clock cap bit).
+pub fn review_budget(b: Budget) -> Budget {
+    Budget {
+        time_cap: std::time::Duration::from_secs(3600),
+        ..b
+    }
+}
+
+/// The best and the played action's win chances in `choices`.
+fn rates_of(choices: &[HintChoice], best: usize, played: usize) -> Option<(f64, f64)> {
+    let rate = |i: usize| choices.iter().find(|c| c.action_index == i)?.rate;
+    Some((rate(best)?, rate(played)?))
+}
+
+/// A position to rate: the seat's view, the legal actions and what was played.
+pub(super) struct Spot<G: Game> {
+    index: usize,
+    turn: Option<u32>,
+    view: G::View,
+    legal: Vec<G::Action>,
+    labels: Vec<String>,
+    played: usize,
+}
+
+impl<G: Game> Spot<G> {
+    /// The position of `state` after `index` actions, where its seat to act chooses among more
+    /// than one legal action and played `played`; reuses `legal`'s buffer.
+    pub(super) fn of(
+        state: &G,
+        index: usize,
+        played: &G::Action,
+        legal: &mut Vec<G::Action>,
+    ) -> Option<(Seat, Spot<G>)> {
+        let seat = state.to_act()?;
+        state.legal_actions_into(legal);
+        let played = legal.iter().position(|a| a == played).filter(|_| legal.len() > 1)?;
+        Some((
+            seat,
+            Spot {
+                index,
+                turn: state.turns_taken(),
+                view: state.view(seat),
+                labels: legal.iter().map(|a| state.describe_action(a)).collect(),
+                legal: std::mem::take(legal),
+                played,
+            },
+        ))
+    }
+}
+
+/// The decision in `state` (the match `match_seed` after `index` actions) of its seat to act,
+/// who played `played`, rated as the review rates it (`AnyMatch::rate_decisions`) from that
+/// seat's view alone; `None` when nobody chooses there among more than one legal action.
+pub fn rate_position<G: BotHints>(
+    state: &G,
+    match_seed: u64,
+    index: usize,
+    played: &G::Action,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Option<RatedDecision> {
+    let (seat, spot) = Spot::of(state, index, played, &mut Vec::new())?;
+    Some(rate_spot(seat, match_seed, spot, tune))
+}
+
+pub(super) fn rate_spot<G: BotHints>(
+    seat: Seat,
+    seed: u64,
+    spot: Spot<G>,
+    tune: Option<fn(Budget) -> Budget>,
+) -> RatedDecision {
+    let hint_seed = hint_seed(seed, spot.index);
+    let ranking = hard_ranking::<G>(&spot.view, &spot.legal, hint_seed, tune);
+    let choices = ranked_choices::<G>(&ranking, &spot.legal, &spot.labels);
+    let hint = hint_of::<G>(seat, &spot.view, &spot.legal, &ranking, choices.clone());
+    let best = hint.action_index;
+    // The best and the played action rated under one seed: by that seed's ranking where it rated
+    // both, else by the same level between the two alone.
+    let under = |seed: u64, choices: &[HintChoice]| {
+        rates_of(choices, best, spot.played).or_else(|| {
+            let pair = [spot.legal.get(best)?.clone(), spot.legal.get(spot.played)?.clone()];
+            let two = hard_ranking::<G>(&spot.view, &pair, seed, tune);
+            let mut rated = ranked_choices::<G>(&two, &pair, &[String::new(), String::new()]);
+            for c in &mut rated {
+                c.action_index = if c.action_index == 0 { best } else { spot.played };
+            }
+            rates_of(&rated, best, spot.played)
+        })
+    };
+    // The hint's own seed first, then the game's further seeds (`BotHints::review_seeds`), their
+    // rates averaged: the hint's choice stays the best, and its loss is measured more steadily.
+    let rates = (best != spot.played).then(|| {
+        let mut samples: Vec<(f64, f64)> = under(hint_seed, &choices).into_iter().collect();
+        for k in 1..G::review_seeds() {
+            let seed = hint_seed ^ u64::from(k).wrapping_mul(0x7265_7669_6577_0000);
+            let ranking = hard_ranking::<G>(&spot.view, &spot.legal, seed, tune);
+            samples.extend(under(seed, &ranked_choices::<G>(&ranking, &spot.legal, &spot.labels)));
+        }
+        let n = samples.len() as f64;
+        (n > 0.0).then(|| {
+            let (b, p) = samples.iter().fold((0.0, 0.0), |(b, p), (x, y)| (b + x, p + y));
+            (b / n, p / n)
+        })
+    });
+    RatedDecision {
+        index: spot.index,
+        turn: spot.turn,
+        period: G::PERIOD,
+        played_label: spot.labels.get(spot.played).cloned().unwrap_or_default(),
+        hint,
+        choices,
+        played: spot.played,
+        rates: rates.flatten(),
+        noise: G::review_noise(),
+    }
+}
