@@ -13,6 +13,7 @@
 mod apply;
 mod bot;
 mod content;
+mod files;
 #[cfg(any(test, feature = "test-support"))]
 mod perturb;
 mod places;

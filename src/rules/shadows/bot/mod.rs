@@ -20,10 +20,12 @@ use super::*;
 use crate::rules::{BotHints, Budget};
 
 mod belief;
+mod explain;
 mod value;
 mod weights;
 
 pub use belief::Belief;
+use explain::explain_shadows;
 pub use value::{FEATURE_NAMES, FEATURES, TABLE_SIZES, ValueModel, features};
 pub use weights::{BotFile, DeedOdds, ShadowsBots, Weights};
 
@@ -506,16 +508,6 @@ fn need(g: &Shadows, at: Location, w: &[f32; W_COUNT]) -> f32 {
     }
 }
 
-/// An amount of help or need (in Heroic Actions' worth of progress) in a player's words.
-fn amount_words(x: f32) -> &'static str {
-    match x {
-        x if x < 0.25 => "little",
-        x if x < 1.0 => "some",
-        x if x < 2.5 => "much",
-        _ => "a great deal",
-    }
-}
-
 /// How much the seat's hand can do at a place (in Heroic Actions' worth of progress).
 fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
     let k = &g.knights[me];
@@ -958,97 +950,6 @@ impl BotHints for Shadows {
             .map(|k| if k.loyalty == Loyalty::Traitor { 1.0 - p } else { p })
             .collect()
     }
-}
-
-fn percent(x: f32) -> String {
-    crate::rules::percent(f64::from(x.clamp(0.0, 1.0)))
-}
-
-/// Why an action is worth playing, in the heuristic's terms, from the view (hints): where the
-/// Knights need work and what the seat's hand can do there, the Siege, a quest's danger, a
-/// suspect's public record.
-fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
-    let w = &g.content.bots.normal.arr();
-    let Some(me) = g.deciding() else { return Vec::new() };
-    let k = &g.knights[me];
-    let n = g.numbers();
-    let place = |at: Location| super::view::location_name(g, at);
-    let quest = |q: QuestId| g.content.quest(q).name.clone();
-    let siege = format!(
-        "Siege Engines: {} of {} (at {} Camelot falls)",
-        g.siege, n.siege_lose, n.siege_lose
-    );
-    let standing = |q: QuestId| {
-        format!(
-            "{}: the Knights are {} of the way to a victory there, Evil {} of the way to a defeat",
-            quest(q),
-            percent(progress(g, q)),
-            percent(quest_danger(g, q) / 2.0)
-        )
-    };
-    let mut out = Vec::new();
-    match *action {
-        Action::Move(to) => {
-            if let Location::Quest(q) = to {
-                out.push(format!("{}.", standing(q)));
-            } else if to == Location::Siege {
-                out.push(format!("{siege}."));
-            }
-            out.push(format!(
-                "At {} your cards could do {}, and {} is needed there; where you stand, at {}, they could do {}, and {} is needed (a place's need: its danger, and how near it is to a win).",
-                place(to),
-                amount_words(help(g, me, to, w)),
-                amount_words(need(g, to, w)),
-                place(k.at),
-                amount_words(help(g, me, k.at, w)),
-                amount_words(need(g, k.at, w))
-            ));
-        }
-        Action::Evil(_) => {
-            let pressed = QuestId::ALL
-                .iter()
-                .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
-                .count();
-            out.push(format!(
-                "The three harms weighed: {siege}; your Life {} of {}; {} near defeat for another Black card.",
-                k.life,
-                n.max_life,
-                crate::rules::counted(pressed as u64, "quest", "quests")
-            ));
-        }
-        Action::FightSiege(_) | Action::Roll | Action::Merlin(MerlinTarget::SiegeEngine) => {
-            out.push(format!("{siege}."));
-        }
-        Action::Merlin(MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q)) | Action::Heroism(q) => {
-            out.push(format!("{}.", standing(q)));
-        }
-        Action::Fight(_) | Action::PlayGrail | Action::RaiseExcalibur(_) => {
-            if let Location::Quest(q) = k.at {
-                out.push(format!("{}.", standing(q)));
-            }
-        }
-        Action::DrawWhite => out.push(format!(
-            "You hold {} White cards: stock up before going out, a trip pays for itself over several plays.",
-            k.hand.len()
-        )),
-        Action::Heal(_) => out.push(format!("Your Life is {} of {}.", k.life, n.max_life)),
-        Action::Accuse(s) => {
-            let d = g.deeds[s];
-            let sieged = d.get(Deed::SiegeLow) + d.get(Deed::SiegeMid) + d.get(Deed::SiegeHigh);
-            out.push(format!(
-                "{}'s public record: {} placed face down, {}, {} chosen at the Progression of Evil.",
-                g.who(s),
-                crate::rules::counted(d.get(Deed::FaceDown), "Combat card", "Combat cards"),
-                crate::rules::counted(d.get(Deed::WrongAccusation), "wrong accusation", "wrong accusations"),
-                crate::rules::counted(sieged, "Siege Engine", "Siege Engines")
-            ));
-        }
-        _ => {}
-    }
-    if plays_traitor(g, me) && !k.unmasked {
-        out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed, and strikes where its lookahead finds a large blow.".into());
-    }
-    out
 }
 
 /// Every legal action's score for the seat deciding (for looking at how the bots judge).
