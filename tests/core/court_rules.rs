@@ -284,7 +284,10 @@ fn the_rulebooks_worked_example() {
         power: 3,
         success: true,
     });
-    assert_eq!(line, "Banish Sir Constantine: rolled 5, needed more than 3 — banished");
+    assert_eq!(
+        line,
+        "Banish Sir Constantine: roll above 3: rolled 5 — Sir Constantine is banished to the reserve"
+    );
 }
 
 #[test]

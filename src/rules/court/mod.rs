@@ -12,6 +12,7 @@
 
 mod apply;
 mod bot;
+mod cards;
 mod content;
 mod files;
 #[cfg(any(test, feature = "test-support"))]
@@ -22,6 +23,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use cards::{banish_title, banish_verdict, card_line, card_text};
 pub use content::{
     CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, KnightState, KnightValues, Rank,
     ScoringOrder, Space, SpaceId, Tier,

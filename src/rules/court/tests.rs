@@ -1813,7 +1813,7 @@ fn descriptions_name_knights_spaces_and_seats() {
     };
     assert_eq!(
         g.describe_event(&e),
-        "Banish Sir Constantine: rolled 5, needed more than 3 — banished"
+        "Banish Sir Constantine: roll above 3: rolled 5 — Sir Constantine is banished to the reserve"
     );
     assert_eq!(g.describe_action(&Action::Draw), "Draw up to 6");
     // Every event and legal action has a sentence.

@@ -537,13 +537,11 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
             roll,
             power,
             success,
-        } => {
-            let result = if *success { "banished" } else { "fails" };
-            format!(
-                "Banish {}: rolled {roll}, needed more than {power} — {result}",
-                name(*knight)
-            )
-        }
+        } => format!(
+            "{}: rolled {roll} — {}",
+            super::banish_title(name(*knight), *power),
+            super::banish_verdict(name(*knight), *success)
+        ),
         Event::Scored {
             seat,
             points,

@@ -102,3 +102,31 @@ pub fn black_text(s: &Shadows, c: Black) -> String {
         Black::Hidden => String::new(),
     }
 }
+
+/// An accusation of `target` in words, for the question before it is made: what each answer of
+/// his Loyalty card brings, from the numbers in play.
+pub fn accusation_text(g: &Shadows, target: Seat) -> String {
+    let wrong = if g.white_swords > 0 {
+        "a White Sword on the Round Table turns Black"
+    } else {
+        "a White Sword would turn Black (none lies on the Round Table yet)"
+    };
+    format!(
+        "Accuse {} of being the Traitor? He must show his Loyalty card to everyone. If he is the Traitor, he is \
+         unmasked and {} laid on the Round Table. If he is Loyal, {wrong}. You may accuse only once a game.",
+        g.who(target),
+        match g.numbers().unmask_swords {
+            1 => "a White Sword is".to_string(),
+            k => format!("{k} White Swords are"),
+        }
+    )
+}
+
+/// A further Heroic Action in words: the Life point it costs `seat`.
+pub fn sacrifice_text(g: &Shadows, seat: Seat) -> String {
+    let life = g.knights.get(seat).map_or(0, |k| k.life);
+    format!(
+        "It costs a Life point: {life} → {}. The action must be of a kind not used this turn.",
+        life.saturating_sub(1)
+    )
+}

@@ -41,7 +41,7 @@ pub use bot::{
     Belief, BotFile, DeedOdds, FEATURE_NAMES, FEATURES, Look, ShadowsBots, TABLE_SIZES, ValueModel, Weights, belief,
     explain, features, heuristic_with, scores, search_budget,
 };
-pub use cards::{black_text, white_line, white_text};
+pub use cards::{accusation_text, black_text, sacrifice_text, white_line, white_text};
 pub use content::{
     Black, Count, DeckFile, GrailFullRule, KnightDef, KnightId, Lasting, Numbers, QuestDef, QuestId, QuestKind,
     ShadowsContent, Spoils, Switches, White,

@@ -123,14 +123,10 @@ pub(super) fn read_events(
             } => {
                 sfx.write(Sfx::Dice);
                 dice.queue.push_back(Moment::Dice(DiceRoll {
-                    title: format!("Banish {}: roll above {power}", name(*knight)),
+                    title: crate::rules::court::banish_title(&name(*knight), *power),
                     dice: vec![("Banish".into(), 0, *roll)],
                     arms: vec![arms_of(content, *knight)],
-                    verdict: if *success {
-                        format!("{} is banished to the reserve", name(*knight))
-                    } else {
-                        format!("{} stays in the hall", name(*knight))
-                    },
+                    verdict: crate::rules::court::banish_verdict(&name(*knight), *success),
                     good: *success,
                 }));
             }

@@ -7,41 +7,17 @@ use crate::app::table::read_keys;
 /// The confirmation of an action that costs a Life point or may cost a Sword: its window's title,
 /// its words and the yes button.
 fn confirm_words(m: &Match<Shadows>, seat: Seat, a: Action) -> (String, String, String) {
-    let s = &m.state;
-    let n = s.numbers();
     match a {
-        Action::Accuse(target) => {
-            let who = s.who(target);
-            let wrong = if s.white_swords > 0 {
-                "a White Sword on the Round Table turns Black".to_string()
-            } else {
-                "a White Sword would turn Black (none lies on the Round Table yet)".to_string()
-            };
-            (
-                "Accuse a Knight of treason?".into(),
-                format!(
-                    "Accuse {who} of being the Traitor? He must show his Loyalty card to everyone. If he is the \
-                     Traitor, he is unmasked and {} laid on the Round Table. If he is Loyal, {wrong}. You may \
-                     accuse only once a game.",
-                    match n.unmask_swords {
-                        1 => "a White Sword is".to_string(),
-                        k => format!("{k} White Swords are"),
-                    }
-                ),
-                format!("Yes, accuse {}", m.config.seat_name(target)),
-            )
-        }
-        _ => {
-            let life = s.knights.get(seat).map_or(0, |k| k.life);
-            (
-                "Another Heroic Action?".into(),
-                format!(
-                    "It costs a Life point: {life} → {}. The action must be of a kind not used this turn.",
-                    life.saturating_sub(1)
-                ),
-                "Yes, lose a Life point".into(),
-            )
-        }
+        Action::Accuse(target) => (
+            "Accuse a Knight of treason?".into(),
+            crate::rules::shadows::accusation_text(&m.state, target),
+            format!("Yes, accuse {}", m.config.seat_name(target)),
+        ),
+        _ => (
+            "Another Heroic Action?".into(),
+            crate::rules::shadows::sacrifice_text(&m.state, seat),
+            "Yes, lose a Life point".into(),
+        ),
     }
 }
 
