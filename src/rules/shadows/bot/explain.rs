@@ -12,7 +12,7 @@ fn percent(x: f32) -> String {
 /// Knights need work and what the seat's hand can do there, the Siege, a quest's danger, a
 /// suspect's public record.
 pub(super) fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
-    let w = &g.content.bots.normal.arr();
+    let w = &g.content.bots.normal;
     let Some(me) = g.deciding() else { return Vec::new() };
     let k = &g.knights[me];
     let n = g.numbers();

@@ -29,48 +29,6 @@ use explain::explain_shadows;
 pub use value::{FEATURE_NAMES, FEATURES, TABLE_SIZES, ValueModel, features};
 pub use weights::{BotFile, DeedOdds, ShadowsBots, Weights};
 
-/// Indices into `Weights::arr` (the file's order, `weights.rs`).
-pub const W_BLACK_BASE: usize = 0;
-pub const W_BLACK_PRESSED: usize = 1;
-pub const W_SIEGE_CHEAP_BELOW: usize = 2;
-pub const W_SIEGE_COST: usize = 3;
-pub const W_LIFE6: usize = 4;
-pub const W_LIFE5: usize = 5;
-pub const W_LIFE4: usize = 6;
-pub const W_LIFE3: usize = 7;
-pub const W_DRAW_TO: usize = 8;
-pub const W_DRAW: usize = 9;
-pub const W_FIGHT: usize = 10;
-pub const W_GRAIL: usize = 11;
-pub const W_RAISE_SPARE: usize = 12;
-pub const W_RAISE_KEEP: usize = 13;
-pub const W_SIEGE_FEAR_AT: usize = 14;
-pub const W_SIEGE_FIGHT: usize = 15;
-pub const W_TRAVEL: usize = 16;
-pub const W_HERE: usize = 17;
-pub const W_HELP_GROUP: usize = 18;
-pub const W_HELP_SOLO: usize = 19;
-pub const W_HELP_TRACK: usize = 20;
-pub const W_HELP_GRAIL: usize = 21;
-pub const W_HELP_WAR: usize = 22;
-pub const W_NEED_PROGRESS: usize = 23;
-pub const W_SACRIFICE_LIFE: usize = 24;
-pub const W_COMPANY: usize = 25;
-pub const W_MERLIN_SIEGE: usize = 26;
-pub const W_MERLIN_QUEST: usize = 27;
-pub const W_ACCUSE_P: usize = 29;
-pub const W_BLACK_SIEGE: usize = 28;
-pub const W_ACCUSE_SWORDS: usize = 30;
-pub const W_SIEGE_HAND: usize = 31;
-pub const W_SIEGE_TOTAL: usize = 32;
-pub const W_LIFE_SIEGE_AT: usize = 33;
-pub const W_LIFE_SIEGE_COST: usize = 34;
-pub const W_GRAIL_DANGER_PLAY: usize = 35;
-pub const W_GRAIL_DANGER_HELP: usize = 36;
-pub const W_GRAIL_LATE: usize = 37;
-pub const W_BLACK_KNIGHT: usize = 38;
-pub const W_COUNT: usize = 39;
-
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 fn harm(g: &Shadows, c: Black) -> f32 {
     match c {
@@ -155,7 +113,6 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
 
 /// `action_value` with a set of weights.
 pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
-    let w = &w.arr();
     let Some(me) = g.deciding() else { return 0.0 };
     let k = &g.knights[me];
     let traitor = plays_traitor(g, me);
@@ -174,8 +131,8 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     .iter()
                     .filter(|&&q| g.quest(q).in_play && quest_danger(g, q) > 1.2)
                     .count() as f32;
-                let became = w[W_BLACK_SIEGE] * siege_share(g) * siege_cost(g, w);
-                -(w[W_BLACK_BASE] + w[W_BLACK_PRESSED] * pressed + became)
+                let became = w.black_siege * siege_share(g) * siege_cost(g, w);
+                -(w.black_base + w.black_pressed * pressed + became)
             }
         }
         Action::Evil(EvilChoice::AddSiege) => {
@@ -187,14 +144,14 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::Evil(EvilChoice::LoseLife) => {
-            let cost = if siege_fear > w[W_LIFE_SIEGE_AT] && k.life >= 3 {
-                w[W_LIFE_SIEGE_COST]
+            let cost = if siege_fear > w.life_siege_at && k.life >= 3 {
+                w.life_siege_cost
             } else {
                 match k.life {
-                    6 => w[W_LIFE6],
-                    5 => w[W_LIFE5],
-                    4 => w[W_LIFE4],
-                    3 => w[W_LIFE3],
+                    6 => w.life6,
+                    5 => w.life5,
+                    4 => w.life4,
+                    3 => w.life3,
                     2 => 4.0,
                     _ => 20.0,
                 }
@@ -274,7 +231,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             Some(Task::SiegeFight { .. }) => {
                 let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum::<u8>()
                     + if k.excalibur { n.excalibur_bonus } else { 0 };
-                if total as f32 >= w[W_SIEGE_TOTAL] {
+                if total as f32 >= w.siege_total {
                     -1.0
                 } else {
                     c.fight().unwrap_or(0) as f32 * 0.3 - 0.2
@@ -325,7 +282,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Sacrifice => {
             // Worth a Life point when it buys work on the quest he stands on.
             let quest_open = g.this_turn.used & Kind::Quest.bit() == 0 && help(g, me, k.at, w) >= 1.0;
-            if k.life as f32 >= w[W_SACRIFICE_LIFE] && !traitor && quest_open {
+            if k.life as f32 >= w.sacrifice_life && !traitor && quest_open {
                 1.0
             } else {
                 -1.0
@@ -336,21 +293,21 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::ArthurGive(..) => -50.0,
         Action::DrawWhite => {
             // Stock up before going out: a trip pays for itself over several plays.
-            if (k.hand.len() as f32) < w[W_DRAW_TO] {
-                w[W_DRAW]
+            if (k.hand.len() as f32) < w.draw_to {
+                w.draw
             } else {
                 3.0 - 0.25 * k.hand.len() as f32
             }
         }
         Action::FightSiege(v) => {
-            if fight_total as f32 >= w[W_SIEGE_HAND] && siege_fear >= w[W_SIEGE_FEAR_AT] {
-                2.0 + w[W_SIEGE_FIGHT] * siege_fear + 0.05 * v as f32
+            if fight_total as f32 >= w.siege_hand && siege_fear >= w.siege_fear_at {
+                2.0 + w.siege_fight * siege_fear + 0.05 * v as f32
             } else {
                 0.0
             }
         }
         Action::Fight(v) => {
-            let base = w[W_FIGHT] + 0.1 * v as f32;
+            let base = w.fight + 0.1 * v as f32;
             if traitor { base - 1.2 } else { base }
         }
         Action::PlayGrail => {
@@ -358,8 +315,8 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 1.8
             } else {
                 let danger = quest_danger(g, QuestId::Grail);
-                let late = 1.0 + w[W_GRAIL_LATE] * near_end;
-                w[W_GRAIL] + danger + w[W_GRAIL_DANGER_PLAY] * danger * danger * late
+                let late = 1.0 + w.grail_late * near_end;
+                w.grail + danger + w.grail_danger_play * danger * danger * late
             }
         }
         Action::RaiseExcalibur(c) => {
@@ -372,14 +329,14 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     White::Grail => !g.quest(QuestId::Grail).in_play || g.dark_forest,
                     _ => false,
                 };
-                let base = if spare { w[W_RAISE_SPARE] } else { w[W_RAISE_KEEP] };
+                let base = if spare { w.raise_spare } else { w.raise_keep };
                 base + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
             }
         }
         Action::Merlin(t) => {
             let v = match t {
-                MerlinTarget::SiegeEngine => 1.0 + w[W_MERLIN_SIEGE] * siege_fear,
-                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => w[W_MERLIN_QUEST] * quest_danger(g, q),
+                MerlinTarget::SiegeEngine => 1.0 + w.merlin_siege * siege_fear,
+                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => w.merlin_quest * quest_danger(g, q),
             };
             if traitor { v - 2.0 } else { v }
         }
@@ -438,7 +395,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 let b = Belief::of(g, me, &g.content.bots.deeds, 1.0);
                 let p = b.p.get(s).copied().unwrap_or(0.0);
                 let likeliest = b.p.iter().all(|&q| q <= p);
-                if likeliest && p >= w[W_ACCUSE_P] && g.swords() as f32 >= w[W_ACCUSE_SWORDS] {
+                if likeliest && p >= w.accuse_p && g.swords() as f32 >= w.accuse_swords {
                     2.0 + 10.0 * p
                 } else {
                     -3.0
@@ -450,14 +407,14 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
 }
 
 /// What one more Siege Engine costs the Knights now.
-fn siege_cost(g: &Shadows, w: &[f32; W_COUNT]) -> f32 {
+fn siege_cost(g: &Shadows, w: &Weights) -> f32 {
     let left = g.numbers().siege_lose.saturating_sub(g.siege) as f32;
     if left <= 1.0 {
         50.0
-    } else if (g.siege as f32) < w[W_SIEGE_CHEAP_BELOW] && g.quest(QuestId::Excalibur).in_play {
+    } else if (g.siege as f32) < w.siege_cheap_below && g.quest(QuestId::Excalibur).in_play {
         0.3
     } else {
-        w[W_SIEGE_COST] / (left - 1.0)
+        w.siege_cost / (left - 1.0)
     }
 }
 
@@ -494,7 +451,7 @@ fn progress(g: &Shadows, q: QuestId) -> f32 {
 
 /// How much the Knights need work on a place now: its danger and how near it is to a win,
 /// weighted by the Swords at stake.
-fn need(g: &Shadows, at: Location, w: &[f32; W_COUNT]) -> f32 {
+fn need(g: &Shadows, at: Location, w: &Weights) -> f32 {
     let n = g.numbers();
     match at {
         Location::RoundTable => 0.3,
@@ -502,14 +459,14 @@ fn need(g: &Shadows, at: Location, w: &[f32; W_COUNT]) -> f32 {
         Location::Quest(q) => {
             let def = g.content.quest(q);
             let stake = (def.victory.swords + def.defeat.swords) as f32 * 0.5;
-            (0.4 + quest_danger(g, q) + w[W_NEED_PROGRESS] * progress(g, q)) * (0.6 + 0.4 * stake)
+            (0.4 + quest_danger(g, q) + w.need_progress * progress(g, q)) * (0.6 + 0.4 * stake)
         }
         Location::Gone => 0.0,
     }
 }
 
 /// How much the seat's hand can do at a place (in Heroic Actions' worth of progress).
-fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
+fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
     let k = &g.knights[me];
     let n = g.numbers();
     match at {
@@ -544,15 +501,11 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                     }
                     let remaining = (*white_spots as usize).saturating_sub(qs.white.len());
                     if !g.is_solo(q) {
-                        fits as f32 * w[W_HELP_GROUP]
+                        fits as f32 * w.help_group
                     } else if fits >= remaining {
                         // A solo quest is worth going to with the cards to finish it.
-                        let bk = if q == QuestId::BlackKnight {
-                            w[W_BLACK_KNIGHT]
-                        } else {
-                            0.0
-                        };
-                        fits as f32 * 0.9 + w[W_HELP_SOLO] + bk
+                        let bk = if q == QuestId::BlackKnight { w.black_knight } else { 0.0 };
+                        fits as f32 * 0.9 + w.help_solo + bk
                     } else if fits >= 2 {
                         fits as f32 * 0.35
                     } else {
@@ -561,7 +514,7 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                 }
                 QuestKind::Track { half_length } => {
                     let left = (*half_length as i8 - qs.track).max(0) as usize;
-                    k.hand.len().min(left) as f32 * w[W_HELP_TRACK]
+                    k.hand.len().min(left) as f32 * w.help_track
                 }
                 QuestKind::Grail { spots } => {
                     let full = qs.white.len() + qs.black.len() >= *spots as usize;
@@ -569,8 +522,8 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                         0.0
                     } else {
                         let danger = quest_danger(g, q);
-                        let late = 1.0 + w[W_GRAIL_LATE] * g.swords() as f32 / n.swords_end.max(1) as f32;
-                        k.count(White::Grail) as f32 * (w[W_HELP_GRAIL] + w[W_GRAIL_DANGER_HELP] * danger * late)
+                        let late = 1.0 + w.grail_late * g.swords() as f32 / n.swords_end.max(1) as f32;
+                        k.count(White::Grail) as f32 * (w.help_grail + w.grail_danger_help * danger * late)
                     }
                 }
                 QuestKind::War {
@@ -581,7 +534,7 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
                     let done = qs.white.len().min(sequence.len());
                     let later = sequence[done..].iter().filter(|&&v| k.holds(White::Fight(v))).count() as f32;
                     match apply::war_next(qs, sequence, *mordred_extra) {
-                        Some(v) if k.holds(White::Fight(v)) => w[W_HELP_WAR] + 0.4 * later,
+                        Some(v) if k.holds(White::Fight(v)) => w.help_war + 0.4 * later,
                         _ => 0.0,
                     }
                 }
@@ -595,14 +548,14 @@ fn help(g: &Shadows, me: Seat, at: Location, w: &[f32; W_COUNT]) -> f32 {
 }
 
 /// What going somewhere offers the seat, against staying where he is.
-fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &[f32; W_COUNT]) -> f32 {
+fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &Weights) -> f32 {
     let k = &g.knights[me];
     // A solo quest's cards are one Knight's; a group quest gains from company.
     // On a group quest company helps: it ends sooner and every Knight present gains its Life.
     // A solo quest's spot is taken.
     let others = g.present(to).iter().filter(|&&s| s != me).count() as f32;
     let company = match to {
-        Location::Quest(q) if !g.is_solo(q) => 1.0 + w[W_COMPANY] * others,
+        Location::Quest(q) if !g.is_solo(q) => 1.0 + w.company * others,
         _ => 1.0,
     };
     let there = help(g, me, to, w) * (1.0 + need(g, to, w)) * company;
@@ -614,7 +567,7 @@ fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &[f32; W_CO
         // Leaving a solo quest throws away the cards played there.
         here += 1.5 + g.quest(q).white.len() as f32;
     }
-    let v = w[W_TRAVEL] + there - w[W_HERE] * here;
+    let v = w.travel + there - w.here * here;
     if traitor { v * 0.8 } else { v }
 }
 

@@ -27,7 +27,7 @@ macro_rules! weights {
             /// The first hand-set values (the tuner's starting point when no file is given).
             pub const HAND_SET: Weights = Weights { $( $name: $default ),* };
 
-            /// Every weight, in the file's order (`W_*` index it).
+            /// Every weight, in the file's order (the tuner moves them as one vector).
             pub fn arr(&self) -> [f32; Self::NAMES.len()] {
                 [ $( self.$name ),* ]
             }
