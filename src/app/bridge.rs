@@ -255,13 +255,6 @@ fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res
                 t.library.0.load_save(text).map_err(|e| e.to_string())
             }
         };
-        let result = result.and_then(|m| {
-            if crate::app::tables::has_table(m.game()) {
-                Ok(m)
-            } else {
-                Err(crate::app::tables::not_at_table(m.game()))
-            }
-        });
         match result {
             Ok(m) => {
                 t.replay.0 = None;
@@ -404,7 +397,7 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
     for request in requests.read() {
         match request {
             ReplayRequest::Open(text) => match t.library.0.load_save(text) {
-                Ok(whole) if crate::app::tables::has_table(whole.game()) => {
+                Ok(whole) => {
                     // The eyes of the seat a review looks at first, where the replay allows them.
                     let viewer = crate::review::first_open_seat(whole.as_ref());
                     show_position(&mut t.res, whole.clone_box(), &t.library.0);
@@ -418,7 +411,6 @@ fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
                     t.changed.write(MatchChanged);
                     t.next.set(Screen::Table);
                 }
-                Ok(whole) => t.res.notice = Some(crate::app::tables::not_at_table(whole.game())),
                 Err(e) => t.res.notice = Some(e.to_string()),
             },
             ReplayRequest::To(n) => {

@@ -2,7 +2,7 @@
 
 use crate::app::icons::{Picture, Pictures};
 use crate::app::shared::{MenuSetup, MenuState};
-use crate::app::style::{GOLD, WARN};
+use crate::app::style::GOLD;
 use crate::library::Library;
 use crate::rules::GameId;
 use bevy_egui::egui;
@@ -133,15 +133,6 @@ pub(super) fn cover(ui: &mut egui::Ui, game: GameId, selected: bool, pictures: &
         galley,
         egui::Color32::from_gray(200),
     );
-    if !crate::app::tables::has_table(game) {
-        painter.text(
-            egui::pos2(left, rect.bottom() - 10.0),
-            egui::Align2::LEFT_BOTTOM,
-            "Not playable at the table yet.",
-            egui::FontId::proportional(13.0),
-            WARN,
-        );
-    }
     // The frame: gold when chosen, a hint of it on hover.
     let stroke = if selected {
         egui::Stroke::new(3.0, GOLD)

@@ -331,14 +331,12 @@ fn start_row(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, ask
     let content_ok = library.content_ok(game);
     // What stops the game from starting, said beside the button (each field says its own).
     let problem = start_problem(menu, library);
-    let startable = crate::app::tables::has_table(game) && content_ok && problem.is_none();
+    let startable = content_ok && problem.is_none();
     ui.horizontal(|ui| {
         let button =
             egui::Button::new(egui::RichText::new("Start game").size(20.0).strong()).min_size(egui::vec2(180.0, 44.0));
         let response = ui.add_enabled(startable, button);
-        let response = if !crate::app::tables::has_table(game) {
-            response.on_disabled_hover_text(crate::app::tables::not_at_table(game))
-        } else if !content_ok {
+        let response = if !content_ok {
             response.on_disabled_hover_text("Fix the content problems listed above first")
         } else if let Some(p) = &problem {
             response.on_disabled_hover_text(format!("First: {p}"))
@@ -394,13 +392,6 @@ fn start_row(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, ask
     });
     if let Some(p) = problem.filter(|_| content_ok) {
         field_problem(ui, &format!("Before the game can start: {p}."));
-    }
-    if !crate::app::tables::has_table(game) {
-        let text = format!(
-            "{}: choose Camelot – The Court to play here.",
-            crate::app::tables::not_at_table(game)
-        );
-        ui.add(egui::Label::new(egui::RichText::new(text).color(WARN)).wrap());
     }
 }
 
