@@ -48,8 +48,8 @@ fn main() {
                 let Some(job) = m.bot_job(BotKind::Heuristic, step) else {
                     break;
                 };
-                let Some(action) = job() else { break };
-                if let Err(e) = m.apply_any(action.as_ref()) {
+                let Some(index) = job() else { break };
+                if let Err(e) = m.apply_index(index) {
                     eprintln!("{e}");
                     break;
                 }

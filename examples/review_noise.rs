@@ -114,8 +114,8 @@ fn main() {
                 let Some(job) = m.bot_job(BotKind::Level(level), 7 ^ step) else {
                     break;
                 };
-                let Some(action) = job() else { break };
-                if let Err(e) = m.apply_any(action.as_ref()) {
+                let Some(index) = job() else { break };
+                if let Err(e) = m.apply_index(index) {
                     eprintln!("{e}");
                     break;
                 }

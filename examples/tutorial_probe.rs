@@ -64,8 +64,8 @@ fn main() -> Result<(), String> {
                 let job = m
                     .bot_job(camelot::bots::BotKind::Level(camelot::rules::Difficulty::Easy), 1)
                     .ok_or("no job")?;
-                let action = job().ok_or("no action")?;
-                m.apply_any(action.as_ref()).map_err(|e| e.to_string())?;
+                let index = job().ok_or("no action")?;
+                m.apply_index(index).map_err(|e| e.to_string())?;
                 let last = m.actions_taken() - 1;
                 println!("   -> easy bot: {}", m.action_label(last, &library).unwrap_or_default());
                 shown += 1;

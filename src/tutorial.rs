@@ -269,7 +269,7 @@ pub fn bot_move(m: &mut dyn AnyMatch) -> Option<Result<(), String>> {
     let seed = bots::decision_seed(m.config().seed, m.actions_taken());
     let job = m.bot_job(BotKind::Level(d), seed)?;
     Some(match job() {
-        Some(action) => m.apply_any(action.as_ref()).map(|_| ()).map_err(|e| e.to_string()),
+        Some(index) => m.apply_index(index).map(|_| ()).map_err(|e| e.to_string()),
         None => Err(format!("the bot in seat {} found nothing to do", seat + 1)),
     })
 }

@@ -7,11 +7,10 @@ use crate::bots::BotKind;
 use crate::rules::{Seat, SeatKind};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::any::Any;
-use std::sync::Arc;
 use std::time::Instant;
 
-type Decision = Option<Arc<dyn Any + Send + Sync>>;
+/// The bot's choice, as an index into the legal actions of the position it decided at.
+type Decision = Option<usize>;
 
 /// The bot decision under way, if any.
 #[derive(Resource, Default)]
@@ -161,10 +160,10 @@ fn drive_bots(
             return;
         }
         match decision {
-            Some(action) => {
+            Some(index) => {
                 requests.write(ActionRequest {
                     seat,
-                    request: Request::Typed(action),
+                    request: Request::Index(index),
                 });
             }
             None => warn!("the bot in seat {} found nothing to do", seat + 1),

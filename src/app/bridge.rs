@@ -6,8 +6,6 @@ use crate::library::{AnyMatch, ErasedEvent};
 use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
 use crate::saves::{Saves, Shelf};
 use bevy::prelude::*;
-use std::any::Any;
-use std::sync::Arc;
 
 /// Asks for a new match or a saved one.
 #[derive(Message, Clone, Debug)]
@@ -30,11 +28,9 @@ pub enum StartMatch {
     },
 }
 
-/// What a seat wants to do.
-#[derive(Clone)]
+/// What a seat wants to do, in any game (a table plays its own game's actions on its `Lane`).
+#[derive(Clone, Copy, Debug)]
 pub enum Request {
-    /// The game's own action type.
-    Typed(Arc<dyn Any + Send + Sync>),
     /// The n-th of the legal actions.
     Index(usize),
     /// Take back the last action.
@@ -151,8 +147,8 @@ impl MatchRes {
         self.current.as_ref().map(|m| m.config())
     }
     /// The current match, if it is a match of this game.
-    pub fn current_as<G: crate::rules::Game>(&self) -> Option<&crate::rules::record::Match<G>> {
-        self.current.as_ref()?.as_any().downcast_ref()
+    pub fn current_as<G: crate::bots::BotHints>(&self) -> Option<&crate::rules::record::Match<G>> {
+        crate::library::typed::<G>(self.current.as_deref()?)
     }
 }
 
@@ -290,69 +286,160 @@ fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res
     }
 }
 
-fn apply_requests(
-    mut requests: MessageReader<ActionRequest>,
-    library: Res<LibraryRes>,
-    replay: Res<Replay>,
-    mut res: ResMut<MatchRes>,
-    mut out: MessageWriter<RuleEvent>,
-    mut refused: MessageWriter<Refused>,
-    mut changed: MessageWriter<MatchChanged>,
-    saves: Res<SavesRes>,
-) {
-    for req in requests.read() {
-        let Some(m) = res.current.as_mut() else {
-            continue;
+/// What applying a seat's request changes: the match, its log, the events and refusals told,
+/// the autosave.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Applier<'w> {
+    library: Res<'w, LibraryRes>,
+    replay: Res<'w, Replay>,
+    res: ResMut<'w, MatchRes>,
+    out: MessageWriter<'w, RuleEvent>,
+    refused: MessageWriter<'w, Refused>,
+    changed: MessageWriter<'w, MatchChanged>,
+    saves: Res<'w, SavesRes>,
+}
+
+impl Applier<'_> {
+    /// Applies `seat`'s request through `apply`, once it passes what every request must (not a
+    /// replay; that seat's decision): its events told and saved, or its refusal with the rulebook
+    /// part the move comes under (`part`, as things stand before it).
+    fn request(
+        &mut self,
+        seat: Seat,
+        part: impl FnOnce(&dyn AnyMatch) -> Option<crate::rules::RulePart>,
+        apply: impl FnOnce(&mut dyn AnyMatch, &crate::library::Library) -> Result<Vec<ErasedEvent>, crate::rules::RuleError>,
+    ) -> bool {
+        let Some(m) = self.res.current.as_mut() else {
+            return false;
         };
-        if replay.active() {
-            refused.write(Refused {
-                seat: req.seat,
-                reason: "this is a replay: nobody moves in it".into(),
-                part: None,
-            });
-            continue;
+        let refuse = |why: &str| Refused {
+            seat,
+            reason: why.into(),
+            part: None,
+        };
+        if self.replay.active() {
+            self.refused.write(refuse("this is a replay: nobody moves in it"));
+            return false;
         }
-        if m.pending().seat() != Some(req.seat) {
-            refused.write(Refused {
-                seat: req.seat,
-                reason: "it is not that seat's decision".into(),
-                part: None,
-            });
-            continue;
+        if m.pending().seat() != Some(seat) {
+            self.refused.write(refuse("it is not that seat's decision"));
+            return false;
         }
-        // The rulebook part the action comes under, as things stand before it.
-        let part = match &req.request {
-            Request::Typed(action) => m.rule_of_any(action.as_ref()),
-            Request::Index(i) => m.rule_of_index(*i),
-            Request::Undo => None,
-        };
-        let result = match &req.request {
-            Request::Typed(action) => m.apply_any(action.as_ref()),
-            Request::Index(i) => m.apply_index(*i),
-            Request::Undo => m
-                .undo(req.seat, &library.0)
-                .map(|_| Vec::new())
-                .map_err(|e| crate::rules::RuleError(e.to_string())),
-        };
-        match result {
+        let part = part(m.as_ref());
+        match apply(m.as_mut(), &self.library.0) {
             Ok(events) => {
-                if matches!(req.request, Request::Undo) {
-                    res.log.push(LogLine {
+                push_events(&mut self.res, &mut self.out, events);
+                autosave(&mut self.res, &self.saves);
+                self.changed.write(MatchChanged);
+                true
+            }
+            Err(e) => {
+                self.refused.write(Refused {
+                    seat,
+                    reason: e.0,
+                    part,
+                });
+                false
+            }
+        }
+    }
+}
+
+fn apply_requests(mut requests: MessageReader<ActionRequest>, mut rules: Applier) {
+    for req in requests.read() {
+        match req.request {
+            Request::Index(i) => {
+                rules.request(req.seat, |m| m.rule_of_index(i), |m, _| m.apply_index(i));
+            }
+            Request::Undo => {
+                let undone = rules.request(
+                    req.seat,
+                    |_| None,
+                    |m, library| {
+                        m.undo(req.seat, library)
+                            .map(|_| Vec::new())
+                            .map_err(|e| crate::rules::RuleError(e.to_string()))
+                    },
+                );
+                if undone {
+                    rules.res.log.push(LogLine {
                         to: Visibility::Everyone,
                         text: "The last action was taken back.".into(),
                     });
                 }
-                push_events(&mut res, &mut out, events);
-                autosave(&mut res, &saves);
-                changed.write(MatchChanged);
             }
-            Err(e) => {
-                refused.write(Refused {
-                    seat: req.seat,
-                    reason: e.0,
-                    part,
-                });
-            }
+        }
+    }
+}
+
+/// A seat's move in its game's own type, from that game's table (`Lane`).
+#[derive(Message, Clone, Debug)]
+pub struct Play<G: crate::rules::Game> {
+    pub seat: Seat,
+    pub action: G::Action,
+}
+
+/// A rule event in its game's own type, for that game's table (`Lane`): the same events as
+/// `RuleEvent`, in order, with the same numbers.
+#[derive(Message, Clone, Debug)]
+pub struct Told<G: crate::rules::Game> {
+    pub seq: u64,
+    /// Who may read its log line.
+    pub to: Visibility,
+    pub event: G::Event,
+}
+
+/// A game's typed lane to the rules bridge, added by its table's plugin: the table plays its own
+/// actions (`Play<G>`) and reads its own events (`Told<G>`), its types kept from end to end; the
+/// match reached as a match of that game (`MatchRes::current_as`). Its systems run in the
+/// bridge's set, while that game is on the table (`playing::<G>`).
+pub struct Lane<G>(std::marker::PhantomData<G>);
+
+impl<G> Default for Lane<G> {
+    fn default() -> Self {
+        Lane(std::marker::PhantomData)
+    }
+}
+
+impl<G: crate::bots::BotHints> Plugin for Lane<G> {
+    fn build(&self, app: &mut App) {
+        app.add_message::<Play<G>>().add_message::<Told<G>>().add_systems(
+            Update,
+            (
+                apply_plays::<G>.after(apply_requests),
+                tell_typed::<G>.after(apply_plays::<G>),
+            )
+                .in_set(RulesSet)
+                .after(replays)
+                .before(close_matches),
+        );
+    }
+}
+
+/// Whether the game on the table is `G` (a table's systems run only then).
+pub fn playing<G: crate::rules::Game>(res: Res<MatchRes>) -> bool {
+    res.current.as_ref().is_some_and(|m| m.game() == G::ID)
+}
+
+fn apply_plays<G: crate::bots::BotHints>(mut plays: MessageReader<Play<G>>, mut rules: Applier) {
+    for play in plays.read() {
+        rules.request(
+            play.seat,
+            |m| crate::library::rule_of_typed::<G>(m, &play.action),
+            |m, _| crate::library::apply_typed::<G>(m, &play.action),
+        );
+    }
+}
+
+/// Tells `G`'s table the events of this frame in its own type.
+fn tell_typed<G: crate::rules::Game>(mut events: MessageReader<RuleEvent>, mut told: MessageWriter<Told<G>>) {
+    for e in events.read() {
+        if let Some(event) = crate::library::event_of::<G>(&e.event) {
+            told.write(Told {
+                seq: e.seq,
+                to: e.event.to,
+                event: event.clone(),
+            });
         }
     }
 }

@@ -30,11 +30,13 @@ impl std::fmt::Debug for ErasedEvent {
     }
 }
 
-/// A bot's decision to be run off the frame thread: it owns a copy of the view only.
-pub type BotJob = Box<dyn FnOnce() -> Option<Arc<dyn Any + Send + Sync>> + Send>;
+/// A bot's decision to be run off the frame thread: it owns a copy of the view only, and answers
+/// with the action it chose as an index into the legal actions of the position it was made at
+/// (`AnyMatch::apply_index` takes it).
+pub type BotJob = Box<dyn FnOnce() -> Option<usize> + Send>;
 
 /// A bot's decision with what it cost (search iterations, time), as the simulator measures it.
-pub type BotStatsJob = Box<dyn FnOnce() -> (Option<Arc<dyn Any + Send + Sync>>, SearchStats) + Send>;
+pub type BotStatsJob = Box<dyn FnOnce() -> (Option<usize>, SearchStats) + Send>;
 
 /// The generator seed of a bot's decision at action number `step` of a match played out from
 /// `table_seed` (`AnyMatch::play_out`, so `camelot sim` and the balance bench). A constant
@@ -173,7 +175,37 @@ pub trait AnyMatch: Send + Sync {
             .unwrap_or([200, 200, 200])
     }
     fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     fn clone_box(&self) -> Box<dyn AnyMatch>;
+}
+
+/// The match as a match of its own game, when it is one: the typed road from the window's table of
+/// a game to its rules (the one place a match's type is recovered).
+pub fn typed<G: BotHints>(m: &dyn AnyMatch) -> Option<&Match<G>> {
+    m.as_any().downcast_ref()
+}
+
+/// An event as its own game's, when it is one (a table reads its game's events typed).
+pub fn event_of<G: Game>(e: &ErasedEvent) -> Option<&G::Event> {
+    e.payload.downcast_ref()
+}
+
+/// Applies an action of `G` to the match, when it is a match of `G`: the events with their log
+/// lines, or the refusal in words, the match unchanged.
+pub fn apply_typed<G: BotHints>(m: &mut dyn AnyMatch, action: &G::Action) -> Result<Vec<ErasedEvent>, RuleError> {
+    let m = m.as_any_mut().downcast_mut::<Match<G>>().ok_or_else(|| {
+        RuleError(format!(
+            "that is not an action of the game on the table ({})",
+            G::ID.title()
+        ))
+    })?;
+    let events = m.apply(action)?;
+    Ok(erase(&m.state, events))
+}
+
+/// The rulebook part an action of `G` comes under in this match (`Game::rule_of`).
+pub fn rule_of_typed<G: BotHints>(m: &dyn AnyMatch, action: &G::Action) -> Option<crate::rules::RulePart> {
+    typed::<G>(m)?.state.rule_of(action)
 }
 
 fn erase<G: Game>(state: &G, events: Vec<crate::rules::Tagged<G::Event>>) -> Vec<ErasedEvent> {
@@ -293,8 +325,8 @@ impl<G: BotHints> AnyMatch for Match<G> {
         Some(Box::new(move || {
             let mut rng = GameRng::seeded(seed);
             let decision = bots::decide::<G>(kind, &view, &legal, &mut rng);
-            let action = decision.action.map(|a| Arc::new(a) as Arc<dyn Any + Send + Sync>);
-            (action, decision.stats)
+            let index = decision.action.and_then(|a| legal.iter().position(|l| *l == a));
+            (index, decision.stats)
         }))
     }
     fn hint_job(&self) -> Option<HintJob> {
@@ -459,6 +491,9 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn seat_rgb(&self, seat: Seat) -> Option<[u8; 3]> {
         self.state.seat_rgb(seat)
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -7,7 +7,8 @@ mod rating;
 mod seats;
 
 pub use any_match::{
-    AnyMatch, BotJob, BotStatsJob, ErasedEvent, PlayOut, PlayedGame, play_out_bot_seed, play_out_random_seed,
+    AnyMatch, BotJob, BotStatsJob, ErasedEvent, PlayOut, PlayedGame, apply_typed, event_of, play_out_bot_seed,
+    play_out_random_seed, rule_of_typed, typed,
 };
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
 pub use rating::{RatedDecision, Rating, rate_position, review_budget};

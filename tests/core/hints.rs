@@ -253,8 +253,8 @@ fn save_after(game: GameId, players: usize, seed: u64, moves: usize, variants: &
         let Some(job) = m.bot_job(BotKind::Heuristic, step as u64) else {
             break;
         };
-        let Some(action) = job() else { break };
-        m.apply_any(action.as_ref()).expect("a bot's action is legal");
+        let Some(index) = job() else { break };
+        m.apply_index(index).expect("a bot's action is legal");
     }
     m.to_ron()
 }

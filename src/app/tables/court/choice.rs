@@ -60,11 +60,8 @@ pub(super) fn on_click(
     legal: &[Action],
     ui: &mut CourtUi,
     seat: Seat,
-) -> Option<ActionRequest> {
-    let request = |a: Action| ActionRequest {
-        seat,
-        request: Request::Typed(Arc::new(a)),
-    };
+) -> Option<Play<Court>> {
+    let request = |a: Action| Play { seat, action: a };
     let clicked_knight = match click {
         HallClick::Space(s) => view.knight_at(s),
         HallClick::Reserve(k) => Some(k),

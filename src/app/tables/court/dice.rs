@@ -78,7 +78,7 @@ impl DiceShow {
 /// Turns rule events into dice to show and sounds to play.
 pub(super) fn read_events(
     res: Res<MatchRes>,
-    mut events: MessageReader<RuleEvent>,
+    mut events: MessageReader<Told<Court>>,
     mut dice: ResMut<DiceShow>,
     mut sfx: MessageWriter<Sfx>,
 ) {
@@ -91,9 +91,7 @@ pub(super) fn read_events(
     // A Score's lines arrive one event a seat; they make one moment.
     let mut tally: Option<ScoreTally> = None;
     for ev in events.read() {
-        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
-            continue;
-        };
+        let event = &ev.event;
         match event {
             Event::Challenge {
                 challenger: c,

@@ -545,7 +545,7 @@ pub(super) fn fly_played_cards(
     handoff: Res<Handoff>,
     hall: Option<Res<Hall>>,
     fonts: Option<Res<WorldFonts>>,
-    mut events: MessageReader<RuleEvent>,
+    mut events: MessageReader<Told<Court>>,
     mut cards: Query<(Entity, &HandCard, &mut Glide, &Transform)>,
 ) {
     let (Some(_), Some(hall), Some(fonts)) = (court_match(&res), hall, fonts) else {
@@ -555,7 +555,7 @@ pub(super) fn fly_played_cards(
     let floor = hall.floor;
     let viewer = handoff.private_viewer();
     for ev in events.read() {
-        let Some(Event::Played { seat, card, effect, at }) = ev.event.payload.downcast_ref::<Event>() else {
+        let Event::Played { seat, card, effect, at } = &ev.event else {
             continue;
         };
         let target = match effect {
@@ -630,7 +630,7 @@ pub(super) fn hand_panel(
     mut ui_state: ResMut<CourtUi>,
     mut clicks: MessageReader<HallClick>,
     mut card_clicks: MessageReader<CardClicked>,
-    mut requests: MessageWriter<ActionRequest>,
+    mut requests: MessageWriter<Play<Court>>,
     shown: Res<HandShown>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -668,9 +668,9 @@ pub(super) fn hand_panel(
                 continue;
             };
             if end_phase {
-                requests.write(ActionRequest {
+                requests.write(Play {
                     seat,
-                    request: Request::Typed(Arc::new(Action::Discard(card))),
+                    action: Action::Discard(card),
                 });
             } else if playable.contains(&card) {
                 *ui_state = CourtUi {
@@ -682,10 +682,7 @@ pub(super) fn hand_panel(
             } else if let Some((refused, _)) = m.state.card_refusal(card) {
                 // The card's natural use, for the rules to refuse with the reason (and the
                 // rulebook's part).
-                requests.write(ActionRequest {
-                    seat,
-                    request: Request::Typed(Arc::new(refused)),
-                });
+                requests.write(Play { seat, action: refused });
             }
         }
     }

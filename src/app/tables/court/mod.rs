@@ -12,7 +12,7 @@ mod prompt;
 
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
-use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
+use crate::app::bridge::{MatchChanged, MatchRes, Play, Told};
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{
@@ -43,6 +43,8 @@ impl Plugin for CourtTablePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardGames>();
         app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Court);
+        // Its own actions and events, typed, and its systems only while it is on the table.
+        app.add_plugins(crate::app::bridge::Lane::<Court>::default());
         app.init_resource::<CourtUi>()
             .init_resource::<DiceShow>()
             .init_resource::<HandShown>()
@@ -61,14 +63,15 @@ impl Plugin for CourtTablePlugin {
                     .chain()
                     .after(crate::app::handoff::HandoffSet)
                     .after(crate::app::motion::MotionSet)
-                    .run_if(in_state(Screen::Table)),
+                    .run_if(in_state(Screen::Table).and_then(crate::app::bridge::playing::<Court>)),
             )
             .add_systems(OnExit(Screen::Table), despawn_board)
             .add_systems(
                 EguiPrimaryContextPass,
                 (players_panel, hand_panel, dice_window)
                     .chain()
-                    .in_set(TableUiSet::Board),
+                    .in_set(TableUiSet::Board)
+                    .run_if(crate::app::bridge::playing::<Court>),
             )
             .add_message::<HallClick>();
     }
@@ -155,11 +158,8 @@ mod tests {
         Court::new(&TableConfig::with_players(2, SeatKind::Human, 3), &content).expect("setup")
     }
 
-    fn action_of(req: ActionRequest) -> Action {
-        match req.request {
-            Request::Typed(a) => *a.downcast_ref::<Action>().expect("a Court action"),
-            _ => panic!("a typed request"),
-        }
+    fn action_of(play: Play<Court>) -> Action {
+        play.action
     }
 
     #[test]

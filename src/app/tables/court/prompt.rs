@@ -10,7 +10,7 @@ pub(super) fn prompt_line(
     acting: Option<Seat>,
     legal: &[Action],
     state: &mut CourtUi,
-    requests: &mut MessageWriter<ActionRequest>,
+    requests: &mut MessageWriter<Play<Court>>,
     keys: Keys,
 ) {
     let Some(seat) = acting else {
@@ -21,11 +21,8 @@ pub(super) fn prompt_line(
         ui.label(egui::RichText::new(text).size(size::PROMPT).italics());
         return;
     };
-    let send = |requests: &mut MessageWriter<ActionRequest>, a: Action| {
-        requests.write(ActionRequest {
-            seat,
-            request: Request::Typed(Arc::new(a)),
-        });
+    let send = |requests: &mut MessageWriter<Play<Court>>, a: Action| {
+        requests.write(Play { seat, action: a });
     };
     let name = |k: KnightId| view.content.knight_name(k).to_string();
     ui.horizontal_wrapped(|ui| {

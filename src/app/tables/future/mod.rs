@@ -11,7 +11,7 @@ mod panel;
 
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
-use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
+use crate::app::bridge::{MatchChanged, MatchRes, Play, Told};
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
@@ -31,6 +31,8 @@ impl Plugin for FutureTablePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardGames>();
         app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Future);
+        // Its own actions and events, typed, and its systems only while it is on the table.
+        app.add_plugins(crate::app::bridge::Lane::<Future>::default());
         app.init_resource::<FutureUi>()
             .init_resource::<Moments>()
             .init_resource::<Hovered>()
@@ -41,14 +43,15 @@ impl Plugin for FutureTablePlugin {
                     .chain()
                     .after(crate::app::handoff::HandoffSet)
                     .after(crate::app::motion::MotionSet)
-                    .run_if(in_state(Screen::Table)),
+                    .run_if(in_state(Screen::Table).and_then(crate::app::bridge::playing::<Future>)),
             )
             .add_systems(OnExit(Screen::Table), forget_castle)
             .add_systems(
                 EguiPrimaryContextPass,
                 (colours_panel, decision_panel, moments_window, hover_tip)
                     .chain()
-                    .in_set(TableUiSet::Board),
+                    .in_set(TableUiSet::Board)
+                    .run_if(crate::app::bridge::playing::<Future>),
             );
     }
 }
@@ -380,11 +383,7 @@ mod tests {
             let config = TableConfig::with_players(3, SeatKind::Human, seed);
             let mut m = library.new_match(GameId::Future, config).expect("a match");
             let state = |m: &dyn crate::library::AnyMatch| {
-                m.as_any()
-                    .downcast_ref::<Match<Future>>()
-                    .expect("Die Zukunft")
-                    .state
-                    .clone()
+                crate::library::typed::<Future>(m).expect("Die Zukunft").state.clone()
             };
             let mut rng = crate::rules::GameRng::seeded(seed);
             for _ in 0..400 {

@@ -280,7 +280,7 @@ pub(super) fn decision_panel(
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<FutureUi>,
     mut clicks: MessageReader<CastleClick>,
-    mut requests: MessageWriter<ActionRequest>,
+    mut requests: MessageWriter<Play<Future>>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -293,11 +293,8 @@ pub(super) fn decision_panel(
     } else {
         Vec::new()
     };
-    let send = |requests: &mut MessageWriter<ActionRequest>, seat: Seat, a: Action| {
-        requests.write(ActionRequest {
-            seat,
-            request: Request::Typed(Arc::new(a)),
-        });
+    let send = |requests: &mut MessageWriter<Play<Future>>, seat: Seat, a: Action| {
+        requests.write(Play { seat, action: a });
     };
     if ui_state.at_action != m.actions.len() {
         ui_state.choices.clear();

@@ -13,7 +13,7 @@ mod panel;
 
 use crate::app::audio::Sfx;
 use crate::app::bots::Animating;
-use crate::app::bridge::{ActionRequest, MatchChanged, MatchRes, Request, RuleEvent};
+use crate::app::bridge::{MatchChanged, MatchRes, Play, Told};
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WorldFonts, seat_colour, size, world};
@@ -37,6 +37,8 @@ impl Plugin for ShadowsTablePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardGames>();
         app.world_mut().resource_mut::<BoardGames>().0.push(GameId::Shadows);
+        // Its own actions and events, typed, and its systems only while it is on the table.
+        app.add_plugins(crate::app::bridge::Lane::<Shadows>::default());
         app.init_resource::<ShadowsUi>()
             .init_resource::<Moments>()
             .init_resource::<Hovered>()
@@ -55,14 +57,15 @@ impl Plugin for ShadowsTablePlugin {
                     .chain()
                     .after(crate::app::handoff::HandoffSet)
                     .after(crate::app::motion::MotionSet)
-                    .run_if(in_state(Screen::Table)),
+                    .run_if(in_state(Screen::Table).and_then(crate::app::bridge::playing::<Shadows>)),
             )
             .add_systems(OnExit(Screen::Table), (forget_table, hand::forget_hand))
             .add_systems(
                 EguiPrimaryContextPass,
                 (knights_panel, decision_panel, moments_window, hover_tip)
                     .chain()
-                    .in_set(TableUiSet::Board),
+                    .in_set(TableUiSet::Board)
+                    .run_if(crate::app::bridge::playing::<Shadows>),
             );
     }
 }

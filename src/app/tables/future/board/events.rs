@@ -6,7 +6,7 @@ use super::*;
 /// the sounds of the key events.
 pub(in crate::app::tables::future) fn read_events(
     res: Res<MatchRes>,
-    mut events: MessageReader<RuleEvent>,
+    mut events: MessageReader<Told<Future>>,
     mut moments: ResMut<Moments>,
     mut sfx: MessageWriter<Sfx>,
     settings: Option<Res<crate::app::shared::Settings>>,
@@ -17,9 +17,7 @@ pub(in crate::app::tables::future) fn read_events(
         return;
     }
     for ev in events.read() {
-        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
-            continue;
-        };
+        let event = &ev.event;
         match event {
             Event::FistsOpened { counts, total } => {
                 sfx.write(Sfx::Dice);

@@ -59,7 +59,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
     mut ui_state: ResMut<ShadowsUi>,
     mut clicks: MessageReader<SpotClick>,
     mut card_clicks: MessageReader<super::hand::HandClick>,
-    mut requests: MessageWriter<ActionRequest>,
+    mut requests: MessageWriter<Play<Shadows>>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -90,7 +90,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
         ui_state.at_action = m.actions.len();
     }
     // Sends an action (a further Heroic Action's Life point is asked for first).
-    let send = |requests: &mut MessageWriter<ActionRequest>, seat: Seat, a: Action, ui_state: &mut ShadowsUi| {
+    let send = |requests: &mut MessageWriter<Play<Shadows>>, seat: Seat, a: Action, ui_state: &mut ShadowsUi| {
         ui_state.choices.clear();
         ui_state.selected = None;
         ui_state.accusing = false;
@@ -100,10 +100,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
             return;
         }
         ui_state.confirm = None;
-        requests.write(ActionRequest {
-            seat,
-            request: Request::Typed(Arc::new(a)),
-        });
+        requests.write(Play { seat, action: a });
     };
     match acting.filter(|_| ui_state.confirm.is_none()) {
         Some(seat) => {
@@ -173,10 +170,7 @@ pub(in crate::app::tables::shadows) fn decision_panel(
         match answer {
             Some(true) => {
                 ui_state.confirm = None;
-                requests.write(ActionRequest {
-                    seat,
-                    request: Request::Typed(Arc::new(a)),
-                });
+                requests.write(Play { seat, action: a });
             }
             Some(false) => ui_state.confirm = None,
             None => {}

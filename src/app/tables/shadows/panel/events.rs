@@ -28,7 +28,7 @@ pub(in crate::app::tables::shadows) fn tick_moments(
 /// Rule events the table plays out as moments, the story for the summary, and the sounds.
 pub(in crate::app::tables::shadows) fn read_events(
     res: Res<MatchRes>,
-    mut events: MessageReader<RuleEvent>,
+    mut events: MessageReader<Told<Shadows>>,
     mut moments: ResMut<Moments>,
     mut sfx: MessageWriter<Sfx>,
     settings: Option<Res<crate::app::shared::Settings>>,
@@ -45,12 +45,10 @@ pub(in crate::app::tables::shadows) fn read_events(
     let mut queue = Vec::new();
     for ev in events.read() {
         // The table is everyone's: only what everyone may know plays out here.
-        if !matches!(ev.event.to, Visibility::Everyone | Visibility::Except(_)) {
+        if !matches!(ev.to, Visibility::Everyone | Visibility::Except(_)) {
             continue;
         }
-        let Some(event) = ev.event.payload.downcast_ref::<Event>() else {
-            continue;
-        };
+        let event = &ev.event;
         let mut moment_with = |title: String, lines: Vec<String>, good: Option<bool>, die: Option<u8>| {
             // With animations off the log tells it; there is no moment to wait for.
             if secs > 0.0 {

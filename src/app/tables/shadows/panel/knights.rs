@@ -10,7 +10,7 @@ pub(in crate::app::tables::shadows) fn knights_panel(
     handoff: Res<Handoff>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
-    mut requests: MessageWriter<ActionRequest>,
+    mut requests: MessageWriter<Play<Shadows>>,
 ) -> Result {
     let Some(m) = shadows_match(&res) else {
         return Ok(());
@@ -140,9 +140,9 @@ pub(in crate::app::tables::shadows) fn knights_panel(
                                             .clicked()
                                     {
                                         ui_state.peek = None;
-                                        requests.write(ActionRequest {
+                                        requests.write(Play {
                                             seat,
-                                            request: Request::Typed(Arc::new(Action::RevealSelf)),
+                                            action: Action::RevealSelf,
                                         });
                                     }
                                 }
