@@ -88,6 +88,16 @@ pub(super) fn results(
         );
         ui.label(&outcome.summary);
         ui.add_space(8.0);
+        // A seat's chip, marked when it won.
+        let chip = |ui: &mut egui::Ui, s: Seat| {
+            seat_chip(
+                ui,
+                config.seat_name(s),
+                m.seat_colour(s),
+                outcome.winners.contains(&s),
+                m.seat_emblem(s).as_deref(),
+            );
+        };
         // A game of sides lists each side, the winners first, with its seats under it: the
         // side's score is not a leaderboard of the seats.
         let sides = m.sides();
@@ -104,13 +114,7 @@ pub(super) fn results(
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(16.0);
                     for &s in &side.seats {
-                        seat_chip(
-                            ui,
-                            config.seat_name(s),
-                            m.seat_colour(s),
-                            outcome.winners.contains(&s),
-                            m.seat_emblem(s).as_deref(),
-                        );
+                        chip(ui, s);
                     }
                 });
                 ui.add_space(4.0);
@@ -126,13 +130,7 @@ pub(super) fn results(
         });
         egui::Grid::new("final-scores").striped(true).show(ui, |ui| {
             for s in order.into_iter().filter(|_| sides.is_empty()) {
-                seat_chip(
-                    ui,
-                    config.seat_name(s),
-                    m.seat_colour(s),
-                    outcome.winners.contains(&s),
-                    m.seat_emblem(s).as_deref(),
-                );
+                chip(ui, s);
                 ui.label(
                     egui::RichText::new(outcome.scores.get(s).map(|v| v.to_string()).unwrap_or_default()).size(20.0),
                 );

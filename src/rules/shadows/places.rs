@@ -102,37 +102,29 @@ impl Shadows {
         }
     }
 
-    /// The rulebook part `action` comes under (`Game::rule_of`).
+    /// The rulebook part `action` comes under (`Game::rule_of`): a Heroic Action's by its kind.
     pub(super) fn rule_of_action(&self, action: &Action) -> Option<RulePart> {
+        if let Some(kind) = apply::kind_of(*action) {
+            return Some(match kind {
+                Kind::Move => part::MOVE,
+                Kind::Quest => part::QUEST_ACTION,
+                Kind::Special => part::SPECIAL_WHITE,
+                Kind::Heal => part::HEALING,
+                Kind::Accuse => part::ACCUSATION,
+            });
+        }
         Some(match *action {
             Action::Evil(EvilChoice::DrawBlack) => part::BLACK_CARD,
             Action::Evil(EvilChoice::AddSiege) => part::SIEGE_ENGINE,
             Action::Evil(EvilChoice::LoseLife) => part::LIFE_POINT,
             Action::KeepBlack(_) | Action::FaceDown(_) | Action::War(_) => part::BLACK_CARD,
             Action::Pledge(_) | Action::NoPledge => part::SPECIAL_BLACKS,
-            Action::Move(_) => part::MOVE,
-            Action::DrawWhite
-            | Action::FightSiege(_)
-            | Action::Roll
-            | Action::Fight(_)
-            | Action::PlayGrail
-            | Action::RaiseExcalibur(_)
-            | Action::Assign(_) => part::QUEST_ACTION,
-            Action::Merlin(_)
-            | Action::Clairvoyance
-            | Action::Convocation
-            | Action::Fate
-            | Action::Heroism(_)
-            | Action::LadyOfTheLake
-            | Action::Messenger(_)
-            | Action::Piety(_)
-            | Action::Reinforcements(_)
-            | Action::PutNext(_) => part::SPECIAL_WHITE,
-            Action::Heal(_) => part::HEALING,
-            Action::Accuse(_) | Action::RevealSelf | Action::Taunt(_) => part::ACCUSATION,
+            Action::Roll | Action::Assign(_) => part::QUEST_ACTION,
+            Action::PutNext(_) => part::SPECIAL_WHITE,
+            Action::RevealSelf | Action::Taunt(_) => part::ACCUSATION,
             Action::Sacrifice | Action::ArthurGive(..) => part::HEROIC,
             Action::EndTurn => part::TURN,
-            Action::Yes | Action::No | Action::Card(_) | Action::Done => return self.rule_of_task(),
+            _ => return self.rule_of_task(),
         })
     }
 
