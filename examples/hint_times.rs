@@ -20,7 +20,7 @@ fn main() {
     let most: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(5000);
     let library = Library::load(ContentSet::embedded());
     for key in which.split(',') {
-        let Some(game) = GameId::parse(key) else {
+        let Some(game) = camelot::library::game_of_key(key) else {
             eprintln!("unknown game {key}");
             continue;
         };

@@ -91,7 +91,7 @@ fn main() {
     FACTOR.store(args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1), Ordering::Relaxed);
     let library = Library::load(ContentSet::embedded());
     for key in which.split(',') {
-        let Some(game) = GameId::parse(key) else {
+        let Some(game) = camelot::library::game_of_key(key) else {
             eprintln!("unknown game {key}");
             continue;
         };

@@ -8,13 +8,13 @@
 
 use camelot::content::ContentSet;
 use camelot::library::Library;
-use camelot::rules::{GameId, Pending};
+use camelot::rules::Pending;
 use camelot::tutorial::{self, TutorialRun};
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let game = args.next().ok_or("usage: tutorial_probe GAME [MORE] [SEED]")?;
-    let game = GameId::parse(&game).ok_or("unknown game")?;
+    let game = camelot::library::game_of_key(&game).ok_or("unknown game")?;
     let more: usize = args.next().map_or(Ok(8), |s| s.parse()).map_err(|e| format!("{e}"))?;
     let seed: Option<u64> = args.next().map(|s| s.parse()).transpose().map_err(|e| format!("{e}"))?;
     let library = Library::load(ContentSet::shipped(None).map_err(|e| e.to_string())?);

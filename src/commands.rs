@@ -57,7 +57,10 @@ fn with_colours(
 }
 
 fn parse_game(s: &str) -> Result<GameId, String> {
-    GameId::parse(s).ok_or_else(|| format!("unknown game \"{s}\": use court, future or shadows"))
+    camelot::library::game_of_key(s).ok_or_else(|| {
+        let keys: Vec<&str> = camelot::library::listed().map(GameId::key).collect();
+        format!("unknown game \"{s}\": use {}", keys.join(", "))
+    })
 }
 
 pub fn load_library(content: Option<&PathBuf>) -> Result<Library, String> {
@@ -372,7 +375,7 @@ pub fn check(content: Option<&PathBuf>, paths: &[PathBuf]) -> Result<ExitCode, S
     let library = Library::load(set);
     errors.extend(library.errors());
     // The guided first games: each script is read, validated and played through headless.
-    for game in GameId::LISTED {
+    for game in camelot::library::listed() {
         errors.extend(camelot::tutorial::check(&library, game));
     }
     if errors.is_empty() {

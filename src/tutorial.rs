@@ -141,8 +141,7 @@ pub fn load(library: &Library, game: GameId) -> Result<Tutorial, Vec<ContentErro
 
 /// The games that ship a tutorial (or have one on disk).
 pub fn games_with_tutorial(library: &Library) -> Vec<GameId> {
-    GameId::LISTED
-        .into_iter()
+    crate::library::listed()
         .filter(|g| library.set.get(&key(*g)).is_ok())
         .collect()
 }

@@ -343,10 +343,12 @@ impl TableUi {
     }
 }
 
-/// The order the table's egui systems draw in: the shared chrome (top bar, log), then each
-/// game's board panels, then floating windows and overlays.
+/// The order the table's egui systems run in: the input of the frame (the keys, each table's
+/// clicks on its board), then the shared chrome (top bar, log), each game's board panels, and
+/// floating windows and overlays.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TableUiSet {
+    Input,
     Chrome,
     Board,
     Overlay,

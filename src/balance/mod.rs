@@ -567,7 +567,7 @@ impl GameWords {
 
     /// By the game's key, as a report keeps it.
     pub fn of_key(key: &str) -> GameWords {
-        match crate::rules::GameId::parse(key) {
+        match crate::library::game_of_key(key) {
             Some(game) => GameWords::of(game),
             None => GameWords::plain(),
         }

@@ -92,6 +92,8 @@ pub trait AnyMatch: Send + Sync {
     fn game(&self) -> GameId;
     fn config(&self) -> &TableConfig;
     fn pending(&self) -> Pending;
+    /// The seat to act, none once the game is over (without the prompt's words).
+    fn to_act(&self) -> Option<Seat>;
     /// What happened during setup, for the log.
     fn opening_events(&self) -> Vec<ErasedEvent>;
     /// The legal actions in words, in the order `apply_index` takes them.
@@ -230,6 +232,12 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn pending(&self) -> Pending {
         self.state.pending()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        if self.state.outcome().is_some() {
+            return None;
+        }
+        self.state.to_act()
     }
     fn opening_events(&self) -> Vec<ErasedEvent> {
         erase(&self.state, self.state.opening_events())

@@ -65,6 +65,8 @@ pub struct GameEntry {
     pub period: Period,
     /// Whether a seat wins with its side (`Game::IN_SIDES`).
     pub in_sides: bool,
+    /// Whether a player can choose it (`Game::LISTED`).
+    pub listed: bool,
     /// An outcome tag or figure in a tinkerer's words (`Game::outcome_words`).
     pub outcome_words: fn(&str) -> String,
 }
@@ -82,6 +84,7 @@ impl GameEntry {
             resume: resume_match::<G>,
             period: G::PERIOD,
             in_sides: G::IN_SIDES,
+            listed: G::LISTED,
             outcome_words: G::outcome_words,
         }
     }
@@ -107,6 +110,16 @@ pub const GAMES: &[GameEntry] = &[
 /// The entry of a game, if it is built.
 pub fn entry(game: GameId) -> Option<&'static GameEntry> {
     GAMES.iter().find(|e| e.id == game)
+}
+
+/// The games a player can choose, in the menu's order: the one list of the games.
+pub fn listed() -> impl Iterator<Item = GameId> {
+    GAMES.iter().filter(|e| e.listed).map(|e| e.id)
+}
+
+/// A game by its key (`court`, `future`, `shadows`), among those built.
+pub fn game_of_key(key: &str) -> Option<GameId> {
+    GAMES.iter().map(|e| e.id).find(|g| g.key() == key)
 }
 
 /// Whether a game can be played in this version.

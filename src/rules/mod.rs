@@ -41,9 +41,6 @@ pub enum GameId {
 }
 
 impl GameId {
-    /// The three games a player can choose in the menu.
-    pub const LISTED: [GameId; 3] = [GameId::Court, GameId::Future, GameId::Shadows];
-
     pub fn key(self) -> &'static str {
         match self {
             GameId::Court => "court",
@@ -64,6 +61,19 @@ impl GameId {
         }
     }
 
+    /// The game in a sentence, for its cover in the menu.
+    pub fn blurb(self) -> &'static str {
+        match self {
+            GameId::Court => {
+                "Courtiers jostle for the King's favour: move your knights up the Great Hall, gossip, banish and score."
+            }
+            GameId::Future => "Shape the future of Camelot: predict, build and outwit your rivals.",
+            GameId::Shadows => "Loyal knights quest together against the shadows — but one of them may be a traitor.",
+            #[cfg(any(test, feature = "test-support"))]
+            GameId::Test => "A tiny test game.",
+        }
+    }
+
     /// Inclusive bounds on the number of seats.
     pub fn seats(self) -> (usize, usize) {
         match self {
@@ -72,14 +82,6 @@ impl GameId {
             #[cfg(any(test, feature = "test-support"))]
             GameId::Test => (2, 5),
         }
-    }
-
-    pub fn parse(s: &str) -> Option<GameId> {
-        #[cfg(any(test, feature = "test-support"))]
-        if s == GameId::Test.key() {
-            return Some(GameId::Test);
-        }
-        GameId::LISTED.into_iter().find(|g| g.key() == s)
     }
 }
 
@@ -252,21 +254,77 @@ impl TableConfig {
 /// this long whole (the menu and `--names` refuse a longer one).
 pub const NAME_LIMIT: usize = 18;
 
-/// A variant a game offers in the menu and as `--variant key=value`.
+/// A variant a game offers in the menu and as `--variant key=value`: its key, its words, the
+/// values it suggests and how it is chosen.
 #[derive(Clone, Debug)]
 pub struct VariantSpec {
     pub key: &'static str,
     pub label: &'static str,
-    /// Suggested values; the first is the default. `custom` allows any value the game accepts.
+    /// Suggested values; the first is the default.
     pub options: Vec<String>,
-    pub custom: bool,
+    pub kind: VariantKind,
+}
+
+/// How a variant is chosen: one value for the table, or seat by seat in the seats' rows.
+#[derive(Clone, Debug)]
+pub enum VariantKind {
+    /// One value for the whole table among the options; `custom`: or any value the game accepts.
+    Table { custom: bool },
     /// A choice made for each seat, as `(value, label)` pairs: the variant's value then lists one
-    /// value per seat in seat order, separated by commas, each used at most once. Empty for an
-    /// ordinary variant.
-    pub per_seat: Vec<(String, String)>,
+    /// value per seat in seat order, separated by commas, each used at most once.
+    PerSeat(Vec<(String, String)>),
     /// A yes-or-no for each seat, with this label beside the seat (The Court's tights): the
     /// variant's value then lists the seats that say yes, by number from 1 ("1,3").
-    pub seat_flag: Option<&'static str>,
+    SeatFlag(&'static str),
+    /// The colours each seat plays (Die Zukunft's), picked in each seat's row; the options (a
+    /// deal of the game's own, a choice made at the table) and any list of colours the game
+    /// accepts are one value for the table as well.
+    SeatColours(SeatColours),
+}
+
+/// Colours played seat by seat: the palette, how many each seat plays, and how a value deals them.
+#[derive(Clone, Debug)]
+pub struct SeatColours {
+    /// The colours by number: the name a value lists them by, their RGB and the letter a chip
+    /// of theirs carries.
+    pub palette: &'static [(&'static str, [u8; 3], &'static str)],
+    /// How many colours each seat plays, with this many seats.
+    pub each: fn(usize) -> usize,
+    /// The colours a value gives, seat by seat, with this many seats: `None` for a value the game
+    /// refuses or one that leaves the choice to the table.
+    pub deal: fn(usize, &str) -> Option<Vec<Vec<u8>>>,
+    /// The value that leaves the colours to be chosen at the table, and what a seat's row says
+    /// then.
+    pub at_table: Option<(&'static str, &'static str)>,
+    /// What a seat's colour means, beside its choice.
+    pub tip: &'static str,
+}
+
+impl VariantSpec {
+    /// A variant with one value for the whole table.
+    pub fn table(key: &'static str, label: &'static str, options: &[&str], custom: bool) -> VariantSpec {
+        VariantSpec {
+            key,
+            label,
+            options: options.iter().map(|o| o.to_string()).collect(),
+            kind: VariantKind::Table { custom },
+        }
+    }
+
+    /// Whether a value of one's own (not among the options) may be typed for the whole table.
+    pub fn custom(&self) -> bool {
+        match self.kind {
+            VariantKind::Table { custom } => custom,
+            VariantKind::SeatColours(_) => true,
+            VariantKind::PerSeat(_) | VariantKind::SeatFlag(_) => false,
+        }
+    }
+
+    /// Whether the variant is one value for the table, chosen among the variants (not in the
+    /// seats' rows alone).
+    pub fn for_the_table(&self) -> bool {
+        matches!(self.kind, VariantKind::Table { .. } | VariantKind::SeatColours(_))
+    }
 }
 
 impl VariantSpec {
@@ -710,6 +768,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the game is played in sides (`sides`): a seat wins with its side, so a seat's
     /// win rate is its side's.
     const IN_SIDES: bool = false;
+
+    /// Whether a player can choose the game (in the menu, on the command line); the test game
+    /// cannot.
+    const LISTED: bool = true;
 
     /// How a finished game went in numbers, each a per-game figure the simulator and the bench
     /// average with its interval (Shadows: Life given to Evil per Loyal Knight). Default: none.

@@ -99,6 +99,7 @@ impl Game for TestGame {
     type View = TestView;
     type Content = ();
     const ID: GameId = GameId::Test;
+    const LISTED: bool = false;
 
     fn variants() -> Vec<VariantSpec> {
         Vec::new()

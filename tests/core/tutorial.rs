@@ -17,7 +17,7 @@ fn shipped() -> Library {
 #[test]
 fn every_tutorial_plays_through_its_script_and_then_to_the_end() {
     let library = shipped();
-    for game in GameId::LISTED {
+    for game in camelot::library::listed() {
         let script = tutorial::load(&library, game).unwrap_or_else(|e| panic!("{game}: {e:?}"));
         assert!(
             (6..=10).contains(&script.steps.len()),
@@ -58,7 +58,7 @@ fn every_tutorial_plays_through_its_script_and_then_to_the_end() {
 #[test]
 fn the_run_follows_the_match_step_by_step() {
     let library = shipped();
-    for game in GameId::LISTED {
+    for game in camelot::library::listed() {
         let script = tutorial::load(&library, game).expect("loads");
         let run = TutorialRun::start(script.clone()).expect("one human seat");
         let mut m = library
@@ -129,7 +129,7 @@ fn another_move_than_the_suggestion_is_noticed_and_the_script_goes_on() {
 #[test]
 fn the_table_comes_from_the_script() {
     let library = shipped();
-    for game in GameId::LISTED {
+    for game in camelot::library::listed() {
         let script = tutorial::load(&library, game).expect("loads");
         let config = script.table_config().expect("a table");
         assert_eq!(config.seed, script.seed);
@@ -151,7 +151,7 @@ fn the_human_seat_reads_no_secret_of_another_seat_in_the_scripted_game() {
     // The callouts are written from what the human seat may see; this guards the words a script
     // may quote: no log line the human seat cannot read is ever one of its `say` texts.
     let library = shipped();
-    for game in GameId::LISTED {
+    for game in camelot::library::listed() {
         let script = tutorial::load(&library, game).expect("loads");
         let human = script.human_seat().expect("a human");
         let m = tutorial::play_script(&library, game, &script).expect("plays");

@@ -1,28 +1,38 @@
-//! Die Zukunft's colours seat by seat, and per-seat variants (The Court's factions): the values
-//! each seat shows, and a pick that swaps with the seat that had it.
+//! Colours played seat by seat (Die Zukunft's) and per-seat variants (The Court's factions): the
+//! values each seat shows, and a pick that swaps with the seat that had it.
 
-use crate::rules::future::{COLOUR_NAMES, Future, colour_by_name};
+use crate::rules::SeatColours;
 
-/// Die Zukunft's colours as the seat rows show them, seat by seat (two each with two players):
-/// those the `colours` variant gives (`random`: in seat order; a list, even one that does not fit:
-/// its known colours in order, each once), then the unused colours in order for seats still short.
-pub(super) fn future_seat_colours(value: &str, seats: usize) -> Vec<Vec<u8>> {
-    let each = Future::colours_for(seats) / seats.max(1);
-    let groups: Vec<Vec<u8>> = match Future::colour_choice(seats, value) {
-        Ok(Some(given)) => (0..seats)
-            .map(|seat| given.iter().filter(|g| g.0 == seat).map(|g| g.1).collect())
-            .collect(),
-        _ => {
-            let named: Vec<u8> = value.split([',', '+']).filter_map(colour_by_name).collect();
-            named.chunks(each.max(1)).map(<[u8]>::to_vec).collect()
-        }
-    };
-    fit_colours(groups, seats, each)
+/// A colour of the palette by its name, in any case.
+fn colour_named(palette: &SeatColours, name: &str) -> Option<u8> {
+    let name = name.trim();
+    palette
+        .palette
+        .iter()
+        .position(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        .map(|c| c as u8)
 }
 
-/// Each of `seats` seats with `each` colours: a seat keeps the colours it has (a colour an
-/// earlier seat holds is dropped), a seat short of colours takes the unused ones in order.
-pub(super) fn fit_colours(mut groups: Vec<Vec<u8>>, seats: usize, each: usize) -> Vec<Vec<u8>> {
+/// The colours as the seat rows show them, seat by seat (two each where each seat plays two):
+/// those the value deals, or, from a value the game refuses or one that leaves the choice to the
+/// table, its known colours in order, each once; then the unused colours in order for seats still
+/// short.
+pub(super) fn seat_colours(palette: &SeatColours, value: &str, seats: usize) -> Vec<Vec<u8>> {
+    let each = (palette.each)(seats);
+    let groups = (palette.deal)(seats, value).unwrap_or_else(|| {
+        let named: Vec<u8> = value
+            .split([',', '+'])
+            .filter_map(|n| colour_named(palette, n))
+            .collect();
+        named.chunks(each.max(1)).map(<[u8]>::to_vec).collect()
+    });
+    fit_colours(groups, seats, each, palette.palette.len())
+}
+
+/// Each of `seats` seats with `each` of `colours` colours: a seat keeps the colours it has (a
+/// colour an earlier seat holds is dropped), a seat short of colours takes the unused ones in
+/// order.
+pub(super) fn fit_colours(mut groups: Vec<Vec<u8>>, seats: usize, each: usize, colours: usize) -> Vec<Vec<u8>> {
     groups.resize(seats, Vec::new());
     let mut seen: Vec<u8> = Vec::new();
     for g in &mut groups {
@@ -33,7 +43,7 @@ pub(super) fn fit_colours(mut groups: Vec<Vec<u8>>, seats: usize, each: usize) -
             fresh
         });
     }
-    let mut unused = (0..COLOUR_NAMES.len() as u8).filter(|c| !seen.contains(c));
+    let mut unused = (0..colours as u8).filter(|c| !seen.contains(c));
     for g in &mut groups {
         while g.len() < each {
             match unused.next() {
@@ -58,12 +68,12 @@ pub(super) fn pick_colour(groups: &mut [Vec<u8>], seat: usize, k: usize, to: u8)
     groups[seat][k] = to;
 }
 
-/// The `colours` variant's value for these seats' colours: seat by seat, in seat order.
-pub(super) fn colours_value_of(groups: &[Vec<u8>]) -> String {
+/// The variant's value for these seats' colours: seat by seat, in seat order, by name.
+pub(super) fn colours_value_of(palette: &SeatColours, groups: &[Vec<u8>]) -> String {
     groups
         .iter()
         .flatten()
-        .map(|&c| COLOUR_NAMES[c as usize])
+        .filter_map(|&c| palette.palette.get(c as usize).map(|p| p.0))
         .collect::<Vec<_>>()
         .join(",")
 }

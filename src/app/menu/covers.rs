@@ -8,18 +8,6 @@ use crate::rules::GameId;
 use bevy_egui::egui;
 use std::collections::BTreeMap;
 
-pub(super) fn blurb(game: GameId) -> &'static str {
-    match game {
-        GameId::Court => {
-            "Courtiers jostle for the King's favour: move your knights up the Great Hall, gossip, banish and score."
-        }
-        GameId::Future => "Shape the future of Camelot: predict, build and outwit your rivals.",
-        GameId::Shadows => "Loyal knights quest together against the shadows — but one of them may be a traitor.",
-        #[cfg(any(test, feature = "test-support"))]
-        GameId::Test => "A tiny test game.",
-    }
-}
-
 pub(super) fn game_list(
     ui: &mut egui::Ui,
     menu: &mut MenuState,
@@ -29,7 +17,7 @@ pub(super) fn game_list(
 ) {
     ui.heading("Choose a game");
     ui.add_space(6.0);
-    for game in GameId::LISTED {
+    for game in crate::library::listed() {
         let selected = menu.game == game;
         if cover(ui, game, selected, pictures).clicked() && !selected {
             menu.game = game;
@@ -123,7 +111,7 @@ pub(super) fn cover(ui: &mut egui::Ui, game: GameId, selected: bool, pictures: &
         egui::Color32::from_gray(220),
     );
     let galley = painter.layout(
-        blurb(game).to_string(),
+        game.blurb().to_string(),
         egui::FontId::proportional(13.5),
         egui::Color32::from_gray(200),
         (width - big - 60.0).max(120.0),

@@ -1,7 +1,7 @@
 //! The main menu: pick a game, set up its seats and variants, start, continue, replay, quit.
 //! Here the plugin, the page and what it asks; `covers` draws the games to choose, `saved` the
-//! unfinished and finished games, `setup` the seats, variants, seed and buttons, `colours` Die
-//! Zukunft's colours seat by seat.
+//! unfinished and finished games, `setup` the seats, variants, seed and buttons, `colours` the
+//! colours and other choices made seat by seat.
 
 mod colours;
 mod covers;
@@ -15,35 +15,41 @@ use crate::app::icons::Pictures;
 use crate::app::shared::{ContentDir, LibraryRes, MenuState, Screen, Settings};
 use crate::app::style::{GOLD, WARN, root_ui};
 use crate::library::Library;
-use crate::rules::GameId;
-use crate::rules::future::Future;
+use crate::rules::VariantKind;
 use crate::saves::Shelf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use colours::{colours_value_of, fit_colours, future_seat_colours};
+use colours::{colours_value_of, fit_colours, seat_colours};
 use covers::game_list;
 use saved::{CrashAnswer, ReplayAsk, continue_game, crash_note, finished_games, unfinished_games};
 use setup::setup_panel;
 
-// The menu's own part of `MenuState` (which lives in `shared`): Die Zukunft's colours follow the
-// seats.
+// The menu's own part of `MenuState` (which lives in `shared`): colours played seat by seat follow
+// the seats.
 impl MenuState {
-    /// After a seat came or went (`removed`, from `before` seats), Die Zukunft's chosen colours
-    /// still fit the seats: each seat keeps its own, a seat short of colours takes unused ones.
-    fn refit_colours(&mut self, before: usize, removed: Option<usize>) {
-        let Some(value) = self.variants.get("colours") else {
-            return;
-        };
-        if self.game != GameId::Future || matches!(value.trim(), "" | "random" | "expert") {
-            return;
+    /// After a seat came or went (`removed`, from `before` seats), the colours chosen seat by seat
+    /// still fit the seats: each seat keeps its own, a seat short of colours takes unused ones. A
+    /// value among the variant's options (a deal of the game's own, a choice at the table) stays.
+    fn refit_colours(&mut self, library: &Library, before: usize, removed: Option<usize>) {
+        for spec in library.variants(self.game) {
+            let VariantKind::SeatColours(palette) = &spec.kind else {
+                continue;
+            };
+            let Some(value) = self.variants.get(spec.key) else {
+                continue;
+            };
+            if value.trim().is_empty() || spec.options.iter().any(|o| o == value.trim()) {
+                continue;
+            }
+            let mut groups = seat_colours(palette, value, before);
+            if let Some(i) = removed.filter(|&i| i < groups.len()) {
+                groups.remove(i);
+            }
+            let seats = self.seats.len();
+            let groups = fit_colours(groups, seats, (palette.each)(seats), palette.palette.len());
+            self.variants
+                .insert(spec.key.to_string(), colours_value_of(palette, &groups));
         }
-        let mut groups = future_seat_colours(value, before);
-        if let Some(i) = removed.filter(|&i| i < groups.len()) {
-            groups.remove(i);
-        }
-        let seats = self.seats.len();
-        let groups = fit_colours(groups, seats, Future::colours_for(seats) / seats.max(1));
-        self.variants.insert("colours".into(), colours_value_of(&groups));
     }
 }
 
@@ -62,7 +68,7 @@ impl Plugin for MenuPlugin {
             let mut menu = MenuState::new(&library.0);
             // Where the players left it: the game and setup last started from the menu.
             if let Some(settings) = app.world().get_resource::<Settings>() {
-                if let Some(game) = settings.last_game.filter(|g| GameId::LISTED.contains(g)) {
+                if let Some(game) = settings.last_game.filter(|g| crate::library::listed().any(|l| l == *g)) {
                     menu.game = game;
                 }
                 menu.restore(&library.0, &settings.setups);

@@ -1,14 +1,15 @@
 //! The seats, variants and seed of the game to start, each field saying what is wrong with it,
 //! and the menu's buttons.
 
-use super::colours::{choose_per_seat, colours_value_of, future_seat_colours, per_seat_values, pick_colour};
+use super::colours::{choose_per_seat, colours_value_of, per_seat_values, pick_colour, seat_colours};
 use super::{MenuAsks, MenuWorld};
 use crate::app::bridge::StartMatch;
 use crate::app::shared::{MenuState, Settings};
 use crate::app::style::WARN;
 use crate::library::Library;
-use crate::rules::future::{COLOUR_NAMES, colour_title};
-use crate::rules::{Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatConfig, SeatKind, VariantSpec};
+use crate::rules::{
+    Difficulty, GameId, SEAT_COLOURS, SEAT_NAMES, Seat, SeatColours, SeatConfig, SeatKind, VariantKind, VariantSpec,
+};
 use bevy_egui::egui;
 use std::collections::BTreeMap;
 
@@ -46,7 +47,7 @@ pub(super) fn setup_panel(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut M
     ui.heading(format!("Seats — {}", game.title()));
     ui.add_space(6.0);
     seat_rows(ui, menu, world.library);
-    add_seat_row(ui, menu);
+    add_seat_row(ui, menu, world.library);
     ui.add_space(10.0);
     variants_grid(ui, menu, world.library);
     seed_row(ui, menu);
@@ -54,8 +55,26 @@ pub(super) fn setup_panel(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut M
     start_row(ui, menu, world, asks);
 }
 
-/// The seats, a row each: the colour, the name, human or bot, what is chosen seat by seat (The
-/// Court's faction and tights, Die Zukunft's colours), hints, and *Remove*.
+/// A variant chosen seat by seat among named values, as the seats' rows show it.
+struct PerSeatRow<'a> {
+    spec: &'a VariantSpec,
+    choices: &'a [(String, String)],
+    /// Each seat's value, in seat order.
+    values: Vec<String>,
+}
+
+/// Colours played seat by seat, as the seats' rows show them.
+struct ColourRow<'a> {
+    spec: &'a VariantSpec,
+    palette: &'a SeatColours,
+    /// Each seat's colours, in seat order.
+    groups: Vec<Vec<u8>>,
+    /// What a row says instead while the colours are chosen at the table.
+    at_table: Option<&'static str>,
+}
+
+/// The seats, a row each: the colour (or the colours it plays), the name, human or bot, what is
+/// chosen seat by seat (The Court's faction and tights), hints, and *Remove*.
 fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     let game = menu.game;
     let (lo, _) = game.seats();
@@ -63,63 +82,60 @@ fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     let can_remove = menu.seats.len() > lo;
     let variants = library.variants(game);
     // Variants chosen seat by seat (The Court's factions) are picked in the seat rows.
-    let mut per_seat: Vec<(&VariantSpec, Vec<String>)> = variants
+    let mut per_seat: Vec<PerSeatRow> = variants
         .iter()
-        .filter(|spec| !spec.per_seat.is_empty())
-        .map(|spec| {
+        .filter_map(|spec| {
+            let VariantKind::PerSeat(choices) = &spec.kind else {
+                return None;
+            };
             let value = menu.variants.get(spec.key).map(String::as_str).unwrap_or("");
-            (spec, per_seat_values(value, &spec.per_seat, menu.seats.len()))
+            Some(PerSeatRow {
+                spec,
+                choices,
+                values: per_seat_values(value, choices, menu.seats.len()),
+            })
         })
         .collect();
     // Yes-or-no variants seat by seat (The Court's tights), as the seats they say yes for.
     let mut flags: Vec<(&VariantSpec, &'static str, Vec<Seat>)> = variants
         .iter()
         .filter_map(|spec| {
-            let label = spec.seat_flag?;
+            let VariantKind::SeatFlag(label) = spec.kind else {
+                return None;
+            };
             let value = menu.variants.get(spec.key).map(String::as_str).unwrap_or("");
             Some((spec, label, VariantSpec::flagged_seats(value, menu.seats.len())))
         })
         .collect();
-    // Die Zukunft's colours, seat by seat (two each with two players), or chosen at the table.
-    let colours_value = menu.variants.get("colours").cloned().unwrap_or_default();
-    let future_expert = colours_value.trim() == "expert";
-    let mut future_colours = future_seat_colours(&colours_value, menu.seats.len());
+    // Colours played seat by seat (Die Zukunft's), in place of a seat's own colour: the seats'
+    // colours, or what the rows say while the colours are chosen at the table.
+    let mut colours: Option<ColourRow> = variants.iter().find_map(|spec| {
+        let VariantKind::SeatColours(palette) = &spec.kind else {
+            return None;
+        };
+        let value = menu.variants.get(spec.key).map(String::as_str).unwrap_or("");
+        let at_table = palette
+            .at_table
+            .filter(|(v, _)| value.trim() == *v)
+            .map(|(_, words)| words);
+        Some(ColourRow {
+            spec,
+            palette,
+            groups: seat_colours(palette, value, menu.seats.len()),
+            at_table,
+        })
+    });
     let mut colours_picked = false;
     for (i, seat) in menu.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add_sized([22.0, 26.0], egui::Label::new(format!("{}.", i + 1)));
-            if game == GameId::Future {
-                // Each seat chooses its player colour (two with two players); with the expert
-                // variant the seats choose in turn at the table instead.
-                ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 2.0;
-                    if future_expert {
-                        ui.add_sized([22.0, 26.0], egui::Label::new("?"))
-                            .on_hover_text("Expert colours: the seats choose their colours in turn at the table");
-                        return;
-                    }
-                    let mine = future_colours.get(i).cloned().unwrap_or_default();
-                    for (k, c) in mine.into_iter().enumerate() {
-                        crate::app::style::colour_chip(ui, c, 22.0);
-                        egui::ComboBox::from_id_salt(("future-colour", i, k))
-                            .selected_text(colour_title(c))
-                            .width(72.0)
-                            .show_ui(ui, |ui| {
-                                for to in 0..COLOUR_NAMES.len() as u8 {
-                                    if ui.selectable_label(to == c, colour_title(to)).clicked() {
-                                        pick_colour(&mut future_colours, i, k, to);
-                                        colours_picked = true;
-                                    }
-                                }
-                            })
-                            .response
-                            .on_hover_text(
-                                "This seat's colour (a colour another seat has swaps); the turn order is still drawn from the magician cards",
-                            );
-                    }
-                });
-            } else {
-                ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+            match colours.as_mut() {
+                Some(row) => {
+                    colours_picked |= colour_pickers(ui, i, row.palette, &mut row.groups, row.at_table);
+                }
+                None => {
+                    ui.color_edit_button_srgb(&mut seat.colour).on_hover_text("Seat colour");
+                }
             }
             name_field(ui, &mut seat.name);
             egui::ComboBox::from_id_salt(("kind", i))
@@ -135,12 +151,12 @@ fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
                         ui.selectable_value(&mut seat.kind, kind, kind_label(kind));
                     }
                 });
-            for (spec, values) in per_seat.iter_mut() {
+            for PerSeatRow { spec, choices, values } in per_seat.iter_mut() {
                 let Some(current) = values.get(i).cloned() else {
                     continue;
                 };
                 let label = |v: &str| {
-                    spec.per_seat
+                    choices
                         .iter()
                         .find(|(value, _)| value == v)
                         .map_or(v.to_string(), |(_, label)| label.clone())
@@ -149,7 +165,7 @@ fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
                     .selected_text(label(&current))
                     .width(120.0)
                     .show_ui(ui, |ui| {
-                        for (value, name) in &spec.per_seat {
+                        for (value, name) in choices.iter() {
                             if ui.selectable_label(*value == current, name).clicked() {
                                 choose_per_seat(values, i, value);
                             }
@@ -182,17 +198,17 @@ fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
             }
         });
     }
-    for (spec, values) in per_seat {
+    for PerSeatRow { spec, values, .. } in per_seat {
         menu.variants.insert(spec.key.to_string(), values.join(","));
     }
-    if colours_picked {
+    if let Some(row) = colours.filter(|_| colours_picked) {
         menu.variants
-            .insert("colours".into(), colours_value_of(&future_colours));
+            .insert(row.spec.key.to_string(), colours_value_of(row.palette, &row.groups));
     }
     if let Some(i) = remove {
         let before = menu.seats.len();
         menu.seats.remove(i);
-        menu.refit_colours(before, Some(i));
+        menu.refit_colours(library, before, Some(i));
         // The seats after the removed one move up a number.
         for (_, _, seats) in flags.iter_mut() {
             seats.retain(|&s| s != i);
@@ -207,8 +223,54 @@ fn seat_rows(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     }
 }
 
+/// A seat's colours (two where each seat plays two), each a chip and a drop-down; a colour
+/// another seat has swaps. Whether one was picked.
+fn colour_pickers(
+    ui: &mut egui::Ui,
+    seat: usize,
+    palette: &SeatColours,
+    groups: &mut [Vec<u8>],
+    at_table: Option<&str>,
+) -> bool {
+    let mut picked = false;
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        if let Some(words) = at_table {
+            ui.add_sized([22.0, 26.0], egui::Label::new("?")).on_hover_text(words);
+            return;
+        }
+        let title = |c: u8| {
+            palette
+                .palette
+                .get(c as usize)
+                .map_or("?".into(), |p| crate::rules::capitalised(p.0))
+        };
+        let mine = groups.get(seat).cloned().unwrap_or_default();
+        for (k, c) in mine.into_iter().enumerate() {
+            if let Some((_, rgb, mark)) = palette.palette.get(c as usize) {
+                crate::app::style::figure_chip(ui, *rgb, mark, 22.0);
+            }
+            // Wide enough for every colour's name: the names beside stay in a column.
+            egui::ComboBox::from_id_salt(("seat-colour", seat, k))
+                .selected_text(title(c))
+                .width(84.0)
+                .show_ui(ui, |ui| {
+                    for to in 0..palette.palette.len() as u8 {
+                        if ui.selectable_label(to == c, title(to)).clicked() {
+                            pick_colour(groups, seat, k, to);
+                            picked = true;
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(palette.tip);
+        }
+    });
+    picked
+}
+
 /// *+ Add seat*, and how many there are of how many the game takes.
-fn add_seat_row(ui: &mut egui::Ui, menu: &mut MenuState) {
+fn add_seat_row(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     let (lo, hi) = menu.game.seats();
     ui.horizontal(|ui| {
         if ui
@@ -232,7 +294,7 @@ fn add_seat_row(ui: &mut egui::Ui, menu: &mut MenuState) {
                 colour,
                 hints: true,
             });
-            menu.refit_colours(i, None);
+            menu.refit_colours(library, i, None);
         }
         ui.label(egui::RichText::new(format!("{} of {lo}–{hi} seats", menu.seats.len())).small());
     });
@@ -243,10 +305,7 @@ fn add_seat_row(ui: &mut egui::Ui, menu: &mut MenuState) {
 fn variants_grid(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
     let game = menu.game;
     let variants = library.variants(game);
-    let variants: Vec<&VariantSpec> = variants
-        .iter()
-        .filter(|spec| spec.per_seat.is_empty() && spec.seat_flag.is_none())
-        .collect();
+    let variants: Vec<&VariantSpec> = variants.iter().filter(|spec| spec.for_the_table()).collect();
     if !variants.is_empty() {
         ui.heading("Variants");
         egui::Grid::new("variants")
@@ -266,14 +325,14 @@ fn variants_grid(ui: &mut egui::Ui, menu: &mut MenuState, library: &Library) {
                     // One control: the offered values in order, and for a variant that takes any
                     // value "Other…", which opens a box to type it in.
                     let options = ordered_options(&spec.options);
-                    let own = spec.custom && !options.contains(value);
+                    let own = spec.custom() && !options.contains(value);
                     egui::ComboBox::from_id_salt(("variant", spec.key))
                         .selected_text(if own { "Other…".to_string() } else { value.clone() })
                         .show_ui(ui, |ui| {
                             for option in &options {
                                 ui.selectable_value(value, option.clone(), option);
                             }
-                            if spec.custom && ui.selectable_label(own, "Other…").clicked() && !own {
+                            if spec.custom() && ui.selectable_label(own, "Other…").clicked() && !own {
                                 value.clear();
                             }
                         });
@@ -448,9 +507,8 @@ fn start_problem(menu: &MenuState, library: &Library) -> Option<String> {
     for spec in library.variants(menu.game) {
         // A value of one's own ("Other…") left empty.
         if let Some(v) = menu.variants.get(spec.key)
-            && spec.custom
-            && spec.per_seat.is_empty()
-            && spec.seat_flag.is_none()
+            && spec.custom()
+            && spec.for_the_table()
             && !spec.options.contains(v)
             && v.trim().is_empty()
         {

@@ -1,7 +1,5 @@
 //! The menu's own tests: setups kept per game, values seat by seat, the page's layout.
-use super::colours::{
-    choose_per_seat, colours_value_of, fit_colours, future_seat_colours, per_seat_values, pick_colour,
-};
+use super::colours::{choose_per_seat, colours_value_of, fit_colours, per_seat_values, pick_colour, seat_colours};
 use super::setup::ordered_options;
 use crate::app::shared::{MenuSetup, MenuState};
 use crate::content::ContentSet;
@@ -185,8 +183,22 @@ fn choosing_a_taken_value_swaps_it() {
     assert_eq!(values, ["gore", "lothian", "cornwall"]);
 }
 
+/// Die Zukunft's colours, as its `colours` variant describes them.
+fn future_palette() -> crate::rules::SeatColours {
+    use crate::rules::{Game, VariantKind};
+    crate::rules::future::Future::variants()
+        .into_iter()
+        .find_map(|v| match v.kind {
+            VariantKind::SeatColours(p) => Some(p),
+            _ => None,
+        })
+        .expect("Die Zukunft's colours are chosen seat by seat")
+}
+
 #[test]
 fn future_colours_show_seat_by_seat_and_a_pick_swaps() {
+    let p = future_palette();
+    let future_seat_colours = |value: &str, seats: usize| seat_colours(&p, value, seats);
     // red 0, green 1, yellow 2, purple 3, blue 4
     assert_eq!(future_seat_colours("random", 3), [[0], [1], [2]]);
     assert_eq!(future_seat_colours("random", 2), [vec![0, 2], vec![1, 3]]);
@@ -199,10 +211,10 @@ fn future_colours_show_seat_by_seat_and_a_pick_swaps() {
     pick_colour(&mut groups, 0, 0, 1);
     assert_eq!(groups, [[1], [0], [4]], "green from seat 3, which takes blue");
     pick_colour(&mut groups, 1, 0, 3);
-    assert_eq!(colours_value_of(&groups), "green,purple,blue");
+    assert_eq!(colours_value_of(&p, &groups), "green,purple,blue");
     pick_colour(&mut groups, 9, 0, 3);
-    assert_eq!(colours_value_of(&groups), "green,purple,blue");
+    assert_eq!(colours_value_of(&p, &groups), "green,purple,blue");
     // A seat leaves: the others keep theirs; at two players each takes a second colour.
     groups.remove(0);
-    assert_eq!(fit_colours(groups, 2, 2), [vec![3, 0], vec![4, 1]]);
+    assert_eq!(fit_colours(groups, 2, 2, 5), [vec![3, 0], vec![4, 1]]);
 }

@@ -800,10 +800,6 @@ pub fn ink_on(fill: egui::Color32) -> egui::Color32 {
 
 // Die Zukunft's player colours as chips, on its table and in the menu's choice of colours.
 
-/// The letter each figure carries, by `COLOUR_NAMES` index (red, green, yellow, purple, blue),
-/// so that no one needs to tell the colours apart by colour alone.
-const COLOUR_MARK: [&str; 5] = ["R", "G", "Y", "P", "B"];
-
 /// A colour's RGB, by `COLOUR_NAMES` index (grey for none).
 pub fn colour_rgb(colour: u8) -> [u8; 3] {
     crate::rules::future::COLOUR_RGB
@@ -814,7 +810,10 @@ pub fn colour_rgb(colour: u8) -> [u8; 3] {
 
 /// A colour's letter, by `COLOUR_NAMES` index.
 pub fn colour_mark(colour: u8) -> &'static str {
-    COLOUR_MARK.get(colour as usize).copied().unwrap_or("?")
+    crate::rules::future::COLOUR_MARKS
+        .get(colour as usize)
+        .copied()
+        .unwrap_or("?")
 }
 
 /// A colour's chip: a disc in its colour with its letter.

@@ -25,8 +25,7 @@ use top_bar::top_bar;
 #[cfg(test)]
 use top_bar::{BarFit, short_name};
 pub use widgets::{
-    Keys, board_tip, gate_clicks, more_below, pressed_digit, read_keys, tip_place, tooltip_allowed,
-    world_pointer_allowed,
+    Keys, board_tip, gate_clicks, more_below, read_table_keys, tip_place, tooltip_allowed, world_pointer_allowed,
 };
 
 use super::bots::{Animating, BotThinking};
@@ -160,15 +159,22 @@ impl Plugin for TablePlugin {
             .init_resource::<Places>()
             .configure_sets(
                 EguiPrimaryContextPass,
-                (TableUiSet::Chrome, TableUiSet::Board, TableUiSet::Overlay)
+                (
+                    TableUiSet::Input,
+                    TableUiSet::Chrome,
+                    TableUiSet::Board,
+                    TableUiSet::Overlay,
+                )
                     .chain()
                     .after(super::style::StyleSet)
                     .run_if(in_state(Screen::Table).and_then(super::style::ui_ready)),
             )
             .configure_sets(EguiPrimaryContextPass, UnderTopBar.in_set(TableUiSet::Chrome))
+            .init_resource::<Keys>()
             .add_systems(
                 EguiPrimaryContextPass,
                 (
+                    read_table_keys.in_set(TableUiSet::Input),
                     (reset_free_rect, top_bar)
                         .chain()
                         .before(UnderTopBar)

@@ -4,6 +4,7 @@ use super::*;
 
 /// The keys of a decision: a digit presses the button of that number, Enter the only (or the
 /// ending) one, Escape drops a choice.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Keys {
     /// The digit pressed, 0–9.
     pub digit: Option<usize>,
@@ -22,7 +23,7 @@ impl Keys {
 
 /// The keys pressed on the deciding seat's screen; none when `deciding` is false or a text field
 /// has the keyboard.
-pub fn read_keys(ctx: &egui::Context, deciding: bool) -> Keys {
+fn read_keys(ctx: &egui::Context, deciding: bool) -> Keys {
     if !deciding || ctx.egui_wants_keyboard_input() {
         return Keys::NONE;
     }
@@ -32,6 +33,24 @@ pub fn read_keys(ctx: &egui::Context, deciding: bool) -> Keys {
         enter: i.key_pressed(egui::Key::Enter),
         escape: i.key_pressed(egui::Key::Escape),
     })
+}
+
+/// The keys of the frame, read once before anything draws (`TableUiSet::Input`): none unless
+/// the screen decides for the seat to act.
+pub fn read_table_keys(
+    mut contexts: EguiContexts,
+    res: Res<crate::app::bridge::MatchRes>,
+    handoff: Res<Handoff>,
+    mut keys: ResMut<Keys>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let deciding = res
+        .current
+        .as_deref()
+        .and_then(|m| handoff.deciding_here(m.config(), m.to_act()?))
+        .is_some();
+    *keys = read_keys(ctx, deciding);
+    Ok(())
 }
 
 /// Whether a click or hover in the world may count now: not while the pointer is on an egui
@@ -176,7 +195,7 @@ pub fn more_below<R>(ui: &egui::Ui, scrolled: &egui::scroll_area::ScrollAreaOutp
 }
 
 /// The digit key (0–9) pressed this frame, if any.
-pub fn pressed_digit(ctx: &egui::Context) -> Option<usize> {
+fn pressed_digit(ctx: &egui::Context) -> Option<usize> {
     use egui::Key;
     const DIGITS: [Key; 10] = [
         Key::Num0,

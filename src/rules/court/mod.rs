@@ -58,9 +58,7 @@ fn tights_variant() -> VariantSpec {
         key: "tights",
         label: "Mauve, pink or primrose tights: this player goes first (if several do, they roll for it)",
         options: vec![String::new()],
-        custom: true,
-        per_seat: Vec::new(),
-        seat_flag: Some("Tights"),
+        kind: VariantKind::SeatFlag("Tights"),
     }
 }
 
@@ -332,22 +330,18 @@ impl Game for Court {
 
     fn variants() -> Vec<VariantSpec> {
         vec![
-            VariantSpec {
-                key: "target",
-                label: "Points target (default: rules.ron)",
-                options: vec!["default".into(), "50".into(), "100".into(), "200".into()],
-                custom: true,
-                per_seat: Vec::new(),
-                seat_flag: None,
-            },
-            VariantSpec {
-                key: "factions",
-                label: "Factions in seat order, e.g. cornwall,orkney (default: file order)",
-                options: vec!["default".into()],
-                custom: true,
-                per_seat: Vec::new(),
-                seat_flag: None,
-            },
+            VariantSpec::table(
+                "target",
+                "Points target (default: rules.ron)",
+                &["default", "50", "100", "200"],
+                true,
+            ),
+            VariantSpec::table(
+                "factions",
+                "Factions in seat order, e.g. cornwall,orkney (default: file order)",
+                &["default"],
+                true,
+            ),
         ]
     }
 
@@ -368,21 +362,19 @@ impl Game for Court {
                 key: "target",
                 label: "Points target (first to reach it wins)",
                 options: targets,
-                custom: true,
-                per_seat: Vec::new(),
-                seat_flag: None,
+                kind: VariantKind::Table { custom: true },
             },
             VariantSpec {
                 key: "factions",
                 label: "Factions in seat order",
                 options: vec![ids.join(",")],
-                custom: true,
-                per_seat: content
-                    .factions
-                    .iter()
-                    .map(|f| (f.id.clone(), f.name.clone()))
-                    .collect(),
-                seat_flag: None,
+                kind: VariantKind::PerSeat(
+                    content
+                        .factions
+                        .iter()
+                        .map(|f| (f.id.clone(), f.name.clone()))
+                        .collect(),
+                ),
             },
             tights_variant(),
         ]

@@ -2061,7 +2061,7 @@ fn first_player_ties_follow_the_rules_file() {
 fn the_menu_offers_the_tights_seat_by_seat() {
     let variants = Court::variants_for(&content());
     let tights = variants.iter().find(|v| v.key == "tights");
-    assert!(tights.is_some_and(|v| v.seat_flag.is_some()));
+    assert!(tights.is_some_and(|v| matches!(v.kind, VariantKind::SeatFlag(_))));
     assert_eq!(VariantSpec::flagged_seats("3, 1,9,x,1", 3), [0, 2]);
     assert_eq!(VariantSpec::flag_value(&[0, 2]), "1,3");
     let g = new_game(3, &[("tights", &VariantSpec::flag_value(&[1]))]);

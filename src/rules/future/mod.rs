@@ -44,6 +44,29 @@ pub const COLOUR_RGB: [[u8; 3]; 5] = [
     [128, 72, 168],
     [44, 96, 196],
 ];
+/// The letter each figure carries, by colour (so that no one needs to tell the colours apart by
+/// colour alone).
+pub const COLOUR_MARKS: [&str; 5] = ["R", "G", "Y", "P", "B"];
+
+/// The colours as the `colours` variant offers them: name, RGB, letter.
+const PALETTE: [(&str, [u8; 3], &str); 5] = [
+    (COLOUR_NAMES[0], COLOUR_RGB[0], COLOUR_MARKS[0]),
+    (COLOUR_NAMES[1], COLOUR_RGB[1], COLOUR_MARKS[1]),
+    (COLOUR_NAMES[2], COLOUR_RGB[2], COLOUR_MARKS[2]),
+    (COLOUR_NAMES[3], COLOUR_RGB[3], COLOUR_MARKS[3]),
+    (COLOUR_NAMES[4], COLOUR_RGB[4], COLOUR_MARKS[4]),
+];
+
+/// The colours a `colours` value gives, seat by seat (`None`: refused, or chosen at the table).
+fn colours_dealt(seats: usize, value: &str) -> Option<Vec<Vec<u8>>> {
+    let given = Future::colour_choice(seats, value).ok()??;
+    Some(
+        (0..seats)
+            .map(|seat| given.iter().filter(|g| g.0 == seat).map(|g| g.1).collect())
+            .collect(),
+    )
+}
+
 /// A player colour by its name (`red`, `green`, `yellow`, `purple`, `blue`, in any case).
 pub fn colour_by_name(name: &str) -> Option<u8> {
     let name = name.trim();
@@ -540,14 +563,12 @@ pub struct Future {
 }
 
 fn sides_variant() -> VariantSpec {
-    VariantSpec {
-        key: "sides",
-        label: "Room sides: a, b, random, or per board such as green=b;red=a",
-        options: vec!["a".into(), "b".into(), "random".into()],
-        custom: true,
-        per_seat: Vec::new(),
-        seat_flag: None,
-    }
+    VariantSpec::table(
+        "sides",
+        "Room sides: a, b, random, or per board such as green=b;red=a",
+        &["a", "b", "random"],
+        true,
+    )
 }
 
 impl Game for Future {
@@ -562,21 +583,26 @@ impl Game for Future {
     fn variants() -> Vec<VariantSpec> {
         vec![
             sides_variant(),
-            VariantSpec {
-                key: "heroes",
-                label: "Heroes (each colour's hero, two abilities once each)",
-                options: vec!["off".into(), "on".into()],
-                custom: false,
-                per_seat: Vec::new(),
-                seat_flag: None,
-            },
+            VariantSpec::table(
+                "heroes",
+                "Heroes (each colour's hero, two abilities once each)",
+                &["off", "on"],
+                false,
+            ),
             VariantSpec {
                 key: "colours",
                 label: "Colours: random (the colours are not drawn: red, green, yellow, purple, blue in seat order, with two players red and yellow to the first seat, green and purple to the second; only the first turn order is drawn at random), expert (chosen in turn at the table), or one per seat such as red,blue,green (two each with two players; the first turn order drawn at random)",
                 options: vec!["random".into(), "expert".into()],
-                custom: true,
-                per_seat: Vec::new(),
-                seat_flag: None,
+                kind: VariantKind::SeatColours(SeatColours {
+                    palette: &PALETTE,
+                    each: |seats| Future::colours_for(seats) / seats.max(1),
+                    deal: colours_dealt,
+                    at_table: Some((
+                        "expert",
+                        "Expert colours: the seats choose their colours in turn at the table",
+                    )),
+                    tip: "This seat's colour (a colour another seat has swaps); the turn order is still drawn from the magician cards",
+                }),
             },
         ]
     }

@@ -17,29 +17,25 @@ impl Game for Shadows {
                 key: "knights",
                 label: "Knights in seat order (default: dealt at random)",
                 options: vec!["random".into()],
-                custom: true,
-                per_seat: KnightId::ALL
-                    .iter()
-                    .map(|k| (k.key().to_string(), format!("{k:?}")))
-                    .collect(),
-                seat_flag: None,
+                kind: VariantKind::PerSeat(
+                    KnightId::ALL
+                        .iter()
+                        .map(|k| (k.key().to_string(), format!("{k:?}")))
+                        .collect(),
+                ),
             },
-            VariantSpec {
-                key: "loyalty",
-                label: "Loyalty deck: standard (a Traitor maybe), among (N Loyal + the Traitor), traitor (always one), none (all Loyal)",
-                options: vec!["standard".into(), "among".into(), "traitor".into(), "none".into()],
-                custom: false,
-                per_seat: Vec::new(),
-                seat_flag: None,
-            },
-            VariantSpec {
-                key: "three_brave_knights",
-                label: "Three Brave Knights (3 players): no one looks at his Loyalty card until 6 Swords lie on the Round Table",
-                options: vec!["off".into(), "on".into()],
-                custom: false,
-                per_seat: Vec::new(),
-                seat_flag: None,
-            },
+            VariantSpec::table(
+                "loyalty",
+                "Loyalty deck: standard (a Traitor maybe), among (N Loyal + the Traitor), traitor (always one), none (all Loyal)",
+                &["standard", "among", "traitor", "none"],
+                false,
+            ),
+            VariantSpec::table(
+                "three_brave_knights",
+                "Three Brave Knights (3 players): no one looks at his Loyalty card until 6 Swords lie on the Round Table",
+                &["off", "on"],
+                false,
+            ),
         ]
     }
 

@@ -174,27 +174,3 @@ pub(super) fn on_click(
         }
     }
 }
-
-/// The keyboard shortcuts of the Court's table, read once per frame.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Keys {
-    /// Enter: the main button (End turn, Draw, Score now).
-    pub(super) enter: bool,
-    /// Escape: cancel the card being played.
-    pub(super) escape: bool,
-    /// 1–9: the card at that place in the hand.
-    pub(super) digit: Option<usize>,
-}
-
-impl Keys {
-    pub(super) fn read(ctx: &egui::Context) -> Keys {
-        use egui::Key;
-        // 1–9: the card at that place (0 is no card).
-        let digit = crate::app::table::pressed_digit(ctx).and_then(|d| d.checked_sub(1));
-        ctx.input(|i| Keys {
-            enter: i.key_pressed(Key::Enter),
-            escape: i.key_pressed(Key::Escape),
-            digit,
-        })
-    }
-}

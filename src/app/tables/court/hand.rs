@@ -620,22 +620,80 @@ pub(super) fn fly_played_cards(
     }
 }
 
-/// The prompt line along the bottom, the hand's owner, the hovered card's full text; clicks on
-/// cards (and keys 1–9) choose them.
-pub(super) fn hand_panel(
+/// The clicks of the frame, read before the panels draw (`TableUiSet::Input`): a space or a
+/// knight of the hall, a card of the hand or its key 1–9 (picked to play, or discarded at the
+/// end).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn hand_input(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
-    mut free: ResMut<FreeRect>,
+    keys: Res<Keys>,
     mut ui_state: ResMut<CourtUi>,
     mut clicks: MessageReader<HallClick>,
     mut card_clicks: MessageReader<CardClicked>,
     mut requests: MessageWriter<Play<Court>>,
-    shown: Res<HandShown>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let found = crate::app::table::gate_clicks(ctx, court_match(&res), &mut clicks);
     let Some(m) = crate::app::table::gate_clicks(ctx, found, &mut card_clicks) else {
+        return Ok(());
+    };
+    let Some(seat) = acting_seat(m, &handoff) else {
+        clicks.clear();
+        card_clicks.clear();
+        return Ok(());
+    };
+    let (view, _) = screen_view(m, &handoff);
+    let legal = m.state.legal_actions();
+    for click in clicks.read() {
+        if let Some(req) = on_click(*click, &view, &legal, &mut ui_state, seat) {
+            requests.write(req);
+        }
+    }
+    let playable = crate::rules::court::playable_cards(&legal);
+    let end_phase = matches!(view.phase, Phase::End);
+    // 1–9: the card at that place (0 is no card).
+    let by_key = keys.digit.and_then(|d| d.checked_sub(1));
+    let picked: Vec<usize> = card_clicks.read().map(|c| c.0).chain(by_key).collect();
+    for index in picked {
+        let Some(&card) = view.hand.get(index) else {
+            continue;
+        };
+        if end_phase {
+            requests.write(Play {
+                seat,
+                action: Action::Discard(card),
+            });
+        } else if playable.contains(&card) {
+            *ui_state = CourtUi {
+                card: Some(card),
+                card_index: Some(index),
+                at_action: ui_state.at_action,
+                ..default()
+            };
+        } else if let Some((refused, _)) = m.state.card_refusal(card) {
+            // The card's natural use, for the rules to refuse with the reason (and the
+            // rulebook's part).
+            requests.write(Play { seat, action: refused });
+        }
+    }
+    Ok(())
+}
+
+/// The prompt line along the bottom, the hand's owner, the hovered card's full text.
+pub(super) fn hand_panel(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    keys: Res<Keys>,
+    mut free: ResMut<FreeRect>,
+    mut ui_state: ResMut<CourtUi>,
+    mut requests: MessageWriter<Play<Court>>,
+    shown: Res<HandShown>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = court_match(&res) else {
         return Ok(());
     };
     let (view, private) = screen_view(m, &handoff);
@@ -645,47 +703,9 @@ pub(super) fn hand_panel(
     } else {
         Vec::new()
     };
-    if let Some(seat) = acting {
-        for click in clicks.read() {
-            if let Some(req) = on_click(*click, &view, &legal, &mut ui_state, seat) {
-                requests.write(req);
-            }
-        }
-    } else {
-        clicks.clear();
-    }
-    let keys = if acting.is_some() && !ctx.egui_wants_keyboard_input() {
-        Keys::read(ctx)
-    } else {
-        Keys::default()
-    };
+    let keys = *keys;
     let playable = crate::rules::court::playable_cards(&legal);
     let end_phase = matches!(view.phase, Phase::End) && acting.is_some();
-    let picked: Vec<usize> = card_clicks.read().map(|c| c.0).chain(keys.digit).collect();
-    if let Some(seat) = acting {
-        for index in picked {
-            let Some(&card) = view.hand.get(index) else {
-                continue;
-            };
-            if end_phase {
-                requests.write(Play {
-                    seat,
-                    action: Action::Discard(card),
-                });
-            } else if playable.contains(&card) {
-                *ui_state = CourtUi {
-                    card: Some(card),
-                    card_index: Some(index),
-                    at_action: ui_state.at_action,
-                    ..default()
-                };
-            } else if let Some((refused, _)) = m.state.card_refusal(card) {
-                // The card's natural use, for the rules to refuse with the reason (and the
-                // rulebook's part).
-                requests.write(Play { seat, action: refused });
-            }
-        }
-    }
     // The hovered card's full text, by the pointer.
     if private
         && let Some(index) = shown.hover

@@ -18,7 +18,7 @@ use crate::app::shared::{Screen, TableUiSet};
 use crate::app::style::{
     GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, WorldFonts, book, seat_colour, size, text_on, window_frame,
 };
-use crate::app::table::{BoardGames, FreeRect, LogHold};
+use crate::app::table::{BoardGames, FreeRect, Keys, LogHold};
 use crate::rules::court::{
     Action, CardKind, Court, CourtContent, CourtView, Effect, Event, KnightId, Phase, Rank, SpaceId,
 };
@@ -66,6 +66,13 @@ impl Plugin for CourtTablePlugin {
                     .run_if(in_state(Screen::Table).and_then(crate::app::bridge::playing::<Court>)),
             )
             .add_systems(OnExit(Screen::Table), despawn_board)
+            .add_systems(
+                EguiPrimaryContextPass,
+                hand_input
+                    .in_set(TableUiSet::Input)
+                    .after(crate::app::table::read_table_keys)
+                    .run_if(crate::app::bridge::playing::<Court>),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (players_panel, hand_panel, dice_window)

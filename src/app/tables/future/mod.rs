@@ -48,6 +48,13 @@ impl Plugin for FutureTablePlugin {
             .add_systems(OnExit(Screen::Table), forget_castle)
             .add_systems(
                 EguiPrimaryContextPass,
+                decision_input
+                    .in_set(TableUiSet::Input)
+                    .after(crate::app::table::read_table_keys)
+                    .run_if(crate::app::bridge::playing::<Future>),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
                 (colours_panel, decision_panel, moments_window, hover_tip)
                     .chain()
                     .in_set(TableUiSet::Board)

@@ -5,7 +5,7 @@
 use super::*;
 use crate::app::shared::Settings;
 use crate::app::style::{colour_chip, colour_rgb, figure_chip};
-use crate::app::table::ResultsDetail;
+use crate::app::table::{Keys, ResultsDetail};
 use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, final_step_name};
 
 /// How long the open fists stay on screen (normal speed), and each final scoring step.
@@ -269,22 +269,73 @@ pub(super) fn colours_panel(
     Ok(())
 }
 
-use crate::app::table::read_keys;
+/// The clicks of the frame, read before the panels draw (`TableUiSet::Input`): a click on the
+/// castle sends its action or leaves the actions it fitted for the buttons; a digit names a
+/// number space; Escape drops the choice.
+pub(super) fn decision_input(
+    mut contexts: EguiContexts,
+    res: Res<MatchRes>,
+    handoff: Res<Handoff>,
+    keys: Res<Keys>,
+    mut ui_state: ResMut<FutureUi>,
+    mut clicks: MessageReader<CastleClick>,
+    mut requests: MessageWriter<Play<Future>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(m) = crate::app::table::gate_clicks(ctx, future_match(&res), &mut clicks) else {
+        return Ok(());
+    };
+    if ui_state.at_action != m.actions.len() {
+        ui_state.choices.clear();
+        ui_state.at_action = m.actions.len();
+    }
+    let Some(seat) = acting_seat(m, &handoff) else {
+        clicks.clear();
+        return Ok(());
+    };
+    let legal = m.state.legal_actions();
+    for click in clicks.read() {
+        match click_action(&m.state, &legal, *click) {
+            Some(Ok(action)) => {
+                ui_state.choices.clear();
+                requests.write(Play { seat, action });
+            }
+            Some(Err(several)) => ui_state.choices = several,
+            None => {}
+        }
+    }
+    if keys.escape {
+        ui_state.choices.clear();
+    }
+    // A digit for a number space that may not be used now (full, or past the highest) is asked
+    // of the rules all the same, so that they say why.
+    if let Some(d) = keys.digit
+        && legal.iter().any(|a| matches!(a, Action::Predict(_)))
+        && !legal.contains(&Action::Predict(d as u8))
+    {
+        requests.write(Play {
+            seat,
+            action: Action::Predict(d as u8),
+        });
+    }
+    Ok(())
+}
 
 /// The decision of the moment along the bottom: what to do, the buttons for the choices that
 /// are not a click on the castle, and what to click for the others.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn decision_panel(
     mut contexts: EguiContexts,
     res: Res<MatchRes>,
     handoff: Res<Handoff>,
+    keys: Res<Keys>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<FutureUi>,
-    mut clicks: MessageReader<CastleClick>,
     mut requests: MessageWriter<Play<Future>>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(m) = crate::app::table::gate_clicks(ctx, future_match(&res), &mut clicks) else {
+    let Some(m) = future_match(&res) else {
         return Ok(());
     };
     let acting = acting_seat(m, &handoff);
@@ -296,37 +347,7 @@ pub(super) fn decision_panel(
     let send = |requests: &mut MessageWriter<Play<Future>>, seat: Seat, a: Action| {
         requests.write(Play { seat, action: a });
     };
-    if ui_state.at_action != m.actions.len() {
-        ui_state.choices.clear();
-        ui_state.at_action = m.actions.len();
-    }
-    match acting {
-        Some(seat) => {
-            for click in clicks.read() {
-                match click_action(&m.state, &legal, *click) {
-                    Some(Ok(a)) => {
-                        ui_state.choices.clear();
-                        send(&mut requests, seat, a);
-                    }
-                    Some(Err(several)) => ui_state.choices = several,
-                    None => {}
-                }
-            }
-        }
-        None => clicks.clear(),
-    }
-    let keys = read_keys(ctx, acting.is_some());
-    if keys.escape {
-        ui_state.choices.clear();
-    }
-    // A digit for a number space that may not be used now (full, or past the highest) is asked
-    // of the rules all the same, so that they say why.
-    if let (Some(seat), Some(d)) = (acting, keys.digit)
-        && legal.iter().any(|a| matches!(a, Action::Predict(_)))
-        && !legal.contains(&Action::Predict(d as u8))
-    {
-        send(&mut requests, seat, Action::Predict(d as u8));
-    }
+    let keys = *keys;
     // The buttons: a choice among several actions a click fitted, else every legal action that
     // is not only a click on the castle.
     let buttons: Vec<Action> = if !ui_state.choices.is_empty() {

@@ -62,6 +62,13 @@ impl Plugin for ShadowsTablePlugin {
             .add_systems(OnExit(Screen::Table), (forget_table, hand::forget_hand))
             .add_systems(
                 EguiPrimaryContextPass,
+                decision_input
+                    .in_set(TableUiSet::Input)
+                    .after(crate::app::table::read_table_keys)
+                    .run_if(crate::app::bridge::playing::<Shadows>),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
                 (knights_panel, decision_panel, moments_window, hover_tip)
                     .chain()
                     .in_set(TableUiSet::Board)

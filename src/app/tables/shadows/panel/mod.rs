@@ -15,8 +15,8 @@ mod hover;
 mod knights;
 mod moments_window;
 
-pub(super) use decision::decision_panel;
 pub use decision::screen_prompt;
+pub(super) use decision::{decision_input, decision_panel};
 pub(super) use events::{read_events, tick_moments};
 pub(super) use hover::hover_tip;
 #[cfg(test)]
@@ -28,7 +28,7 @@ use super::*;
 use crate::app::style::{GOOD, WARN};
 use crate::app::table::ResultsDetail;
 use crate::rules::Visibility;
-use crate::rules::shadows::{Black, Event, EvilChoice, KnightState, QuestKind, black_text, white_text};
+use crate::rules::shadows::{Black, Event, KnightState, QuestKind, white_text};
 
 /// Where a Knight is, in words.
 fn location_words(s: &Shadows, k: &KnightState) -> String {
