@@ -1,6 +1,10 @@
 //! What a seat can decide (`Action`) and the task stack's work (`Task`).
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::shadows::content::{Black, QuestId, White};
+use crate::rules::shadows::pieces::{EvilChoice, Location, MerlinTarget, Volunteering};
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
 
 /// Every decision a seat can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -2,7 +2,9 @@
 //! itself and its whole text, and what a Black card does. The table draws them on the cards, in
 //! the decision and in its tooltips.
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::shadows::content::{Black, White};
+use crate::rules::shadows::state::Shadows;
 
 /// What a White card does, in a line short enough for the card itself.
 pub fn white_line(s: &Shadows, c: White) -> String {

@@ -4,6 +4,7 @@
 //! reported with the position of the offending text.
 
 use crate::content::{ContentError, ContentSet};
+use crate::rules::shadows::tuning::ShadowsBots;
 use serde::{Deserialize, Serialize};
 
 /// A White card.
@@ -363,7 +364,7 @@ pub struct ShadowsContent {
     /// By `QuestId::index`.
     pub quests: Vec<QuestDef>,
     /// The bots' numbers (`assets/bots/shadows_bots.ron`).
-    pub bots: super::ShadowsBots,
+    pub bots: ShadowsBots,
 }
 
 impl ShadowsContent {
@@ -408,7 +409,7 @@ impl ShadowsContent {
     pub fn for_tools(from: Option<&std::path::Path>) -> Result<ShadowsContent, Vec<ContentError>> {
         let mut set = ContentSet::embedded();
         match from {
-            Some(path) => set.overlay_file(super::ShadowsBots::FILE, path),
+            Some(path) => set.overlay_file(ShadowsBots::FILE, path),
             None => set.overlay_dir(std::path::Path::new(".")),
         }
         .map_err(|e| vec![e])?;
@@ -418,9 +419,9 @@ impl ShadowsContent {
     pub fn load(set: &ContentSet) -> Result<ShadowsContent, Vec<ContentError>> {
         let deck_file = set.get(Self::FILES[0]).map_err(|e| vec![e])?;
         let quest_file = set.get(Self::FILES[1]).map_err(|e| vec![e])?;
-        let bot_file = set.get(super::ShadowsBots::FILE).map_err(|e| vec![e])?;
+        let bot_file = set.get(ShadowsBots::FILE).map_err(|e| vec![e])?;
         let mut errors = Vec::new();
-        let bots = super::ShadowsBots::load(bot_file).map_err(|e| errors.extend(e)).ok();
+        let bots = ShadowsBots::load(bot_file).map_err(|e| errors.extend(e)).ok();
         let deck: Option<DeckFile> = deck_file.parse().map_err(|e| errors.push(e)).ok();
         let quests: Option<Vec<QuestDef>> = quest_file.parse().map_err(|e| errors.push(e)).ok();
         let (Some(deck), Some(quests)) = (deck, quests) else {

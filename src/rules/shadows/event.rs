@@ -1,6 +1,9 @@
 //! What the log and the table are told (`Event`).
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::shadows::content::{Black, KnightId, QuestId, White};
+use crate::rules::shadows::pieces::{EvilChoice, Location, Loyalty, Relic, Volunteering};
+use serde::{Deserialize, Serialize};
 
 /// What the log and the table are told.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

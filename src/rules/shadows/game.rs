@@ -1,7 +1,20 @@
 //! The game contract (`rules::Game`) for Shadows: variants, setup, the pending decision,
 //! legal actions, apply, views, words, the bench's metrics and census.
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::content::{KnightId, QuestId, ShadowsContent};
+use crate::rules::shadows::deeds::Deed;
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::outcomes::quest_key;
+use crate::rules::shadows::pieces::{Location, Loyalty};
+use crate::rules::shadows::state::{QuestTally, Shadows};
+use crate::rules::shadows::view::ShadowsView;
+use crate::rules::shadows::{apply, view};
+use crate::rules::{
+    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, VariantKind,
+    VariantSpec,
+};
+use std::sync::Arc;
 
 impl Game for Shadows {
     type Action = Action;

@@ -3,8 +3,12 @@
 //! cards, the cards another seat is choosing among (Lancelot's Armor, Clairvoyance, a drawn
 //! Combat card, spoils), and the generator.
 
-use super::*;
 use crate::rules::secrets::{Perturb, differing_across, differing_pair, others, reordered, rng_draw};
+use crate::rules::shadows::action::Task;
+use crate::rules::shadows::content::{Black, White};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::shadows::view::ShadowsView;
+use crate::rules::{GameRng, Seat};
 
 impl Shadows {
     /// The places of the Black pile `viewer` has not looked at.

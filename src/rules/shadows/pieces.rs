@@ -1,8 +1,10 @@
 //! The pieces of the state: where a Knight stands, his Loyalty card, the Heroic Action kinds,
-//! a quest's board, a Knight, the public deeds the bots weigh, the turn so far, the Progression of
+//! a quest's board, a Knight, the turn so far, the Progression of
 //! Evil's choices, Merlin's targets and the relics.
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::shadows::content::{Black, KnightId, QuestId, White};
+use serde::{Deserialize, Serialize};
 
 /// Where a Knight stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,98 +141,6 @@ impl KnightState {
     }
     pub fn holds(&self, card: White) -> bool {
         self.hand.binary_search(&card).is_ok()
-    }
-}
-
-/// A public deed: what the table saw a seat do, in the kinds the bots' suspicion weighs (each
-/// Knight's record counts them, `Deeds`). Only what every seat sees goes in: the choice of how
-/// Evil progresses (with how many Siege Engines stood), a Combat card face up or down, the kind
-/// of each Heroic Action (with the hand's size where it tells something), Merlins pledged or
-/// not, the war Mercenaries or Mordred join, the Grail refused or given, a split refused, a wrong
-/// accusation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Deed {
-    DrewBlack,
-    /// A Siege Engine added while fewer than 4 stood.
-    SiegeLow,
-    /// ... while 4 to 7 stood.
-    SiegeMid,
-    /// ... while 8 or more stood.
-    SiegeHigh,
-    LostLife,
-    FaceUp,
-    FaceDown,
-    /// A card played on a quest: a Fight card, a Grail card, a card for Excalibur.
-    QuestCard,
-    FoughtSiege,
-    /// White cards drawn at the Round Table with fewer than 5 in hand.
-    DrewFew,
-    /// ... with 5 or more.
-    DrewMany,
-    MovedOut,
-    /// Back to Camelot from a quest.
-    MovedHome,
-    Special,
-    Healed,
-    Sacrificed,
-    Pledged,
-    /// Asked for Merlins with 4 or more cards in hand, pledged none.
-    PledgedNone,
-    /// Mercenaries or Mordred sent to the war with more figures (nearer to its loss).
-    WarNearLoss,
-    WarFarFromLoss,
-    Volunteered,
-    RescueGiven,
-    RescueRefused,
-    SplitRefused,
-    WrongAccusation,
-}
-
-impl Deed {
-    pub const COUNT: usize = 25;
-    pub const ALL: [Deed; Deed::COUNT] = [
-        Deed::DrewBlack,
-        Deed::SiegeLow,
-        Deed::SiegeMid,
-        Deed::SiegeHigh,
-        Deed::LostLife,
-        Deed::FaceUp,
-        Deed::FaceDown,
-        Deed::QuestCard,
-        Deed::FoughtSiege,
-        Deed::DrewFew,
-        Deed::DrewMany,
-        Deed::MovedOut,
-        Deed::MovedHome,
-        Deed::Special,
-        Deed::Healed,
-        Deed::Sacrificed,
-        Deed::Pledged,
-        Deed::PledgedNone,
-        Deed::WarNearLoss,
-        Deed::WarFarFromLoss,
-        Deed::Volunteered,
-        Deed::RescueGiven,
-        Deed::RescueRefused,
-        Deed::SplitRefused,
-        Deed::WrongAccusation,
-    ];
-}
-
-/// What a seat has done in public that a Knight may weigh before accusing: how often each
-/// `Deed`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Deeds {
-    pub counts: [u8; Deed::COUNT],
-}
-
-impl Deeds {
-    pub fn get(&self, d: Deed) -> u8 {
-        self.counts[d as usize]
-    }
-    pub(crate) fn add(&mut self, d: Deed) {
-        let c = &mut self.counts[d as usize];
-        *c = c.saturating_add(1);
     }
 }
 

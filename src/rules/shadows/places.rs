@@ -2,7 +2,12 @@
 //! `Game::rule_of`, `Game::rule_of_decision`): the places by the ids the table lays them out
 //! under, the parts by the ids `assets/rulebooks/shadows.txt` gives its headings.
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply;
+use crate::rules::shadows::content::QuestId;
+use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, MerlinTarget};
+use crate::rules::shadows::state::Shadows;
 use crate::rules::{Place, RulePart};
 
 /// Camelot's board: the Round Table, the Siege area and the ring of Siege Engines.

@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::content::ContentSet;
-use crate::rules::BotHints;
+use crate::rules::{BotHints, Game, GameRng, Outcome, Report, Seat, SeatKind, TableConfig, Visibility};
+use arrayvec::ArrayVec;
+use std::sync::Arc;
 
 fn content() -> Arc<ShadowsContent> {
     Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("the shipped content loads"))

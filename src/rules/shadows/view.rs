@@ -6,7 +6,13 @@
 //! card's type with value 0); other seats' hidden Loyalty is `Loyalty::Unknown`; the generator is
 //! replaced. `determinize` deals the unseen cards back at random.
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply;
+use crate::rules::shadows::content::{Black, QuestId, White};
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{EvilChoice, Location, Loyalty, MerlinTarget, Relic, Volunteering};
+use crate::rules::shadows::state::{Shadows, voters};
+use crate::rules::{GameRng, Seat, Secret, capitalised};
 
 /// The game as one seat may know it.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,15 @@
 //! Resolution of a legal action: the pending decisions of one seat (also out of turn), and the
 //! deed an action counts as.
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply::{insert_sorted, remove_one, special_card};
+use crate::rules::shadows::content::{Black, KnightId, QuestId, White};
+use crate::rules::shadows::deeds::Deed;
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{EvilChoice, Location, Placed, Relic, Volunteering};
+use crate::rules::shadows::state::{Shadows, voters};
+use crate::rules::{Report, Seat};
+use arrayvec::ArrayVec;
 
 impl Shadows {
     /// Applies a legal action and everything it sets going, up to the next decision.

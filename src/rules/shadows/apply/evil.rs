@@ -1,6 +1,13 @@
 //! The two decks, and Evil's progress: Black cards drawn, placed on their quests and resolved.
 
-use super::*;
+use crate::rules::shadows::action::Task;
+use crate::rules::shadows::apply::insert_sorted;
+use crate::rules::shadows::content::{Black, QuestId, QuestKind, White};
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{Location, Placed, Volunteering};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{Report, Seat};
+use arrayvec::ArrayVec;
 
 impl Shadows {
     /// Both piles are made anew when either runs out: each colour's draw pile and discards

@@ -1,6 +1,14 @@
 //! The Heroic Actions, the free actions, and the Special White cards.
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply::{kind_of, remove_one, special_card, war_next};
+use crate::rules::shadows::content::{Black, KnightId, QuestId, QuestKind, White};
+use crate::rules::shadows::deeds::Deed;
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{Kind, Location, Loyalty, MerlinTarget};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{Report, Seat};
+use arrayvec::ArrayVec;
 
 impl Shadows {
     pub(super) fn heroic_action(&mut self, action: Action, r: &mut Report<Event>) {

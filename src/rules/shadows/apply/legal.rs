@@ -1,6 +1,10 @@
 //! The legal actions: every action open now, in a fixed order (the one judge of legality).
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply::{distinct, kind_of, pattern_allows, war_next};
+use crate::rules::shadows::content::{GrailFullRule, KnightId, QuestId, QuestKind, White};
+use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinTarget};
+use crate::rules::shadows::state::Shadows;
 
 impl Shadows {
     /// Every legal action now, in a fixed order.

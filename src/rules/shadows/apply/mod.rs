@@ -16,7 +16,13 @@ mod refusal;
 mod setup;
 mod turn;
 
-use super::*;
+use crate::rules::shadows::action::Action;
+use crate::rules::shadows::content::White;
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{Kind, QuestState};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{Report, Seat};
+use arrayvec::ArrayVec;
 
 /// Distinct cards of a sorted hand.
 fn distinct(hand: &[White]) -> impl Iterator<Item = White> + '_ {

@@ -1,7 +1,14 @@
 //! Quests and combat: the Grail, combat sides and their totals, the Siege roll, a quest's end
 //! and the sharing of its spoils.
 
-use super::*;
+use crate::rules::shadows::action::Task;
+use crate::rules::shadows::apply::insert_sorted;
+use crate::rules::shadows::content::{Black, GrailFullRule, KnightId, Lasting, QuestId, QuestKind, White};
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{Location, Placed, Relic};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{Report, Seat};
+use arrayvec::ArrayVec;
 
 impl Shadows {
     fn grail_spots(&self) -> usize {

@@ -1,7 +1,12 @@
 //! Refusals: the check against the legal list, and why a refused action (or card) is refused,
 //! in the rules' own words.
 
-use super::*;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::apply::{kind_of, pattern_refusal, quest_words, special_card, war_next};
+use crate::rules::shadows::content::{KnightId, QuestId, QuestKind, White};
+use crate::rules::shadows::pieces::{Kind, Location, MerlinTarget};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{RuleError, judge_by_list};
 
 impl Shadows {
     /// Accepts exactly the legal actions; says why otherwise.

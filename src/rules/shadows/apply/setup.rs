@@ -1,6 +1,11 @@
 //! Setup: a new game from the table's configuration and the content.
 
-use super::*;
+use crate::rules::shadows::content::{KnightId, QuestId, ShadowsContent, White};
+use crate::rules::shadows::deeds::Deeds;
+use crate::rules::shadows::pieces::{KnightState, Location, Loyalty, QuestState, TurnState};
+use crate::rules::shadows::state::{QuestTally, Shadows};
+use crate::rules::{GameId, GameRng, Report, SetupError, TableConfig};
+use std::sync::Arc;
 
 impl Shadows {
     pub(crate) fn setup(config: &TableConfig, content: Arc<ShadowsContent>) -> Result<Shadows, SetupError> {

@@ -1,7 +1,13 @@
 //! Turn flow: the stack run to the next decision, the end of the game, turns begun and ended,
 //! Knights moving, dying and unmasked, Siege Engines, Swords, wounds and healing.
 
-use super::*;
+use crate::rules::shadows::action::Task;
+use crate::rules::shadows::content::KnightId;
+use crate::rules::shadows::event::Event;
+use crate::rules::shadows::pieces::{Location, Loyalty, Relic, TurnState};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::{Outcome, Report, Seat};
+use arrayvec::ArrayVec;
 
 impl Shadows {
     /// Runs the work on the stack up to the next decision, checking the end after each step.

@@ -1,7 +1,11 @@
 //! Who the hidden Traitor may be: a belief from the public record (`Deeds`).
 
-use super::super::*;
-use super::DeedOdds;
+use crate::rules::Seat;
+use crate::rules::shadows::deeds::Deed;
+use crate::rules::shadows::pieces::Loyalty;
+use crate::rules::shadows::state::Shadows;
+use crate::rules::shadows::tuning::DeedOdds;
+use arrayvec::ArrayVec;
 
 /// Who the hidden Traitor may be, from one seat's view of the public record.
 #[derive(Clone, Copy, Debug)]

@@ -7,48 +7,12 @@
 //! The features read public information only, so a seat's view, a state sampled from it and the
 //! real state all score alike.
 
-use super::super::*;
-use super::{progress, quest_danger, siege_share};
-
-/// How many numbers describe a position (the first is a constant 1).
-pub const FEATURES: usize = 30;
-
-/// Each feature's name, for the file and for looking at a model.
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "bias",
-    "white_swords",
-    "black_swords",
-    "swords_laid",
-    "margin_late",
-    "siege",
-    "siege_over_6",
-    "siege_over_9",
-    "siege_early",
-    "life_mean",
-    "life_low",
-    "dead",
-    "hand_mean",
-    "siege_share",
-    "grail_danger",
-    "grail_progress",
-    "black_knight_danger",
-    "black_knight_progress",
-    "lancelot_danger",
-    "lancelot_progress",
-    "excalibur_track",
-    "excalibur_over",
-    "wars_danger",
-    "wars_progress",
-    "traitor_hidden",
-    "excalibur_held",
-    "grail_held",
-    "vivien",
-    "dark_forest",
-    "mists",
-];
-
-/// The table sizes a model is fitted for.
-pub const TABLE_SIZES: std::ops::RangeInclusive<usize> = 3..=7;
+use super::measures::{progress, quest_danger, siege_share};
+use crate::rules::shadows::content::{QuestId, QuestKind};
+use crate::rules::shadows::pieces::{KnightState, Loyalty};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::shadows::tuning::{FEATURES, ValueModel};
+use arrayvec::ArrayVec;
 
 /// The position's features (public information only).
 pub fn features(g: &Shadows) -> [f32; FEATURES] {
@@ -128,31 +92,7 @@ pub fn features(g: &Shadows) -> [f32; FEATURES] {
     ]
 }
 
-/// The fitted models, one per table size (index: players − 3).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValueModel {
-    pub by_players: Vec<[f32; FEATURES]>,
-}
-
 impl ValueModel {
-    /// A model that knows nothing (every position an even chance).
-    pub fn flat() -> ValueModel {
-        ValueModel {
-            by_players: TABLE_SIZES.map(|_| [0.0; FEATURES]).collect(),
-        }
-    }
-
-    /// Whether the model knows nothing (then the bots play their heuristic alone).
-    pub fn is_flat(&self) -> bool {
-        self.by_players.iter().all(|w| w.iter().all(|&v| v == 0.0))
-    }
-
-    /// The weights for a table of `players`.
-    pub fn weights(&self, players: usize) -> Option<&[f32; FEATURES]> {
-        let i = players.clamp(*TABLE_SIZES.start(), *TABLE_SIZES.end()) - TABLE_SIZES.start();
-        self.by_players.get(i)
-    }
-
     /// The Loyal side's chance to win from `g`, 0..1: the game's result when it is over.
     pub fn knights_chance(&self, g: &Shadows) -> f32 {
         if let Some(o) = &g.outcome {

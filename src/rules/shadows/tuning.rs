@@ -1,11 +1,11 @@
 //! The bots' numbers, read from `assets/bots/shadows_bots.ron` with the content: the normal (and
 //! hard) level's weights, the easy level's, and how much each public deed tells of a Traitor.
 //! The tuner (`examples/tune_shadows.rs`) writes this file; `camelot check` validates it, every
-//! problem at its `path:line:col`.
+//! problem at its `path:line:col`. Also the value model's weights (`value`), fitted per table
+//! size; the features they weigh are computed by the bots (`bot::value`).
 
-use super::super::Deed;
-use super::value::{FEATURE_NAMES, TABLE_SIZES, ValueModel};
 use crate::content::{ContentError, ContentFile};
+use crate::rules::shadows::deeds::Deed;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -330,4 +330,70 @@ fn error_after(file: &ContentFile, anchors: &[&str], message: String) -> Content
         }
     }
     file.error_at_offset(at, message)
+}
+
+/// How many numbers describe a position (the first is a constant 1).
+pub const FEATURES: usize = 30;
+
+/// Each feature's name, for the file and for looking at a model.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "bias",
+    "white_swords",
+    "black_swords",
+    "swords_laid",
+    "margin_late",
+    "siege",
+    "siege_over_6",
+    "siege_over_9",
+    "siege_early",
+    "life_mean",
+    "life_low",
+    "dead",
+    "hand_mean",
+    "siege_share",
+    "grail_danger",
+    "grail_progress",
+    "black_knight_danger",
+    "black_knight_progress",
+    "lancelot_danger",
+    "lancelot_progress",
+    "excalibur_track",
+    "excalibur_over",
+    "wars_danger",
+    "wars_progress",
+    "traitor_hidden",
+    "excalibur_held",
+    "grail_held",
+    "vivien",
+    "dark_forest",
+    "mists",
+];
+
+/// The table sizes a model is fitted for.
+pub const TABLE_SIZES: std::ops::RangeInclusive<usize> = 3..=7;
+
+/// The fitted models, one per table size (index: players − 3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueModel {
+    pub by_players: Vec<[f32; FEATURES]>,
+}
+
+impl ValueModel {
+    /// A model that knows nothing (every position an even chance).
+    pub fn flat() -> ValueModel {
+        ValueModel {
+            by_players: TABLE_SIZES.map(|_| [0.0; FEATURES]).collect(),
+        }
+    }
+
+    /// Whether the model knows nothing (then the bots play their heuristic alone).
+    pub fn is_flat(&self) -> bool {
+        self.by_players.iter().all(|w| w.iter().all(|&v| v == 0.0))
+    }
+
+    /// The weights for a table of `players`.
+    pub fn weights(&self, players: usize) -> Option<&[f32; FEATURES]> {
+        let i = players.clamp(*TABLE_SIZES.start(), *TABLE_SIZES.end()) - TABLE_SIZES.start();
+        self.by_players.get(i)
+    }
 }

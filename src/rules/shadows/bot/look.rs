@@ -1,0 +1,223 @@
+//! The lookahead over the heuristic: each choice played on states sampled from the seat's view,
+//! a few turns played out by the heuristic, the position reached scored by the position model;
+//! and the search's budget by difficulty.
+
+use crate::rules::Budget;
+use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::bot::heuristic::{heuristic_pick, plays_traitor};
+use crate::rules::shadows::bot::measures::quest_danger;
+use crate::rules::shadows::content::QuestId;
+use crate::rules::shadows::pieces::{EvilChoice, Loyalty};
+use crate::rules::shadows::state::Shadows;
+use crate::rules::shadows::view::ShadowsView;
+use crate::rules::{Game, GameRng, Seat};
+
+/// How hard the lookahead looks (it judges a Loyal Knight's Progression of Evil and Heroic
+/// Actions, `look_choices`).
+#[derive(Clone, Copy, Debug)]
+pub struct Look {
+    /// States sampled from the view; every choice is played on each.
+    pub samples: u32,
+    /// Turns played out after the choice (1: to the end of this turn).
+    pub turns: u32,
+    /// How much better (in the model's chance) another choice must score than the heuristic's.
+    pub margin: f64,
+    /// The same for a Traitor (the Knights' chance lower by this much).
+    pub traitor_margin: f64,
+}
+
+impl Look {
+    /// Normal: four samples, five turns played out.
+    pub const NORMAL: Look = Look {
+        samples: 4,
+        turns: 5,
+        margin: 0.06,
+        traitor_margin: 0.35,
+    };
+    /// Hard: sixteen samples, ten turns (two rounds at five players) played out.
+    pub const HARD: Look = Look {
+        samples: 16,
+        turns: 10,
+        margin: 0.06,
+        traitor_margin: 0.35,
+    };
+}
+
+/// The choices the lookahead judges at this decision (none: the heuristic decides alone).
+pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Look) -> Vec<Action> {
+    if g.knights.get(me).is_none() || look.samples == 0 || g.content.bots.value.is_flat() {
+        return Vec::new();
+    }
+    let aside = |a: &Action| matches!(a, Action::Accuse(_) | Action::RevealSelf | Action::ArthurGive(..));
+    // A Loyal Knight's last Life point is never given up on the lookahead's word, to Evil or for
+    // another action: his death costs his actions for the rest of the game, beyond the few turns
+    // it plays out (the review showed it preferring that death to a Black card).
+    let last_life = g.knights[me].life <= 1 && !plays_traitor(g, me);
+    let kills = |a: &Action| last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice);
+    let choices: Vec<Action> = match g.stack.last() {
+        Some(Task::Evil) => legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Evil(_)) && !kills(a))
+            .collect(),
+        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a) && !kills(a)).collect(),
+        _ => Vec::new(),
+    };
+    if choices.len() <= 1 || !choices.contains(&pick) {
+        return Vec::new();
+    }
+    choices
+}
+
+/// Each choice's mean chance for the seat's own side (the Knights', or for the Traitor one less
+/// theirs): played on `look.samples` states sampled from the view (the same samples and the same
+/// dice for every choice), `look.turns` turns played out by the heuristic, the position reached
+/// scored by `ValueModel::knights_chance`.
+pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+    let g = &view.game;
+    let model = &g.content.bots.value;
+    let mut sums = vec![0.0f64; choices.len()];
+    let mut buf = Vec::new();
+    let until = g.turn + look.turns.max(1);
+    let traitor = g.traitor_seat() == Some(view.seat);
+    for i in 0..look.samples {
+        let sample = Shadows::determinize(view, rng)?;
+        let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
+        for (c, a) in choices.iter().enumerate() {
+            let mut s = sample.clone();
+            if s.apply_quiet(a).is_err() {
+                sums[c] = f64::MIN;
+                continue;
+            }
+            let mut r = GameRng::seeded(seed);
+            for _ in 0..2_000 {
+                if s.outcome().is_some() || s.turn >= until {
+                    break;
+                }
+                s.legal_actions_into(&mut buf);
+                let Some(x) = heuristic_pick(&s, &buf, &mut r) else {
+                    break;
+                };
+                if s.apply_quiet(&x).is_err() {
+                    break;
+                }
+            }
+            let knights = f64::from(model.knights_chance(&s));
+            sums[c] += if traitor { 1.0 - knights } else { knights };
+        }
+    }
+    let n = f64::from(look.samples.max(1));
+    Some(sums.into_iter().map(|x| x / n).collect())
+}
+
+/// The choices a lookahead judged and each one's mean.
+type Judged = (Vec<Action>, Vec<f64>);
+
+/// A Knight's choice judged by the position model (`look_means`): the best mean wins when it
+/// beats the heuristic's pick by `look.margin` (a Traitor's by `look.traitor_margin`), else the
+/// pick stands. The means it judged by come back with the choice, so that a hint shows the
+/// numbers that chose.
+pub(super) fn looked(
+    view: &ShadowsView,
+    legal: &[Action],
+    pick: Option<Action>,
+    rng: &mut GameRng,
+    look: Look,
+) -> (Option<Action>, Option<Judged>) {
+    let Some(pick) = pick else {
+        return (None, None);
+    };
+    let choices = look_choices(&view.game, view.seat, legal, pick, look);
+    if choices.is_empty() {
+        return (Some(pick), None);
+    }
+    let Some(means) = look_means(view, &choices, rng, look) else {
+        return (Some(pick), None);
+    };
+    let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
+    let mut best = at;
+    for c in 0..choices.len() {
+        if means[c] > means[best] + 1e-9 {
+            best = c;
+        }
+    }
+    let margin = if view.game.traitor_seat() == Some(view.seat) {
+        look.traitor_margin
+    } else {
+        look.margin
+    };
+    let chosen = if means[best] > means[at] + margin {
+        choices[best]
+    } else {
+        pick
+    };
+    (Some(chosen), Some((choices, means)))
+}
+
+/// The level's lookahead, if any.
+pub(super) fn look_for(difficulty: crate::rules::Difficulty) -> Option<Look> {
+    match difficulty {
+        crate::rules::Difficulty::Easy => None,
+        crate::rules::Difficulty::Normal => Some(Look::NORMAL),
+        crate::rules::Difficulty::Hard => Some(Look::HARD),
+    }
+}
+
+/// A rough chance that the Loyal Knights win from here.
+pub(super) fn loyal_chance(g: &Shadows) -> f64 {
+    let n = g.numbers();
+    let w = g.white_swords as f64;
+    let b = g.black_swords as f64;
+    let siege = g.siege as f64 / n.siege_lose.max(1) as f64;
+    // Each Loyal Knight's life: a death loses his actions for the rest of the game.
+    let life: f64 = g
+        .knights
+        .iter()
+        .filter(|k| k.loyalty == Loyalty::Loyal)
+        .map(|k| {
+            if k.dead || k.doomed {
+                -1.5
+            } else {
+                match k.life {
+                    0 => -1.5,
+                    1 => -0.8,
+                    2 => -0.3,
+                    _ => 0.0,
+                }
+            }
+        })
+        .sum();
+    let danger: f64 = QuestId::ALL
+        .iter()
+        .filter(|&&q| g.quest(q).in_play)
+        .map(|&q| {
+            let d = g.content.quest(q);
+            quest_danger(g, q) as f64 * (d.defeat.swords as f64 + d.defeat.siege as f64 * 0.5)
+        })
+        .sum();
+    let traitor_hidden = g
+        .traitor_seat()
+        .is_some_and(|t| !g.knights[t].unmasked && !g.knights[t].dead);
+    // Every Siege Engine counts (each costs an action to burn), the last ones most.
+    let x = 0.5 * (w - b)
+        - 0.35 * g.siege as f64
+        - 10.0 * (siege - 0.5).max(0.0)
+        - 0.6 * (b - 4.0).max(0.0)
+        - 0.25 * danger
+        + life
+        - if traitor_hidden { 0.8 } else { 0.0 };
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The search's budget for a difficulty, should a level search again (`budget` says why none
+/// does now).
+pub fn search_budget(difficulty: crate::rules::Difficulty) -> Option<Budget> {
+    let mut b = match difficulty {
+        crate::rules::Difficulty::Easy => return None,
+        crate::rules::Difficulty::Normal => Budget::new(2000, 180),
+        crate::rules::Difficulty::Hard => Budget::new(8000, 900),
+    };
+    // Playouts stop after this many actions and are judged by `evaluate`.
+    b.horizon = 80;
+    Some(b)
+}
