@@ -19,8 +19,12 @@
 
 use super::content;
 use super::view::{banish_chance, challenge_chance};
-use super::*;
+use crate::rules::court::action::{Action, Effect};
+use crate::rules::court::content::{CardKind, CourtContent, KnightId, KnightState, KnightValues, Rank, SpaceId};
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::court::view::CourtView;
 use crate::rules::{BotHints, Budget};
+use crate::rules::{Difficulty, GameRng, Seat};
 use std::cell::Cell;
 
 /// What the heuristic looks at: one seat's view, or the same parts of a state the search sampled

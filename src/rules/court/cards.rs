@@ -2,7 +2,7 @@
 //! effect for its tooltip, from the rules file's switches (the tables draw these; they never
 //! restate a rule).
 
-use super::{CardKind, CourtRules};
+use crate::rules::court::content::{CardKind, CourtRules};
 
 /// A card's effect in a line, for its face.
 pub fn card_line(card: CardKind) -> &'static str {

@@ -1,8 +1,10 @@
 //! The Court's secrets changed for tests (`rules::secrets::Perturb`): the other seats' hands, the
 //! draw pile and the dice.
 
-use super::*;
+use crate::rules::court::state::Court;
+use crate::rules::court::view::CourtView;
 use crate::rules::secrets::{Perturb, differing_across, others, reordered, rng_draw};
+use crate::rules::{GameRng, Seat};
 
 impl Perturb for Court {
     fn perturbations(&self, viewer: Seat, rng: &mut GameRng) -> Vec<(&'static str, Court)> {

@@ -3,7 +3,9 @@
 //! under (a space by its id in the hall file, "E10"), the parts by the ids
 //! `assets/rulebooks/court.txt` gives its headings.
 
-use super::*;
+use crate::rules::court::action::{Action, Effect};
+use crate::rules::court::content::{CourtContent, KnightId, SpaceId};
+use crate::rules::court::state::{Court, Phase};
 use crate::rules::{Place, RulePart};
 
 /// The Equites row, where the opening knights are placed.

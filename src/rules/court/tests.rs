@@ -3,7 +3,12 @@
 use super::*;
 use crate::content::{ContentError, ContentSet, locate};
 use crate::rules::{BotHints, random_choice};
+use crate::rules::{
+    Game, GameRng, Outcome, Pending, RuleError, Seat, SeatKind, TableConfig, Tagged, VariantKind, VariantSpec,
+    Visibility,
+};
 use CardKind::*;
+use std::sync::Arc;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -1,7 +1,15 @@
 //! What one seat may see, helpers the table and the bots use on it, and the log's sentences.
 
-use super::*;
-use crate::rules::counted;
+use crate::rules::court::action::{Action, Effect};
+use crate::rules::court::cards::{banish_title, banish_verdict};
+use crate::rules::court::content::{
+    CardKind, CourtContent, Faction, FactionId, KnightId, KnightState, KnightValues, SpaceId,
+};
+use crate::rules::court::event::{Event, LeaveCause};
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::{GameRng, Seat, Tagged, Visibility, counted};
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// The game as one seat may know it: the whole public board, that seat's own hand, and sizes
 /// (never contents) of the other hands and of the draw pile.
@@ -539,8 +547,8 @@ pub(super) fn describe_event(c: &CourtContent, seats: &[String], event: &Event) 
             success,
         } => format!(
             "{}: rolled {roll} — {}",
-            super::banish_title(name(*knight), *power),
-            super::banish_verdict(name(*knight), *success)
+            banish_title(name(*knight), *power),
+            banish_verdict(name(*knight), *success)
         ),
         Event::Scored {
             seat,

@@ -1,6 +1,10 @@
 //! A card played: its effect resolved, and challenges fought.
 
-use super::*;
+use crate::rules::Report;
+use crate::rules::court::action::Effect;
+use crate::rules::court::content::{CardKind, KnightId, KnightValues, SpaceId};
+use crate::rules::court::event::{ChallengeSide, Event, LeaveCause};
+use crate::rules::court::state::{Court, Phase};
 
 impl Court {
     pub(super) fn play(&mut self, card: CardKind, effect: Effect, ev: &mut Report<Event>) {

@@ -1,6 +1,10 @@
 //! The legal actions.
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::court::action::{Action, Effect};
+use crate::rules::court::apply::{InHall, NOBODY, Scan, seat_byte, sorted_kinds};
+use crate::rules::court::content::{CardKind, KnightId};
+use crate::rules::court::state::{Court, Phase};
 
 impl Court {
     /// A seat's Reserve knights, in knight order: those of its faction (listed in knight

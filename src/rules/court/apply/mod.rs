@@ -20,7 +20,10 @@ mod scoring;
 mod setup;
 mod turn;
 
-use super::*;
+use crate::rules::Seat;
+use crate::rules::court::action::Effect;
+use crate::rules::court::content::{CardKind, KnightId, Rank, SpaceId};
+use crate::rules::court::state::Court;
 use arrayvec::ArrayVec;
 
 /// Why an action is refused, with what the words need. See `Court::explain`.

@@ -1,6 +1,10 @@
 //! Validation: the check of an action, the refusal it meets and the words that explain it.
 
-use super::*;
+use crate::rules::court::action::{Action, Effect};
+use crate::rules::court::apply::{Refusal, card_does, number_word};
+use crate::rules::court::content::{CardKind, KnightId, KnightState, Rank, Space, SpaceId};
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::{RuleError, Seat};
 
 impl Court {
     /// A knight of this game, by id.

@@ -1,6 +1,9 @@
 //! Scoring at the end of a round, and hands refilled.
 
-use super::*;
+use crate::rules::court::content::{KnightId, KnightValues, ScoringOrder};
+use crate::rules::court::event::Event;
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::{Outcome, Report, Seat};
 
 impl Court {
     /// The knights of a seat in the hall, in board order.

@@ -1,6 +1,11 @@
 //! Setup: a new game from the table's configuration, and the names the rules speak in.
 
-use super::*;
+use crate::rules::court::content::{CourtContent, FactionId, KnightId, KnightState, SpaceId};
+use crate::rules::court::event::Event;
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::{GameId, GameRng, Seat, SetupError, TableConfig, Tagged};
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 impl Court {
     pub(in crate::rules::court) fn setup(

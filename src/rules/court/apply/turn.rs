@@ -1,7 +1,11 @@
 //! Turn flow: the pending decision, and resolution (only ever called on a validated action):
 //! dice, turns begun and play ended, knights put, sent to the Reserve, swapped.
 
-use super::*;
+use crate::rules::court::action::Action;
+use crate::rules::court::content::{CardKind, KnightId, SpaceId};
+use crate::rules::court::event::{Event, LeaveCause};
+use crate::rules::court::state::{Court, Phase};
+use crate::rules::{Pending, Report, Seat};
 
 impl Court {
     /// The seat deciding now, if any.
