@@ -4,8 +4,13 @@
 //! no text, clones nothing and allocates nothing, so playouts can use it at every step.
 
 use super::apply::grail_points;
-use super::*;
+use crate::rules::future::action::Action;
+use crate::rules::future::content::{Board, Effect, RoomRule};
+use crate::rules::future::pieces::{Phase, Slot, Task};
+use crate::rules::future::state::Future;
+use crate::rules::future::view::FutureView;
 use crate::rules::{BotHints, Budget, score_margins};
+use crate::rules::{Difficulty, Game, GameRng, Seat};
 
 /// What an effect is worth to `slot` now, roughly, in points.
 fn effect_value(state: &Future, slot: Slot, e: Effect) -> f32 {

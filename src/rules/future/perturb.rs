@@ -3,8 +3,11 @@
 //! mission stacks in their order, and the dice. (The setup's lines are all public: a view drops
 //! them only to stay small.)
 
-use super::*;
+use crate::rules::future::pieces::Task;
+use crate::rules::future::state::{Dice, Future};
+use crate::rules::future::view::FutureView;
 use crate::rules::secrets::{Perturb, differing_across, reordered, rng_draw};
+use crate::rules::{GameRng, Seat};
 
 impl Future {
     /// The slots of colours `viewer` does not play, in a random order.

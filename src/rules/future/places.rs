@@ -3,7 +3,10 @@
 //! table lays them out under, the parts by the ids `assets/rulebooks/future.txt` gives its
 //! headings.
 
-use super::*;
+use crate::rules::future::action::Action;
+use crate::rules::future::content::{Board, FutureContent};
+use crate::rules::future::pieces::{Phase, Task, TurnStage};
+use crate::rules::future::state::Future;
 use crate::rules::{Place, RulePart};
 use std::borrow::Cow;
 

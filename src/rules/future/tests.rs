@@ -4,8 +4,9 @@
 use super::apply::{grail_points, turn_order};
 use super::*;
 use crate::content::ContentSet;
-use crate::rules::BotHints;
-use std::sync::OnceLock;
+use crate::rules::future::state::Future;
+use crate::rules::{BotHints, Budget, Game, GameRng, Pending, Report, SeatKind, TableConfig, Visibility};
+use std::sync::{Arc, OnceLock};
 
 fn content() -> Arc<FutureContent> {
     static C: OnceLock<Arc<FutureContent>> = OnceLock::new();

@@ -1,7 +1,13 @@
 //! What one seat may see (spec §17), sampling what it cannot, and every text the game shows:
 //! prompts, action labels and log lines.
 
-use super::*;
+use crate::rules::future::action::{Action, Why};
+use crate::rules::future::colours::{COLOUR_NAMES, HERO_NAMES, colour_title};
+use crate::rules::future::content::{Board, Effect, Stack};
+use crate::rules::future::event::{Event, final_step_name};
+use crate::rules::future::pieces::{Colour, Phase, Piece, Slot, Task, TurnStage};
+use crate::rules::future::state::{Dice, Future};
+use crate::rules::{Game, GameRng, Seat, Secret};
 
 /// The state as one seat may know it: the others' fists before the reveal, their Grail parts
 /// and Merlin values, the stacks' order, the Merlin row and the Grail supply are hidden. Hidden

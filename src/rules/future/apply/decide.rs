@@ -1,6 +1,12 @@
 //! Resolution of a checked action: the decisions, heroes, shields, points and Grail parts.
 
-use super::*;
+use crate::rules::Report;
+use crate::rules::future::action::{Action, Why};
+use crate::rules::future::colours::YELLOW;
+use crate::rules::future::content::{Board, Effect};
+use crate::rules::future::event::Event;
+use crate::rules::future::pieces::{Hero, Phase, Piece, Slot, Task, TurnStage};
+use crate::rules::future::state::Future;
 
 impl Future {
     /// Applies a checked action.

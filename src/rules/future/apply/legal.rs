@@ -1,7 +1,12 @@
 //! The legal actions: the board queries they rest on, the fields a piece may take, and every
 //! action open now.
 
-use super::*;
+use crate::rules::future::action::Action;
+use crate::rules::future::apply::Fields;
+use crate::rules::future::colours::{BLUE, PURPLE, RED, hero_room};
+use crate::rules::future::content::{Board, Effect, Room, RoomRule, Shield, Stage};
+use crate::rules::future::pieces::{Colour, Hero, Phase, Piece, Slot, Task, TurnStage};
+use crate::rules::future::state::Future;
 
 impl Future {
     /// The slot whose decision it is (a task's, or the phase's colour).

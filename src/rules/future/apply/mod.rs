@@ -14,7 +14,9 @@ mod scoring;
 mod setup;
 mod turn;
 
-use super::*;
+use crate::rules::future::content::{Board, Side};
+use crate::rules::future::pieces::Slot;
+use crate::rules::{GameRng, SetupError};
 use arrayvec::ArrayVec;
 
 /// Fields of one room, on the stack.

@@ -1,6 +1,13 @@
 //! Pieces placed on the boards: points, effects, lines and the rooms' triggers.
 
-use super::*;
+use crate::rules::Report;
+use crate::rules::future::action::Why;
+use crate::rules::future::colours::GREEN;
+use crate::rules::future::content::{Board, Effect, Room, RoomRule, Stage};
+use crate::rules::future::event::Event;
+use crate::rules::future::pieces::{Hero, Piece, Slot, Task};
+use crate::rules::future::state::Future;
+use arrayvec::ArrayVec;
 
 impl Future {
     /// A piece arrives on a field; its points, effects and the room's triggers follow.

@@ -1,7 +1,12 @@
 //! Refusals: the check against the legal list, and why a refused action (or card) is refused,
 //! in the rules' own words.
 
-use super::*;
+use crate::rules::future::action::Action;
+use crate::rules::future::colours::PURPLE;
+use crate::rules::future::content::{Board, Room, RoomRule};
+use crate::rules::future::pieces::{Hero, Phase, Task, TurnStage};
+use crate::rules::future::state::Future;
+use crate::rules::{RuleError, judge_by_list};
 
 impl Future {
     /// Refuses an action that is not legal now, saying why.

@@ -1,6 +1,12 @@
 //! The final scoring: the red room's ranking and the game's end.
 
-use super::*;
+use crate::rules::future::action::Why;
+use crate::rules::future::apply::grail_points;
+use crate::rules::future::content::{Board, RoomRule};
+use crate::rules::future::event::Event;
+use crate::rules::future::pieces::{Phase, Piece, Slot, Task};
+use crate::rules::future::state::Future;
+use crate::rules::{Outcome, Report};
 
 impl Future {
     /// The red room's ranking: (colour or the neutral one, knights), best first.

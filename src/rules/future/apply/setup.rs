@@ -1,6 +1,13 @@
 //! Setup: a new game from the table's configuration, the colours chosen, and each round begun.
 
-use super::*;
+use crate::rules::future::apply::parse_sides;
+use crate::rules::future::colours::{COLOUR_NAMES, GREEN, PURPLE, RED, YELLOW, colour_by_name};
+use crate::rules::future::content::{Board, FutureContent, RoomRule, Side, Stack};
+use crate::rules::future::event::Event;
+use crate::rules::future::pieces::{Colour, Hero, Phase, Piece, Slot};
+use crate::rules::future::state::{Dice, Future, Shared};
+use crate::rules::{GameRng, Report, Seat, SetupError, TableConfig};
+use std::sync::Arc;
 
 impl Future {
     pub(in crate::rules::future) fn setup(

@@ -1,6 +1,10 @@
 //! Turn flow: the work run to the next decision, turns begun and ended, the reveal.
 
-use super::*;
+use crate::rules::Report;
+use crate::rules::future::apply::turn_order;
+use crate::rules::future::event::Event;
+use crate::rules::future::pieces::{Phase, Slot, TurnStage};
+use crate::rules::future::state::Future;
 
 impl Future {
     /// Resolves what needs no decision until someone must decide.
