@@ -3,7 +3,9 @@
 //! hints use. Every game implements it beside its rules; the bots (the `bots` module) are written
 //! against it and live a floor above.
 
-use super::{Difficulty, Game, GameRng};
+use crate::rules::contract::Game;
+use crate::rules::dice::GameRng;
+use crate::rules::table::Difficulty;
 use std::time::Duration;
 
 /// How much a search may spend on one decision.

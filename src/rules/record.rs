@@ -1,7 +1,8 @@
 //! The match record: `(format, game, content hash, config, actions)`. It is the save file, the
 //! replay and the base of undo: a save is small and can never desynchronise.
 
-use super::{Game, GameId, Pending, RuleError, Seat, SetupError, TableConfig, Tagged};
+use crate::rules::contract::{Game, Pending, RuleError, SetupError, Tagged};
+use crate::rules::table::{GameId, Seat, TableConfig};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -6,7 +6,9 @@
 //! cannot see, and asking that its view, who is asked and in what words, its legal actions, every
 //! bot level's decision and its hint stay the same, does (`tests/core/secrets.rs`).
 
-use super::{Game, GameRng, Seat};
+use crate::rules::contract::Game;
+use crate::rules::dice::GameRng;
+use crate::rules::table::Seat;
 
 /// A game whose states can be changed in what one seat cannot see, one hidden part at a time.
 pub trait Perturb: Game {

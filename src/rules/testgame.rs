@@ -2,7 +2,11 @@
 //! the real games: each seat holds three numbered cards and plays one a turn; the highest total
 //! of played cards wins.
 
-use super::*;
+use crate::rules::contract::{Game, Outcome, Pending, RuleError, SetupError, Tagged};
+use crate::rules::dice::GameRng;
+use crate::rules::table::{Difficulty, GameId, Seat, TableConfig, VariantSpec};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
 pub struct TestGame {
