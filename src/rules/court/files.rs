@@ -1,8 +1,11 @@
 //! The Court's content files as written, and their validation: every problem found, each at its
 //! `path:line:col` (`CourtContent::load` reads them through here).
 
-use super::content::*;
 use crate::content::{ContentError, ContentFile, ContentSet};
+use crate::rules::court::content::{
+    CardKind, CourtContent, CourtRules, Faction, FactionId, KnightId, KnightInfo, Rank, ScoringOrder, Space, SpaceId,
+    Tier,
+};
 use serde::Deserialize;
 use std::collections::{BTreeMap, VecDeque};
 

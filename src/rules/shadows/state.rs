@@ -5,7 +5,7 @@ use crate::rules::shadows::action::Task;
 use crate::rules::shadows::content::{Black, KnightId, Numbers, QuestId, ShadowsContent, White};
 use crate::rules::shadows::deeds::Deeds;
 use crate::rules::shadows::pieces::{KnightState, Location, Loyalty, QuestState, TurnState};
-use crate::rules::*;
+use crate::rules::{GameRng, Outcome, Seat};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
