@@ -2,12 +2,24 @@
 //! named in the hall, Movement Lines as paths, spaces as plates, and the knights' heraldic tiles
 //! that glide between them.
 
-use super::*;
+use crate::app::bridge::{MatchChanged, MatchRes};
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::motion::Glide;
-use crate::app::style::{
-    BoardFrame, Heraldry, Look, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour,
-};
+use crate::app::shared::Screen;
+use crate::app::style::{BoardFrame, Look, Paint, heraldry, icon, ring, shield_mesh, size, world, world_colour};
+use crate::app::style::{WorldFonts, text_on};
+use crate::app::table::LogHold;
+use crate::app::tables::court::choice::targets;
+use crate::app::tables::court::dice::DiceShow;
+use crate::app::tables::court::ui::{CourtUi, Hall, HallClick, arms_of, court_match, screen_view};
+use crate::rules::Game;
 use crate::rules::court::KnightValues;
+use crate::rules::court::{CardKind, CourtContent, CourtView, KnightId, Rank, SpaceId};
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::text::TextBounds;
+use bevy_egui::egui;
+use std::sync::Arc;
 
 /// Board units (the hall file's x and y) to world units.
 pub(super) const UNIT_X: f32 = 50.0;
@@ -33,20 +45,6 @@ pub(super) struct SpaceHighlight(pub(super) SpaceId);
 #[derive(Component)]
 pub(super) struct KnightTile {
     pub(super) knight: KnightId,
-}
-
-/// What a tile shows: where, which side up, followers, power and points.
-pub(super) type TileLook = (SpaceId, bool, Vec<CardKind>, i64, i64);
-
-/// The hall as built: the content it was built from and where each space is in the world.
-#[derive(Resource)]
-pub(super) struct Hall {
-    pub(super) content: Arc<CourtContent>,
-    pub(super) positions: Vec<Vec2>,
-    /// The hall's floor in the world.
-    pub(super) floor: Rect,
-    /// The knights' state as last drawn, to redraw a tile only when it changed.
-    pub(super) drawn: Vec<Option<TileLook>>,
 }
 
 /// The table's named places (`shared::Places`), in world units: the board, the Equites row, the
@@ -112,13 +110,6 @@ fn rank_name(rank: Rank) -> &'static str {
         Rank::Nobilitas => "Nobilitas",
         Rank::Equites => "Equites",
     }
-}
-
-/// A faction's arms and colour for a knight.
-pub(super) fn arms_of(content: &CourtContent, k: KnightId) -> Option<(Heraldry, [u8; 3])> {
-    let info = content.knight(k)?;
-    let f = content.faction(info.faction)?;
-    Some((heraldry(&f.symbol), f.rgb))
 }
 
 pub(super) fn spawn_or_sync_board(

@@ -1,6 +1,10 @@
 //! From clicks to actions: what the current choice allows, what to light, the keys.
 
-use super::*;
+use crate::app::bridge::Play;
+use crate::app::tables::court::ui::{CourtUi, DwarfUse, HallClick};
+use crate::rules::Seat;
+use crate::rules::court::{Action, CardKind, Court, CourtView, Effect, KnightId, SpaceId};
+use bevy::prelude::*;
 
 /// The actions the current choice still allows.
 pub(super) fn candidates(legal: &[Action], ui: &CourtUi) -> Vec<Action> {

@@ -1,8 +1,19 @@
 //! The table's moments: dice for challenges and banishments, the tally of a Score, and the
 //! sounds of rule events.
 
-use super::*;
-use crate::app::style::icon;
+use crate::app::audio::Sfx;
+use crate::app::bots::Animating;
+use crate::app::bridge::{MatchRes, Told};
+use crate::app::handoff::Handoff;
+use crate::app::style::{GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, book, icon, seat_colour, size, window_frame};
+use crate::app::table::LogHold;
+use crate::app::tables::court::ui::arms_of;
+use crate::app::tables::court::ui::court_match;
+use crate::rules::Game;
+use crate::rules::court::{Court, Event, KnightId};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use std::collections::VecDeque;
 
 pub(super) const DICE_ROLL_SECS: f32 = 0.8;
 pub(super) const DICE_SHOW_SECS: f32 = 1.8;

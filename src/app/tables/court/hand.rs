@@ -3,9 +3,23 @@
 //! from the draw pile. Cards played by the other seats show the same way. Below it all, the
 //! prompt line.
 
-use super::*;
+use crate::app::bridge::{MatchRes, Play, Told};
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::shared::Screen;
+use crate::app::style::{GOLD, MUTED, WorldFonts, book, size, window_frame};
 use crate::app::style::{Look, icon, world};
+use crate::app::table::{FreeRect, Keys};
+use crate::app::tables::court::choice::on_click;
+use crate::app::tables::court::prompt::prompt_line;
+use crate::app::tables::court::ui::Hall;
+use crate::app::tables::court::ui::{CourtUi, HallClick, court_match, screen_view};
+use crate::rules::court::{Action, CardKind, Court, Effect, Event, Phase};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::text::TextBounds;
+use bevy_egui::{EguiContexts, egui};
 
 /// A card's size in the world.
 pub(super) const CARD: Vec2 = Vec2::new(124.0, 172.0);

@@ -9,33 +9,24 @@ mod dice;
 mod hand;
 mod panel;
 mod prompt;
+mod ui;
 
-use crate::app::audio::Sfx;
-use crate::app::bots::Animating;
-use crate::app::bridge::{MatchChanged, MatchRes, Play, Told};
-use crate::app::handoff::{Handoff, acting_seat};
+pub use ui::screen_view;
+
 use crate::app::shared::{Screen, TableUiSet};
-use crate::app::style::{
-    GOLD, GOOD, INK, MUTED, PARCHMENT, WARN, WorldFonts, book, seat_colour, size, text_on, window_frame,
-};
-use crate::app::table::{BoardGames, FreeRect, Keys, LogHold};
-use crate::rules::court::{
-    Action, CardKind, Court, CourtContent, CourtView, Effect, Event, KnightId, Phase, Rank, SpaceId,
-};
-use crate::rules::record::Match;
-use crate::rules::{Game, GameId, Pending, Seat};
+use crate::app::table::BoardGames;
+use crate::rules::GameId;
+use crate::rules::court::Court;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::text::TextBounds;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use board::*;
-use choice::*;
-use dice::*;
-use hand::*;
-use panel::*;
-use prompt::*;
-use std::collections::VecDeque;
-use std::sync::Arc;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::app::tables::court::board::{despawn_board, show_highlights, spawn_or_sync_board};
+use crate::app::tables::court::dice::{DiceShow, dice_window, read_events, tick_dice};
+use crate::app::tables::court::hand::{
+    CardClicked, HandShown, fly_played_cards, hand_input, hand_panel, sync_hand, tint_cards,
+};
+use crate::app::tables::court::panel::players_panel;
+use crate::app::tables::court::ui::{CourtUi, HallClick};
 
 pub struct CourtTablePlugin;
 
@@ -84,80 +75,16 @@ impl Plugin for CourtTablePlugin {
     }
 }
 
-/// A click on the hall: a space (and the knight on it), or a knight in a reserve.
-#[derive(Message, Clone, Copy, Debug)]
-pub enum HallClick {
-    Space(SpaceId),
-    Reserve(KnightId),
-}
-
-/// What the human at the screen has chosen so far for the next action.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct CourtUi {
-    pub card: Option<CardKind>,
-    /// Which of the identical cards in the hand was picked (only for drawing it lifted).
-    pub card_index: Option<usize>,
-    /// What a Dwarf stands in for.
-    pub dwarf_as: Option<DwarfUse>,
-    /// The knight chosen first (to move, to place, or the first of a Merlin swap).
-    pub knight: Option<KnightId>,
-    /// The number of actions taken when the choice began; a change of the match resets it.
-    pub at_action: usize,
-    /// A hint shown in the prompt line.
-    pub note: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DwarfUse {
-    Move,
-    Gossip,
-    Banish,
-    Score,
-}
-
-impl DwarfUse {
-    fn matches(self, effect: &Effect) -> bool {
-        match self {
-            DwarfUse::Move => effect.is_move(),
-            DwarfUse::Gossip => matches!(effect, Effect::Gossip { .. }),
-            DwarfUse::Banish => matches!(effect, Effect::Banish { .. }),
-            DwarfUse::Score => matches!(effect, Effect::Score),
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            DwarfUse::Move => "Move",
-            DwarfUse::Gossip => "Gossip",
-            DwarfUse::Banish => "Banish",
-            DwarfUse::Score => "Score",
-        }
-    }
-}
-
-/// The Court match, if the current match is one.
-pub(super) fn court_match(res: &MatchRes) -> Option<&Match<Court>> {
-    res.current_as::<Court>()
-}
-
-/// The view the screen may show: the private viewer's, or a public one (no hand) otherwise.
-pub fn screen_view(m: &Match<Court>, handoff: &Handoff) -> (CourtView, bool) {
-    match handoff.private_viewer() {
-        Some(seat) => (m.state.view(seat), true),
-        None => {
-            let mut v = m.state.view(0);
-            v.hand.clear();
-            v.follower_choice = None;
-            (v, false)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::bridge::Play;
+    use crate::app::tables::court::choice::{on_click, targets};
+    use crate::app::tables::court::ui::DwarfUse;
     use crate::content::ContentSet;
     use crate::library::Library;
-    use crate::rules::{SeatKind, TableConfig};
+    use crate::rules::court::{Action, CardKind, Effect, KnightId, Phase, Rank};
+    use crate::rules::{Game, Seat, SeatKind, TableConfig};
 
     fn court() -> Court {
         let library = Library::load(ContentSet::embedded());

@@ -1,6 +1,13 @@
 //! The players: scores on the track, hand sizes and reserves.
 
-use super::*;
+use crate::app::bridge::MatchRes;
+use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::style::{GOLD, PARCHMENT, seat_colour};
+use crate::app::table::FreeRect;
+use crate::app::tables::court::ui::{CourtUi, HallClick, court_match, screen_view};
+use crate::rules::Game;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The players, their scores on the track, hand sizes and reserves.
 pub(super) fn players_panel(

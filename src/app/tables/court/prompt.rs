@@ -1,6 +1,14 @@
 //! The line that says what to do now.
 
-use super::*;
+use crate::app::bridge::Play;
+use crate::app::style::{GOLD, WARN, size};
+use crate::app::table::Keys;
+use crate::app::tables::court::ui::{CourtUi, DwarfUse};
+use crate::rules::court::{Action, CardKind, Court, CourtView, Effect, KnightId, Phase};
+use crate::rules::record::Match;
+use crate::rules::{Game, Pending, Seat};
+use bevy::prelude::*;
+use bevy_egui::egui;
 
 /// The line that says what to do now, with the buttons the decision needs.
 pub(super) fn prompt_line(
