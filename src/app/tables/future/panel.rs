@@ -2,11 +2,25 @@
 //! for everyone), the decision of the moment with its buttons and keys, the fists opening, final
 //! scoring step by step, and the tooltip that explains what the pointer rests on.
 
-use super::*;
+use crate::app::bots::Animating;
+use crate::app::bridge::{MatchRes, Play};
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::shared::Settings;
+use crate::app::style::{GOLD, MUTED, PARCHMENT, seat_colour, size};
 use crate::app::style::{colour_chip, colour_rgb, figure_chip};
+use crate::app::table::FreeRect;
 use crate::app::table::{Keys, ResultsDetail};
+use crate::app::tables::future::board::STACK_LABELS;
+use crate::app::tables::future::ui::{
+    CastleClick, FutureUi, Hover, Hovered, NEUTRAL_MARK, NEUTRAL_RGB, click_action, future_match, is_spatial,
+    screen_view,
+};
+use crate::rules::future::{Action, Board, Future, Phase, Piece, Slot, Task, colour_title};
 use crate::rules::future::{COLOUR_NAMES, HERO_NAMES, Hero, RoomRule, Stage, capitalised, final_step_name};
+use crate::rules::record::Match;
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// How long the open fists stay on screen (normal speed), and each final scoring step.
 pub(super) const REVEAL_SECS: f32 = 3.2;

@@ -1,6 +1,11 @@
 //! Rule events shown as moments, and their sounds.
 
-use super::*;
+use crate::app::audio::Sfx;
+use crate::app::bridge::{MatchRes, Told};
+use crate::app::tables::future::panel::{Moments, REVEAL_SECS, Reveal};
+use crate::app::tables::future::ui::future_match;
+use crate::rules::future::{Event, Future};
+use bevy::prelude::*;
 
 /// Rule events the table shows as moments: the fists opening, tiles drawn, final scoring; and
 /// the sounds of the key events.

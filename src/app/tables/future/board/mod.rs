@@ -12,25 +12,16 @@
 //! lights), `pieces` (figures, markers, tiles and cards spawned), `events` (rule events shown as
 //! moments). Here: the layout, the components and the helpers they share.
 
-mod events;
+pub(super) mod events;
 mod pieces;
 mod scenery;
-mod sync;
+pub(super) mod sync;
 
-pub(super) use events::read_events;
-pub(super) use pieces::spawn_figure;
-use pieces::{grail_tile, merlin_back, spawn_card, spawn_marker, spawn_merlin_face, spawn_tile};
-use scenery::build_castle;
-#[cfg(test)]
-pub(super) use sync::{black_knights, field_pieces, piece_changes};
-pub(super) use sync::{build_or_sync_castle, show_lit};
-
-use super::*;
-use crate::app::motion::{Arrive, Glide, Leg};
-use crate::app::style::{Look, Paint, colour_mark, colour_rgb, frame, icon, polygon_mesh, rect, world_colour};
-use crate::rules::future::{FutureContent, Room, RoomRule, Shield, Stack, Stage};
-use bevy::sprite::Anchor;
-use bevy::text::TextBounds;
+use crate::app::tables::future::ui::{CastleClick, Hover};
+use crate::rules::future::{Board, Future, Piece, Slot};
+use crate::rules::future::{FutureContent, Room, Stack};
+use bevy::prelude::*;
+use std::sync::Arc;
 
 /// Board units (a room file's 12 × 12 frame) to world units.
 pub(super) const U: f32 = 26.0;
@@ -319,8 +310,6 @@ fn layout() -> ([Vec2; 5], Vec2) {
     let throne = Vec2::new(-ROOM / 2.0, top + ROOM + TITLE - 36.0 - 10.6 * U);
     (origin, throne)
 }
-
-use crate::app::style::world_text as text;
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
     crate::app::style::hoverable(commands, e, what);

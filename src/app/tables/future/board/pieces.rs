@@ -1,6 +1,14 @@
 //! The pieces: figures, markers, tiles and mission cards as they are spawned.
 
-use super::*;
+use crate::app::style::{Look, Paint, WorldFonts, colour_mark, colour_rgb, polygon_mesh, world, world_colour};
+use crate::app::tables::future::board::{
+    CARD, CardBody, CardLight, LAP_OFFSET, Lap, MERLIN_BLUE, MissionCard, board_colour, board_letter, clickable,
+};
+use crate::app::tables::future::ui::{CastleClick, NEUTRAL_MARK, NEUTRAL_RGB};
+use crate::rules::future::{Board, Future, Piece, Shield, Slot, Stack};
+use bevy::prelude::*;
+use bevy::text::TextBounds;
+use bevy_egui::egui;
 
 /// A figure: a knight is a disc in its colour with the colour's letter; a magician a pointed
 /// hat; the neutral colour (three players) grey with an N.

@@ -1,7 +1,19 @@
 //! The castle's scenery, built once: the table, the rooms and their fields, the throne room
 //! and its tracks, the mission display, the hinterland and the score track.
 
-use super::*;
+use crate::app::motion::Glide;
+use crate::app::shared::Screen;
+use crate::app::style::world_text as text;
+use crate::app::style::{Look, Paint, WorldFonts, frame, hoverable, icon, rect, size, world};
+use crate::app::tables::future::board::pieces::{grail_tile, merlin_back, spawn_figure, spawn_marker, spawn_tile};
+use crate::app::tables::future::board::{
+    Castle, CastleRoot, Count, Light, MERLIN_BLUE, Magician, MerlinTile, PLATE, ROOM, STACK_LABELS, ScoreMarker, TITLE,
+    TRACK_TILE, U, board_colour, clickable, field_pos, layout, z,
+};
+use crate::app::tables::future::ui::{CastleClick, Hover};
+use crate::rules::future::{Board, Future, Piece, Room, RoomRule, Slot, Stack, Stage};
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
 
 pub(super) fn build_castle(
     commands: &mut Commands,

@@ -1,7 +1,24 @@
 //! The castle kept in step with the match: built once, then figures, cards and tiles moved to
 //! what everyone may see, and the lights of what may be chosen.
 
-use super::*;
+use crate::app::bridge::{MatchChanged, MatchRes};
+use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::style::{Paint, WorldFonts, colour_rgb, world};
+use crate::app::tables::future::board::pieces::{
+    grail_tile, merlin_back, spawn_card, spawn_figure, spawn_merlin_face, spawn_tile,
+};
+use crate::app::tables::future::board::scenery::build_castle;
+use crate::app::tables::future::board::{
+    CardBody, CardLight, Castle, CastleRoot, Count, FieldPiece, LAP_OFFSET, Lap, Light, Magician, MerlinTile,
+    MissionCard, ScoreMarker, card_row, z,
+};
+use crate::app::tables::future::panel::Moments;
+use crate::app::tables::future::ui::{FutureUi, action_field, future_match};
+use crate::rules::future::{Action, Board, Future, Phase, Piece, RoomRule, Slot};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+use std::sync::Arc;
 
 /// Builds the castle when a Die Zukunft match starts (or its layout changes), then keeps its
 /// pieces, cards, tiles and numbers in step with the public view.
