@@ -5,10 +5,17 @@
 //! another human's turn, bots only) the deciding seat's hand lies face down. New cards fly in
 //! from the White pile (`board.rs`).
 
-use super::board::{Table, white_face};
-use super::*;
+use crate::app::bridge::MatchRes;
 use crate::app::cards::{CardFace, CardSide, spawn_face};
+use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::icons::{Picture, Pictures};
+use crate::app::style::WorldFonts;
+use crate::app::tables::shadows::board::Table;
+use crate::app::tables::shadows::board::pieces::white_face;
+use crate::app::tables::shadows::ui::{Hover, Hovered, ShadowsUi, card_of, shadows_match, shown};
+use crate::rules::shadows::{Shadows, White};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
 
 /// A hand card's size in the world.
 pub(super) const HAND_CARD: Vec2 = Vec2::new(132.0, 184.0);

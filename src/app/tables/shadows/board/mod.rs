@@ -7,25 +7,19 @@
 //! Black card revealed), `pieces` (Knights' figures and the cards' faces), `sync` (kept in step
 //! with the match, and the lights). Here: the layout, the components and the helpers they share.
 
-mod pieces;
+pub(super) mod pieces;
 mod quests;
 mod scenery;
-mod sync;
+pub(super) mod sync;
 
-pub(super) use pieces::white_face;
-use pieces::{back_face, black_face, drawn_face, quest_picture, spawn_card, spawn_knight};
-use quests::{draw_quest, spawn_black_reveal};
-use scenery::build_table;
-use sync::sword_shows;
-pub(super) use sync::{build_or_sync_table, show_lit};
-
-use super::*;
-use crate::app::cards::{CardFace, CardSide, spawn_face};
-use crate::app::icons::{Picture, Pictures};
-use crate::app::motion::{Arrive, Glide, Leg};
-use crate::app::style::{Paint, frame, icon, rect, world_colour};
-use crate::app::surfaces::{Surface, Surfaces};
-use crate::rules::shadows::{Black, KnightId, Placed, QuestKind, QuestState, ShadowsContent, black_text, white_line};
+use crate::app::style::{frame, world};
+use crate::app::tables::shadows::ui::{Hover, SpotClick, board_of};
+use crate::rules::Seat;
+use crate::rules::record::Match;
+use crate::rules::shadows::{KnightId, QuestState, ShadowsContent};
+use crate::rules::shadows::{Location, QuestId, Shadows};
+use bevy::prelude::*;
+use std::sync::Arc;
 
 /// A cell of the table's 3 × 3 grid, and the board drawn in it.
 const CELL: Vec2 = Vec2::new(430.0, 292.0);
@@ -215,8 +209,6 @@ pub(super) fn knight_mark(k: KnightId) -> &'static str {
 pub(super) fn seat_rgb(m: &Match<Shadows>, seat: Seat) -> [u8; 3] {
     m.config.seats.get(seat).map_or([150, 150, 150], |s| s.colour)
 }
-
-use crate::app::style::world_text as text;
 
 fn hoverable(commands: &mut Commands, e: Entity, what: Hover) {
     crate::app::style::hoverable(commands, e, what);

@@ -1,6 +1,15 @@
 //! The pieces: Knights' figures, and the cards' faces and backs (White, Black, drawn).
 
-use super::*;
+use crate::app::cards::{CardFace, CardSide, spawn_face};
+use crate::app::icons::{Picture, Pictures};
+use crate::app::style::{Paint, WorldFonts, hoverable, world, world_colour};
+use crate::app::tables::shadows::board::{CARD, FIGURE_R, GRAIL_GOLD, LIFE_DIE, Label, knight_mark, seat_rgb};
+use crate::app::tables::shadows::ui::Hover;
+use crate::rules::Seat;
+use crate::rules::record::Match;
+use crate::rules::shadows::{Black, KnightId, Placed, QuestId, Shadows, White, black_text, white_line};
+use bevy::prelude::*;
+use bevy_egui::egui;
 
 /// A Knight's figure: a disc in the seat's colour with his two letters, his Life die at its
 /// side and his relics' marks above.

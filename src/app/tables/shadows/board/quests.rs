@@ -1,6 +1,19 @@
 //! Each quest's board drawn in its cell, its sides labelled, and a Black card revealed.
 
-use super::*;
+use crate::app::cards::spawn_face;
+use crate::app::icons::{Picture, Pictures};
+use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::style::world_text as text;
+use crate::app::style::{WorldFonts, frame, icon, rect, size, world};
+use crate::app::tables::shadows::board::pieces::{
+    back_face, black_face, drawn_face, quest_picture, spawn_card, white_face,
+};
+use crate::app::tables::shadows::board::{
+    CARD, CARD_STEP, PLATE, QuestLayer, QuestLook, REVEAL_SCALE, SILVER, Table, z,
+};
+use crate::app::tables::shadows::ui::board_of;
+use crate::rules::shadows::{Black, QuestId, QuestKind, Shadows};
+use bevy::prelude::*;
 
 /// Draws a quest's board: its title, its spots and what lies on them. Cards not on the board
 /// before fly in (White ones from the hands, Black ones from the Black pile); cards gone fly to

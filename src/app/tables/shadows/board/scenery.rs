@@ -1,7 +1,21 @@
 //! The table's scenery, built once: the cells, Camelot with its Round Table, Sword and Siege
 //! Engine places and the Siege area.
 
-use super::*;
+use crate::app::icons::{Picture, Pictures};
+use crate::app::motion::Glide;
+use crate::app::shared::Screen;
+use crate::app::style::world_text as text;
+use crate::app::style::{Paint, WorldFonts, frame, hoverable, rect, size, world};
+use crate::app::surfaces::{Surface, Surfaces};
+use crate::app::tables::shadows::board::pieces::spawn_knight;
+use crate::app::tables::shadows::board::{
+    CELL, ENGINE_R, EVIL, EVIL_RIM, HAND_BAND, Label, Light, PILE, PLATE, Piece, SILVER, TABLE_R, Table, TableRoot,
+    clickable, light, z,
+};
+use crate::app::tables::shadows::ui::{Hover, SpotClick};
+use crate::rules::record::Match;
+use crate::rules::shadows::{QuestId, Shadows};
+use bevy::prelude::*;
 
 pub(super) fn build_table(
     commands: &mut Commands,
@@ -341,4 +355,15 @@ fn draw_camelot(
         world::GOLD,
         (c + Vec2::new(-PLATE.x / 2.0 + 52.0, PLATE.y / 2.0 - 16.0)).extend(z::LABEL),
     );
+}
+
+/// Whether a Sword place shows its White (or Black) Sword: the White ones fill the places from
+/// the first, the Black ones follow.
+pub(in crate::app::tables::shadows::board) fn sword_shows(g: &Shadows, place: u8, black: bool) -> bool {
+    let white = g.white_swords;
+    if black {
+        place >= white && place < white.saturating_add(g.black_swords)
+    } else {
+        place < white
+    }
 }

@@ -2,7 +2,22 @@
 //! cards moved to the screen's view (the public one, or the seat at the screen's, whose own
 //! face-down Black cards it shows to that seat alone), and the lights of what may be chosen.
 
-use super::*;
+use crate::app::bridge::{MatchChanged, MatchRes};
+use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::icons::Pictures;
+use crate::app::motion::{Arrive, Glide, Leg};
+use crate::app::style::{Paint, WorldFonts};
+use crate::app::surfaces::Surfaces;
+use crate::app::tables::shadows::board::pieces::{back_face, spawn_card};
+use crate::app::tables::shadows::board::quests::{draw_quest, spawn_black_reveal};
+use crate::app::tables::shadows::board::scenery::{build_table, sword_shows};
+use crate::app::tables::shadows::board::{Label, Light, Piece, QuestLayer, QuestLook, Table, TableRoot, z};
+use crate::app::tables::shadows::moments::{Moments, story};
+use crate::app::tables::shadows::ui::{ShadowsUi, board_of, card_of, shadows_match, shared_board_quest, spot_of};
+use crate::rules::shadows::{QuestId, White};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+use std::sync::Arc;
 
 /// Builds the table when a Shadows match starts, then keeps its pieces, cards and numbers in
 /// step with the public view.
@@ -216,17 +231,6 @@ pub(in crate::app::tables::shadows) fn build_or_sync_table(
         }
         draw_quest(&mut commands, root, &table, g, &look, old.as_ref(), (&fonts, &pictures));
         table.looks[b] = Some(look);
-    }
-}
-
-/// Whether a Sword place shows its White (or Black) Sword: the White ones fill the places from
-/// the first, the Black ones follow.
-pub(super) fn sword_shows(g: &Shadows, place: u8, black: bool) -> bool {
-    let white = g.white_swords;
-    if black {
-        place >= white && place < white.saturating_add(g.black_swords)
-    } else {
-        place < white
     }
 }
 

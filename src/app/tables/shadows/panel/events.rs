@@ -1,7 +1,14 @@
 //! The rule events the table plays out as moments, the story for the summary, the sounds, and the
 //! moments' clocks.
 
-use super::*;
+use crate::app::audio::Sfx;
+use crate::app::bots::Animating;
+use crate::app::bridge::{MatchRes, Told};
+use crate::app::tables::shadows::moments::{Moment, Moments, story_line};
+use crate::app::tables::shadows::ui::shadows_match;
+use crate::rules::shadows::{Event, Loyalty, QuestId, Shadows};
+use crate::rules::{Seat, Visibility};
+use bevy::prelude::*;
 
 /// How long a moment stays on screen at normal speed.
 const MOMENT_SECS: f32 = 2.6;

@@ -1,7 +1,16 @@
 //! The tooltip that explains what the pointer rests on: a Knight, a place, a quest, a card.
 
-use super::*;
+use crate::app::bridge::MatchRes;
+use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::table::FreeRect;
+use crate::app::tables::shadows::moments::Moments;
+use crate::app::tables::shadows::panel::location_words;
+use crate::app::tables::shadows::ui::{Hover, Hovered, SpotClick, shadows_match, shared_board_quest};
 use crate::rules::counted;
+use crate::rules::record::Match;
+use crate::rules::shadows::{Action, Location, QuestId, QuestKind, Shadows, white_text};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
 
 /// Explains what the pointer rests on.
 pub(in crate::app::tables::shadows) fn hover_tip(
@@ -89,7 +98,7 @@ pub(in crate::app::tables::shadows) fn hover_tip(
             g.white_draw.len(),
             g.white_discard.len()
         )],
-        Hover::Hand(i) => match super::hand::shown_hand(&m.state, handoff.private_viewer())
+        Hover::Hand(i) => match crate::app::tables::shadows::hand::shown_hand(&m.state, handoff.private_viewer())
             .and_then(|(_, hand)| hand.get(i).copied())
         {
             Some(card) => {

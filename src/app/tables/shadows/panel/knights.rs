@@ -1,7 +1,18 @@
 //! The Knights down the left: the state of Camelot, then each Knight with his Life, hand,
 //! relics and Loyalty, and what his panel says of accusations and the Black pile.
 
-use super::*;
+use crate::app::bridge::{MatchRes, Play};
+use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::style::{GOLD, GOOD, MUTED, PARCHMENT, WARN, seat_colour};
+use crate::app::table::FreeRect;
+use crate::app::tables::shadows::board::{knight_mark, seat_rgb};
+use crate::app::tables::shadows::panel::location_words;
+use crate::app::tables::shadows::ui::{ShadowsUi, Shown, shadows_match, shown, shown_to_all};
+use crate::rules::record::Match;
+use crate::rules::shadows::{Action, Black, Loyalty, Shadows};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The Knights down the left: the state of Camelot, then each Knight.
 pub(in crate::app::tables::shadows) fn knights_panel(

@@ -9,26 +9,14 @@
 //! `moments_window` (the moment over the table and the summary at the end), `hover` (the
 //! tooltip). Here: what they share.
 
-mod decision;
-mod events;
-mod hover;
-mod knights;
-mod moments_window;
+pub(super) mod decision;
+pub(super) mod events;
+pub(super) mod hover;
+pub(super) mod knights;
+pub(super) mod moments_window;
 
-pub use decision::screen_prompt;
-pub(super) use decision::{decision_input, decision_panel};
-pub(super) use events::{read_events, tick_moments};
-pub(super) use hover::hover_tip;
-#[cfg(test)]
-pub(super) use knights::accusation_words;
-pub(super) use knights::knights_panel;
-pub(super) use moments_window::moments_window;
-
-use super::*;
-use crate::app::style::{GOOD, WARN};
-use crate::app::table::ResultsDetail;
-use crate::rules::Visibility;
-use crate::rules::shadows::{Black, Event, KnightState, QuestKind, white_text};
+use crate::rules::shadows::{KnightState, Location, Shadows};
+use bevy::prelude::*;
 
 /// Where a Knight is, in words.
 fn location_words(s: &Shadows, k: &KnightState) -> String {

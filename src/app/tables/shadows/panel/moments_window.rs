@@ -1,7 +1,13 @@
 //! The moment at the front of the queue, over the table (a Siege fight's die, a combat's totals,
 //! a quest's end, an accusation, the Traitor's reveal), and the summary at the end.
 
-use super::*;
+use crate::app::bridge::MatchRes;
+use crate::app::style::{GOLD, GOOD, MUTED, PARCHMENT, WARN, size};
+use crate::app::table::ResultsDetail;
+use crate::app::tables::shadows::moments::{Moments, story};
+use crate::app::tables::shadows::ui::shadows_match;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The most lines of the story the results show (the latest).
 const STORY_ROWS: usize = 14;

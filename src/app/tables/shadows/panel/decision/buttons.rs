@@ -5,7 +5,7 @@ use crate::app::bridge::Play;
 use crate::app::shared::{button_tip, enter_button};
 use crate::app::style::size;
 use crate::app::table::Keys;
-use crate::app::tables::shadows::{ShadowsUi, card_of};
+use crate::app::tables::shadows::ui::{ShadowsUi, card_of};
 use crate::rules::shadows::{Action, Shadows, Task};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;

@@ -5,7 +5,7 @@ use crate::app::bridge::{MatchRes, Play};
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::table::{Keys, gate_clicks};
 use crate::app::tables::shadows::hand::{HandClick, shown_hand};
-use crate::app::tables::shadows::{Asked, ShadowsUi, SpotClick, click_card, click_spot, shadows_match};
+use crate::app::tables::shadows::ui::{Asked, ShadowsUi, SpotClick, click_card, click_spot, shadows_match};
 use crate::rules::shadows::{Action, Shadows};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;

@@ -18,7 +18,7 @@ use crate::app::bridge::{MatchRes, Play};
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WARN, size};
 use crate::app::table::{FreeRect, Keys, RULE_LINK_ROOM, SteadyHeight};
-use crate::app::tables::shadows::{ShadowsUi, shadows_match, shown};
+use crate::app::tables::shadows::ui::{ShadowsUi, shadows_match, shown};
 use crate::rules::record::Match;
 use crate::rules::shadows::{Action, Shadows, Task, black_text};
 use crate::rules::{Game, Seat};

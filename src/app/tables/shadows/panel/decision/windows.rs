@@ -4,7 +4,7 @@
 use crate::app::bridge::Play;
 use crate::app::style::{centred_window, size};
 use crate::app::table::Keys;
-use crate::app::tables::shadows::ShadowsUi;
+use crate::app::tables::shadows::ui::ShadowsUi;
 use crate::rules::record::Match;
 use crate::rules::shadows::{Action, Shadows, accusation_text, sacrifice_text};
 use crate::rules::{Game, Seat};

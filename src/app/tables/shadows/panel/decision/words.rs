@@ -1,7 +1,7 @@
 //! The decision's words: the prompt as the screen may tell it, the line that says what to click,
 //! the Black card in question and what a Progression of Evil choice costs.
 
-use crate::app::tables::shadows::{ShadowsUi, card_of, spot_of};
+use crate::app::tables::shadows::ui::{ShadowsUi, card_of, spot_of};
 use crate::rules::shadows::{Action, Black, EvilChoice, Shadows, Task, Volunteering, White};
 use crate::rules::{Game, Seat};
 
