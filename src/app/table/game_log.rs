@@ -1,6 +1,13 @@
 //! The game log at the side, and the plain list of choices for games without a board.
 
-use super::*;
+use crate::app::bridge::{ActionRequest, LogLine, MatchRes, Request};
+use crate::app::handoff::Handoff;
+use crate::app::shared::{LOG_WIDTH, TableUi};
+use crate::app::style::GOLD;
+use crate::app::table::room::{BoardGames, FreeRect};
+use crate::rules::Pending;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The log lines the screen may show now: the public ones, and the private viewer's own (every
 /// seat's, in a finished game's replay asked to show everything).

@@ -4,11 +4,13 @@
 //!
 //! Parts: `widgets` (keys, pointer, tooltips), `top_bar` (seat chips and the bar), `game_log`
 //! (the log and the plain choice list), `rules` (the rules window, its parser, rule links and
-//! refusals), `results` (toasts, results, the hand-off screen). Here: the plugin, the free
-//! rectangle and the world camera fitted to it.
+//! refusals), `results` (toasts, results, the hand-off screen), `room` (what the parts share: the
+//! games with a board, the free rectangle, a steady panel height, a game's own results). Here: the
+//! plugin and the world camera fitted to the free rectangle.
 
 mod game_log;
 mod results;
+mod room;
 mod rules;
 mod top_bar;
 mod widgets;
@@ -16,6 +18,7 @@ mod widgets;
 pub use game_log::{LogHold, shown_log};
 use game_log::{choice_list, log_panel};
 use results::{handoff_screen, results, toasts};
+pub use room::{BoardGames, FreeRect, ResultsDetail, SteadyHeight};
 #[cfg(test)]
 use rules::search_hint;
 pub use rules::{RULE_LINK_ROOM, RuleSection, part_title, rule_link, rulebook_sections};
@@ -28,77 +31,9 @@ pub use widgets::{
     Keys, board_tip, gate_clicks, more_below, read_table_keys, tip_place, tooltip_allowed, world_pointer_allowed,
 };
 
-use super::bots::{Animating, BotThinking};
-use super::bridge::{ActionRequest, CloseMatch, LogLine, MatchRes, Refused, Request, StartMatch};
-use super::handoff::{Handoff, HandoffConfirmed};
-use super::shared::{BoardScreen, LOG_WIDTH, LibraryRes, Places, Screen, TOP_BAR, TableUi, TableUiSet, UnderTopBar};
-use super::style::{GOLD, PARCHMENT, WARN, seat_colour, size, text_on};
-use crate::rules::{GameId, Pending, Seat};
+use super::shared::{BoardScreen, Places, Screen, TableUi, TableUiSet, UnderTopBar};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-/// Games that draw their own board; the others get the plain list of choices.
-#[derive(Resource, Default)]
-pub struct BoardGames(pub Vec<GameId>);
-
-/// A game's own breakdown of the final result (Die Zukunft's final scoring steps), shown under
-/// the scores in the results; empty for games without one.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct ResultsDetail {
-    pub title: String,
-    pub header: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
-
-/// The part of the window no panel has taken yet, in egui points; panels take from it in order
-/// and the world camera draws the board into what is left.
-#[derive(Resource, Default)]
-pub struct FreeRect(pub Option<egui::Rect>);
-
-impl FreeRect {
-    /// A root `Ui` over the free part of the window.
-    pub fn ui(&self, ctx: &egui::Context, id: &str) -> egui::Ui {
-        let rect = self.0.unwrap_or_else(|| ctx.viewport_rect());
-        egui::Ui::new(
-            ctx.clone(),
-            egui::Id::new(id),
-            egui::UiBuilder::new()
-                .layer_id(egui::LayerId::background())
-                .max_rect(rect),
-        )
-    }
-    /// Records what a root `Ui` left free after its panels.
-    pub fn take_rest(&mut self, ui: &egui::Ui) {
-        self.0 = Some(ui.available_rect_before_wrap());
-    }
-}
-
-/// The height of a table's decision panel along the bottom: at least `base` (room for the prompt
-/// and two rows of buttons), and never less than it has been at this window width, so the board
-/// above it keeps its size while play goes on (a row of eight pledge buttons, a fist grid, a
-/// wrapped prompt do not shrink it, nor does a short decision grow it). A table keeps one in a
-/// `Local` and records each frame's panel with `seen`.
-#[derive(Default, Debug, Clone, Copy, PartialEq)]
-pub struct SteadyHeight {
-    tallest: f32,
-    width: f32,
-}
-
-impl SteadyHeight {
-    /// The panel's minimum height this frame, for a window `width` points wide (the window's, not
-    /// the panel's: the log shown or hidden keeps the height, and so the board's size).
-    pub fn min(&mut self, base: f32, width: f32) -> f32 {
-        if (width - self.width).abs() > 0.5 {
-            // Another width wraps the buttons otherwise: start again from the base.
-            *self = SteadyHeight { tallest: 0.0, width };
-        }
-        self.tallest.max(base)
-    }
-    /// Records the height the panel took.
-    pub fn seen(&mut self, height: f32) {
-        self.tallest = self.tallest.max(height);
-    }
-}
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Result {
     free.0 = Some(contexts.ctx_mut()?.viewport_rect());

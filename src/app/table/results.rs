@@ -1,6 +1,16 @@
 //! Toasts, the results of a finished match, and the hand-off screen between seats.
 
-use super::*;
+use crate::app::bots::Animating;
+use crate::app::bridge::{CloseMatch, MatchRes, StartMatch};
+use crate::app::handoff::{Handoff, HandoffConfirmed};
+use crate::app::shared::TableUi;
+use crate::app::style::{GOLD, PARCHMENT, WARN, seat_colour};
+use crate::app::table::room::ResultsDetail;
+use crate::app::table::rules::rule_link;
+use crate::app::table::top_bar::seat_chip;
+use crate::rules::{Pending, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 pub(super) fn toasts(mut contexts: EguiContexts, mut table: ResMut<TableUi>, handoff: Res<Handoff>) -> Result {
     // A refusal is its seat's business (it may name a card in the hand): it shows only while that

@@ -1,9 +1,15 @@
 //! The rules reference: the searchable rules window and its parser of the rulebooks into parts,
 //! the links to a part from a decision or a refusal, and the refusals collected.
 
-use super::*;
+use crate::app::bridge::{MatchRes, Refused};
+use crate::app::handoff::Handoff;
+use crate::app::shared::{BoardScreen, LibraryRes, TableUi};
+use crate::app::style::{GOLD, PARCHMENT, size};
 pub use crate::content::rulebook::{RuleSection, sections as rulebook_sections};
+use crate::rules::GameId;
 use crate::rules::RulePart;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// Under the decision, at the right: the rulebook's part the decision comes from, a click away.
 /// Only for the person to act at the screen (the prompt is that seat's business).

@@ -1,6 +1,14 @@
 //! The top bar: seat chips, whose turn, the title and the buttons, fitted to the room there is.
 
-use super::*;
+use crate::app::bots::BotThinking;
+use crate::app::bridge::{ActionRequest, CloseMatch, MatchRes, Request};
+use crate::app::handoff::Handoff;
+use crate::app::shared::{TOP_BAR, TableUi};
+use crate::app::style::{GOLD, seat_colour, text_on};
+use crate::app::table::room::FreeRect;
+use crate::rules::Pending;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The name of a seat in its colour, as a chip.
 /// The seat's shield comes first when it plays under an emblem (a faction), so seats differ by

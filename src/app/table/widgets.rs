@@ -1,6 +1,9 @@
 //! Shared widgets and input: keys, the world pointer, board tooltips, the scroll hint.
 
-use super::*;
+use crate::app::handoff::Handoff;
+use crate::app::style::GOLD;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 /// The keys of a decision: a digit presses the button of that number, Enter the only (or the
 /// ending) one, Escape drops a choice.
