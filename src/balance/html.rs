@@ -1,7 +1,7 @@
 //! The bench's report as a web page: win rates as bars, game length as histograms, what is used
 //! and how its users do, the differences between two sets (`camelot balance --report`).
 
-use super::*;
+use crate::balance::report::{BalanceReport, GameWords, Histogram, Rate, SetReport, shown};
 
 /// Escapes text for HTML.
 fn esc(s: &str) -> String {

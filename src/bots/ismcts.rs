@@ -28,7 +28,8 @@
 //!
 //! The search only ever receives `&G::View` and the legal actions, never the state.
 
-use super::{BotHints, Budget, Decision, Rated, SearchStats};
+use super::decision::{Decision, Rated, SearchStats};
+use crate::rules::{BotHints, Budget};
 use crate::rules::{GameRng, Seat};
 use std::time::Instant;
 

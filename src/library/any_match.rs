@@ -10,9 +10,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::hints::{Hint, HintJob};
 use super::hints::{hint_job_of, hint_seed};
 use super::rating::{RatedDecision, Rating, Spot, rate_spot};
-use super::{Hint, HintJob, Library};
+use super::shelf::Library;
 
 /// An event with its log line and the game's own event inside, for animations to downcast.
 #[derive(Clone)]

@@ -5,6 +5,7 @@ mod any_match;
 mod hints;
 mod rating;
 mod seats;
+mod shelf;
 
 pub use any_match::{
     AnyMatch, BotJob, BotStatsJob, ErasedEvent, PlayOut, PlayedGame, apply_typed, event_of, play_out_bot_seed,
@@ -13,38 +14,16 @@ pub use any_match::{
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
 pub use rating::{RatedDecision, Rating, rate_position, review_budget};
 pub use seats::{closed_seat_reason, needs_handoff, open_seats};
+use shelf::ErasedContent;
+pub use shelf::{Library, LibraryError};
 
 use crate::bots::BotHints;
 use crate::content::{ContentError, ContentSet, LoadContent};
 use crate::rules::record::{self, Match, SaveError};
 use crate::rules::{Game, GameId, Period, SetupError, TableConfig, VariantSpec};
-use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-#[derive(Debug, Clone)]
-pub enum LibraryError {
-    NotBuilt(GameId),
-    Content(Vec<ContentError>),
-}
-
-impl std::fmt::Display for LibraryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LibraryError::NotBuilt(g) => write!(f, "{} is not built yet in this version", g.title()),
-            LibraryError::Content(errors) => {
-                writeln!(f, "the content has {} problem(s):", errors.len())?;
-                for e in errors {
-                    writeln!(f, "  {e}")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-/// A game's content, validated, behind `Any` (each entry knows its type).
-type ErasedContent = Arc<dyn Any + Send + Sync>;
 /// A match of some game, as the rest of the program holds it.
 pub type BoxedMatch = Box<dyn AnyMatch>;
 
@@ -158,33 +137,11 @@ fn resume_match<G: BotHints>(library: &Library, text: &str) -> Result<Box<dyn An
     Match::<G>::from_ron(text, &content, &library.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn AnyMatch>)
 }
 
-/// All content, loaded and validated once, with each game's part or its errors.
-#[derive(Clone)]
-pub struct Library {
-    pub set: ContentSet,
-    /// Each built game's content, or every problem in it.
-    contents: BTreeMap<GameId, Result<ErasedContent, Vec<ContentError>>>,
-    /// Each game's content hash, computed once.
-    hashes: BTreeMap<GameId, String>,
-}
-
 impl Library {
     pub fn load(set: ContentSet) -> Library {
         let contents = GAMES.iter().map(|e| (e.id, (e.load)(&set))).collect();
         let hashes = GAMES.iter().map(|e| (e.id, set.hash_of(e.files))).collect();
         Library { set, contents, hashes }
-    }
-
-    /// A game's validated content.
-    pub fn content<G: Game>(&self) -> Result<Arc<G::Content>, LibraryError> {
-        match self.contents.get(&G::ID) {
-            None => Err(LibraryError::NotBuilt(G::ID)),
-            Some(Err(errors)) => Err(LibraryError::Content(errors.clone())),
-            Some(Ok(content)) => content
-                .clone()
-                .downcast::<G::Content>()
-                .map_err(|_| LibraryError::NotBuilt(G::ID)),
-        }
     }
 
     /// This library with `game`'s content copied, so that the copy shares no memory with the
@@ -199,26 +156,6 @@ impl Library {
             copy.contents.insert(game, Ok((e.fork)(content)));
         }
         copy
-    }
-
-    /// Whether a game's content loaded without problems.
-    pub fn content_ok(&self, game: GameId) -> bool {
-        matches!(self.contents.get(&game), Some(Ok(_)))
-    }
-
-    /// Every problem in every game's content.
-    pub fn errors(&self) -> Vec<ContentError> {
-        self.contents
-            .values()
-            .filter_map(|c| c.as_ref().err())
-            .flatten()
-            .cloned()
-            .collect()
-    }
-
-    /// The hash that ties saves to the content they were played with.
-    pub fn content_hash(&self, game: GameId) -> String {
-        self.hashes.get(&game).cloned().unwrap_or_default()
     }
 
     /// The variants a game offers, with the options its content gives.

@@ -4,7 +4,7 @@
 use crate::bots::{BotHints, Budget};
 use crate::rules::{Game, Period, Seat};
 
-use super::Hint;
+use super::hints::Hint;
 use super::hints::{HintChoice, hard_ranking, hint_of, hint_seed, ranked_choices};
 
 /// One decision of a finished or unfinished match as the hard level rates it from the deciding

@@ -1,7 +1,7 @@
 //! Whose secrets a screen may show: the hand-off between humans at one screen, and outside play
 //! (a replay's eyes, a review) the seats whose secrets are open.
 
-use super::AnyMatch;
+use super::any_match::AnyMatch;
 use crate::rules::{Pending, Seat, TableConfig};
 
 /// Who decides next and whether a hand-off screen must cover the table first: the seat to act is

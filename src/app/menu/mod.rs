@@ -3,6 +3,7 @@
 //! unfinished and finished games, `setup` the seats, variants, seed and buttons, `colours` the
 //! colours and other choices made seat by seat.
 
+mod asks;
 mod colours;
 mod covers;
 mod saved;
@@ -17,11 +18,12 @@ use crate::app::style::{GOLD, WARN, root_ui};
 use crate::library::Library;
 use crate::rules::VariantKind;
 use crate::saves::Shelf;
+use asks::{MenuAsks, MenuWorld};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use colours::{colours_value_of, fit_colours, seat_colours};
 use covers::game_list;
-use saved::{CrashAnswer, ReplayAsk, continue_game, crash_note, finished_games, unfinished_games};
+use saved::{CrashAnswer, continue_game, crash_note, finished_games, unfinished_games};
 use setup::setup_panel;
 
 // The menu's own part of `MenuState` (which lives in `shared`): colours played seat by seat follow
@@ -102,29 +104,6 @@ fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, 
         .0
         .as_ref()
         .and_then(|s| crate::crash::last_crash(&crate::crash::folder(&s.root)));
-}
-
-/// What the players asked of the menu this frame, for `menu_ui` to send on.
-#[derive(Default)]
-pub(crate) struct MenuAsks {
-    start: Option<StartMatch>,
-    learn: Option<crate::app::learn::ResumeLearning>,
-    /// A save's text to replay, and whether to review it too.
-    replay: ReplayAsk,
-    quit: bool,
-    /// Where the *Finished games* header was drawn (the layout's test looks for it).
-    pub(crate) finished_header: Option<egui::Rect>,
-}
-
-/// What the menu's page reads and changes besides its own state.
-pub(crate) struct MenuWorld<'a> {
-    pub(crate) library: &'a Library,
-    pub(crate) res: &'a mut MatchRes,
-    pub(crate) settings: &'a mut crate::app::settings::SettingsWindow,
-    pub(crate) balance: &'a mut crate::app::balance_window::BalanceWindow,
-    pub(crate) kept: &'a mut Settings,
-    pub(crate) pictures: &'a Pictures,
-    pub(crate) saves: &'a SavesRes,
 }
 
 /// Watches the content files on a thread of its own, which looks at their sizes and times of

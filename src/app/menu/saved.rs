@@ -1,7 +1,7 @@
 //! The saved games on the menu: the note of a crash, the unfinished games (continue, replay,
 //! delete) and the finished ones (replay, review).
 
-use super::{MenuAsks, MenuWorld};
+use super::asks::{MenuAsks, MenuWorld};
 use crate::app::bridge::StartMatch;
 use crate::app::shared::MenuState;
 use crate::app::style::WARN;
@@ -80,9 +80,6 @@ pub(super) fn crash_note(ui: &mut egui::Ui, menu: &MenuState) -> Option<CrashAns
     ui.add_space(8.0);
     answer
 }
-
-/// What the menu asks of a saved game besides playing on: its text replayed, and reviewed too.
-pub(super) type ReplayAsk = Option<(String, bool)>;
 
 /// The games played to their end, newest first (folded away until opened), each to replay or to
 /// review; asks for the one chosen.

@@ -1,8 +1,8 @@
 //! The seats, variants and seed of the game to start, each field saying what is wrong with it,
 //! and the menu's buttons.
 
+use super::asks::{MenuAsks, MenuWorld};
 use super::colours::{choose_per_seat, colours_value_of, per_seat_values, pick_colour, seat_colours};
-use super::{MenuAsks, MenuWorld};
 use crate::app::bridge::StartMatch;
 use crate::app::shared::{MenuState, Settings};
 use crate::app::style::WARN;

@@ -2,7 +2,7 @@
 //! (`shield_mesh`) and in egui (`shield`, `paint_shield`), so no seat or faction is told apart by
 //! colour alone.
 
-use super::{icon, icons, ink_on};
+use super::faces::{icon, icons, ink_on};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
