@@ -332,7 +332,9 @@ const LAYERS: [(&str, u8); 14] = [
     ("balance", 6),
     ("app", 7),
     ("main", 8),
-    ("lib", 8),
+    // The crate root only names the modules (and the smallest window, for the command line and
+    // the window alike); it imports nothing.
+    ("lib", 1),
 ];
 
 /// The window's floors, bottom first (ARCHITECTURE.md, "Layers"): a file of `src/app` may import
@@ -375,10 +377,49 @@ fn app_floor(module: &[String]) -> Option<u8> {
     Some(APP_FLOORS.iter().find(|(m, _)| *m == part).map_or(8, |(_, f)| *f))
 }
 
+/// The floors inside each game's rules folder (`src/rules/<game>`), bottom first, by file or
+/// folder name: the content, the actions, events and pieces; the state; the rules that change it,
+/// the views and places that read it; the bot, the perturbations and the game's contract; its
+/// `mod.rs`, which only names the rooms. A file not listed is as high as `mod.rs`.
+const GAME_FLOORS: [(&str, u8); 19] = [
+    ("content", 1),
+    ("files", 1),
+    ("tuning", 1),
+    ("deeds", 1),
+    ("colours", 1),
+    ("pieces", 1),
+    ("outcomes", 1),
+    ("action", 1),
+    ("event", 1),
+    ("state", 2),
+    ("apply", 3),
+    ("cards", 3),
+    ("view", 3),
+    ("places", 3),
+    ("bot", 4),
+    ("perturb", 4),
+    ("game", 4),
+    ("tests", 5),
+    ("", 5),
+];
+
+/// The floor of a module inside a game's rules folder, with the game (`None` elsewhere).
+fn game_floor(module: &[String]) -> Option<(&str, u8)> {
+    if module.first().map(String::as_str) != Some("rules") || module.len() < 3 {
+        return None;
+    }
+    let game = module[1].as_str();
+    let part = module.get(2).map_or("", String::as_str);
+    Some((
+        game,
+        GAME_FLOORS.iter().find(|(m, _)| *m == part).map_or(5, |(_, f)| *f),
+    ))
+}
+
 /// The source files and the arrows between them: which file takes names from which, read from
 /// `use` trees and inline paths (`crate::`, `camelot::`, `super::`, `self::`), each name followed
-/// to the file that defines it (through re-exports). A file's arrows to the modules it sits in
-/// (a part using the whole) are not counted: a folder's `mod.rs` and its parts are one unit.
+/// to the file that defines it (through re-exports). A test module's arrows to the module it
+/// tests (`use super::*`) are not counted.
 mod layers {
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};
@@ -461,7 +502,12 @@ mod layers {
                 if module == ["lib"] {
                     module.clear();
                 }
-                let text = strip_comments(&std::fs::read_to_string(&p).expect("source"));
+                let mut text = strip_comments(&std::fs::read_to_string(&p).expect("source"));
+                // A file's own tests (`#[cfg(test)] mod tests { use super::*; … }` at its end)
+                // are no part of the house: their `super` is the file itself.
+                if let Some(at) = text.find("#[cfg(test)]\nmod tests {") {
+                    text.truncate(at);
+                }
                 files.insert(module, (p, text));
             }
             let named = files
@@ -535,7 +581,15 @@ mod layers {
                     if at > 0 && (ident(s[..at].chars().last().unwrap_or(' ')) || s[..at].ends_with("::")) {
                         continue;
                     }
+                    // A visibility (`pub(in crate::a::b)`) names where an item is seen, not an import.
+                    if s[..at].ends_with("(in ") {
+                        continue;
+                    }
                     let tail: String = s[at..].chars().take_while(|&c| ident(c) || c == ':').collect();
+                    // The head of a `use` tree (`crate::a::{b, c}`), read with its tree above.
+                    if tail.ends_with("::") {
+                        continue;
+                    }
                     let path: Vec<String> = tail.split("::").filter(|x| !x.is_empty()).map(str::to_string).collect();
                     if path.len() > 1 {
                         out.push(path);
@@ -626,16 +680,17 @@ mod layers {
             Some(base)
         }
 
-        /// Every arrow between two files (a part's arrows to the modules it sits in left out).
-        pub fn arrows(&self) -> BTreeSet<(Vec<String>, Vec<String>)> {
-            let mut arrows = BTreeSet::new();
+        /// Every arrow between two files, with a path that draws it (a test module's arrows to
+        /// the module it tests left out).
+        pub fn arrows(&self) -> BTreeMap<(Vec<String>, Vec<String>), String> {
+            let mut arrows = BTreeMap::new();
             for (module, named) in &self.named {
                 for p in named {
                     if let Some(to) = self.resolve(module, p, 0)
                         && to != *module
-                        && !module.starts_with(&to)
+                        && !(module.starts_with(&to) && module.last().is_some_and(|m| m == "tests"))
                     {
-                        arrows.insert((module.clone(), to));
+                        arrows.entry((module.clone(), to)).or_insert_with(|| p.join("::"));
                     }
                 }
             }
@@ -656,12 +711,12 @@ mod layers {
     }
 
     /// The import cycles: each group of two or more files that reach one another (Tarjan).
-    pub fn cycles(arrows: &BTreeSet<(Vec<String>, Vec<String>)>) -> Vec<Vec<Vec<String>>> {
-        let nodes: BTreeSet<&Vec<String>> = arrows.iter().flat_map(|(a, b)| [a, b]).collect();
+    pub fn cycles(arrows: &BTreeMap<(Vec<String>, Vec<String>), String>) -> Vec<Vec<Vec<String>>> {
+        let nodes: BTreeSet<&Vec<String>> = arrows.keys().flat_map(|(a, b)| [a, b]).collect();
         let nodes: Vec<&Vec<String>> = nodes.into_iter().collect();
         let index = |n: &Vec<String>| nodes.iter().position(|m| *m == n).unwrap_or(0);
         let mut next: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        for (a, b) in arrows {
+        for (a, b) in arrows.keys() {
             next[index(a)].push(index(b));
         }
         struct T {
@@ -729,29 +784,28 @@ fn layer_problems(src: &std::path::Path) -> Vec<String> {
     let tree = layers::Tree::read(src);
     let arrows = tree.arrows();
     let mut found = Vec::new();
-    for (from, to) in &arrows {
+    for ((from, to), path) in &arrows {
+        let arrow = |why: &str| format!("{} imports {} ({path}) {why}", tree.name(from), tree.name(to));
         let (a, b) = (layers::Tree::layer(from), layers::Tree::layer(to));
         if b > a {
-            found.push(format!(
-                "{} imports {} from a layer above it",
-                tree.name(from),
-                tree.name(to)
-            ));
+            found.push(arrow("from a layer above it"));
+        }
+        if let (Some((g, a)), Some((h, b))) = (game_floor(from), game_floor(to))
+            && g == h
+            && b > a
+        {
+            found.push(arrow("from a floor of its game's rules above it"));
         }
         if let (Some(a), Some(b)) = (app_floor(from), app_floor(to))
             && b > a
         {
-            found.push(format!(
-                "{} imports {} from a floor of the window above it",
-                tree.name(from),
-                tree.name(to)
-            ));
+            found.push(arrow("from a floor of the window above it"));
         }
     }
     for group in layers::cycles(&arrows) {
         let names: Vec<String> = group.iter().map(|m| tree.name(m)).collect();
         let inside: Vec<String> = arrows
-            .iter()
+            .keys()
             .filter(|(a, b)| group.contains(a) && group.contains(b))
             .map(|(a, b)| format!("{} -> {}", tree.name(a), tree.name(b)))
             .collect();
@@ -772,8 +826,10 @@ fn layer_problems(src: &std::path::Path) -> Vec<String> {
 #[test]
 fn the_layers_hold_no_file_imports_from_above_and_none_in_a_circle() {
     // content < rules < bots < library < sim, saves, tutorial < balance < app < main: a file takes
-    // names only from its own layer or below (tests included), no two files import each other
-    // round a circle, and the rules core never names Bevy.
+    // names only from its own layer or below (tests included), and inside the window and each
+    // game's rules only from its own floor or below; no two files import each other round a
+    // circle (a part taking a name from its folder's mod.rs that wires it is one: an arrow back
+    // up); and the rules core never names Bevy.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let found = layer_problems(&src);
     assert!(found.is_empty(), "{found:#?}");
@@ -791,9 +847,19 @@ fn the_layer_check_sees_an_upward_import_and_a_circle() {
     };
     write("lib.rs", "pub mod rules;\npub mod bots;\npub mod app;\n");
     write("rules/mod.rs", "pub mod court;\npub struct Game;\n");
-    write("rules/court.rs", "use crate::bots::Budget;\npub fn play() {}\n");
+    write(
+        "rules/court/mod.rs",
+        "mod bot;\nmod state;\nuse state::Court;\npub struct Hall;\n",
+    );
+    write("rules/court/bot.rs", "use crate::bots::Budget;\npub fn play() {}\n");
+    // Inside a game's rules: the state taking a name from its bot, a floor above it.
+    write("rules/court/state.rs", "use super::bot::play;\npub struct Court;\n");
+    // A part taking a name from the folder it sits in, whose mod.rs takes one from the part: an
+    // arrow back up, seen as a circle.
+    write("app/tables/mod.rs", "mod ui;\nuse ui::Pick;\npub struct Table;\n");
+    write("app/tables/ui.rs", "use super::Table;\npub struct Pick(pub Table);\n");
     write("bots/mod.rs", "use crate::rules::Game;\npub struct Budget;\n");
-    write("app/mod.rs", "mod a;\nmod b;\nmod shared;\nmod menu;\n");
+    write("app/mod.rs", "mod a;\nmod b;\nmod shared;\nmod menu;\nmod tables;\n");
     // The bottom of the window taking a name from the menu at its top.
     write("app/menu.rs", "pub struct MenuState;\n");
     write(
@@ -810,7 +876,7 @@ fn the_layer_check_sees_an_upward_import_and_a_circle() {
     assert!(
         found
             .iter()
-            .any(|f| f.contains("rules/court.rs imports") && f.contains("bots/mod.rs")),
+            .any(|f| f.contains("rules/court/bot.rs imports") && f.contains("bots/mod.rs")),
         "{found:#?}"
     );
     assert!(
@@ -825,7 +891,19 @@ fn the_layer_check_sees_an_upward_import_and_a_circle() {
             .any(|f| f.contains("app/shared.rs imports") && f.contains("app/menu.rs") && f.contains("floor")),
         "{found:#?}"
     );
-    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(
+        found.iter().any(|f| f.contains("rules/court/state.rs imports")
+            && f.contains("rules/court/bot.rs")
+            && f.contains("game's rules above")),
+        "{found:#?}"
+    );
+    assert!(
+        found.iter().any(|f| f.starts_with("an import cycle")
+            && f.contains("app/tables/mod.rs")
+            && f.contains("app/tables/ui.rs")),
+        "{found:#?}"
+    );
+    assert_eq!(found.len(), 5, "{found:#?}");
 }
 
 #[test]
