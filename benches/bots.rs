@@ -18,14 +18,9 @@ use camelot::rules::future::Future;
 use camelot::rules::{Difficulty, Game, GameRng, SeatKind, TableConfig};
 use std::time::Instant;
 
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/args.rs"]
+mod args;
+use args::{arg, wanted};
 
 /// Positions of heuristic self-play games that `searched` picks (and with a choice to make).
 fn positions<G: BotHints>(
@@ -79,14 +74,6 @@ fn main() {
     let count = arg("--positions", 40);
     let players = arg("--players", 4);
     let uncapped = std::env::args().any(|a| a == "--uncapped");
-    let only: Option<String> = {
-        let args: Vec<String> = std::env::args().collect();
-        args.iter()
-            .position(|a| a == "--game")
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let wanted = |key: &str| only.as_deref().is_none_or(|g| g == key);
     if wanted("court") {
         let content = load::<Court>();
         let all = positions::<Court>(&content, players, count, &[("target", "50")], |g| {

@@ -15,26 +15,13 @@ use camelot::rules::future::Future;
 use camelot::rules::{Game, GameRng, SeatKind, TableConfig};
 use std::time::Instant;
 
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/args.rs"]
+mod args;
+use args::{arg, wanted};
 
 fn main() {
     let games = arg("--games", 5000);
     let players = arg("--players", 4);
-    let only: Option<String> = {
-        let args: Vec<String> = std::env::args().collect();
-        args.iter()
-            .position(|a| a == "--game")
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let wanted = |key: &str| only.as_deref().is_none_or(|g| g == key);
     if wanted("court") {
         bench::<Court>("court", games, players);
     }

@@ -122,30 +122,44 @@ fn play(
     (played, deeds)
 }
 
-/// A candidate's results on every table: (Knights' mean score, Knights' win rate, caught rate).
-fn judge(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u64) -> Vec<(f64, f64, f64)> {
+/// The shipped content with other bots' weights.
+fn with_bots(base: &Arc<ShadowsContent>, bots: &ShadowsBots) -> Arc<ShadowsContent> {
     let mut content = (**base).clone();
     content.bots = bots.clone();
-    let content = Arc::new(content);
+    Arc::new(content)
+}
+
+/// `games` games at a table of `players` (`loyalty` as `play` takes it) on all cores, game `i`
+/// from the seed `seed(i)`; each thread plays from a copy of the content of its own.
+fn play_many(
+    content: &Arc<ShadowsContent>,
+    games: u64,
+    players: usize,
+    loyalty: &str,
+    seed: impl Fn(u64) -> u64 + Sync + Send,
+) -> Vec<(Played, Vec<([u8; Deed::COUNT], bool)>)> {
+    (0..games)
+        .into_par_iter()
+        .map_init(
+            || Arc::new((**content).clone()),
+            |c, i| play(c, players, loyalty, seed(i)),
+        )
+        .collect()
+}
+
+/// A candidate's results on every table: (Knights' mean score, Knights' win rate, caught rate).
+fn judge(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u64) -> Vec<(f64, f64, f64)> {
+    let content = with_bots(base, bots);
     TABLES
         .iter()
         .enumerate()
         .map(|(t, &(players, loyalty, _))| {
-            let results: Vec<Played> = (0..games)
-                .into_par_iter()
-                .map_init(
-                    || Arc::new((*content).clone()),
-                    |c, i| {
-                        play(
-                            c,
-                            players,
-                            loyalty,
-                            seed.wrapping_mul(1_000_003) + t as u64 * 100_000 + i,
-                        )
-                        .0
-                    },
-                )
-                .collect();
+            let results: Vec<Played> = play_many(&content, games, players, loyalty, |i| {
+                seed.wrapping_mul(1_000_003) + t as u64 * 100_000 + i
+            })
+            .into_iter()
+            .map(|r| r.0)
+            .collect();
             let n = results.len().max(1) as f64;
             let score = results.iter().map(|r| r.score).sum::<f64>() / n;
             let wins = results.iter().filter(|r| r.knights_won).count() as f64 / n;
@@ -175,28 +189,16 @@ fn traitor_objective(r: &[(f64, f64, f64)]) -> f64 {
 /// Fits the deeds' odds from games with a Traitor always dealt: within each kind of decision,
 /// how often the Traitor and the Loyal chose each deed, ln of the ratio (counts smoothed by one).
 fn fit_deeds(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u64) -> DeedOdds {
-    let mut content = (**base).clone();
-    content.bots = bots.clone();
-    let content = Arc::new(content);
+    let content = with_bots(base, bots);
     let mut traitor = [0f64; Deed::COUNT];
     let mut loyal = [0f64; Deed::COUNT];
     let (mut traitor_seats, mut loyal_seats) = (0f64, 0f64);
     for players in [3usize, 4, 5, 6, 7] {
-        let all: Vec<Vec<([u8; Deed::COUNT], bool)>> = (0..games)
-            .into_par_iter()
-            .map_init(
-                || Arc::new((*content).clone()),
-                |c, i| {
-                    play(
-                        c,
-                        players,
-                        "traitor",
-                        seed.wrapping_mul(7_919) + players as u64 * 1_000_000 + i,
-                    )
-                    .1
-                },
-            )
-            .collect();
+        let all = play_many(&content, games, players, "traitor", |i| {
+            seed.wrapping_mul(7_919) + players as u64 * 1_000_000 + i
+        })
+        .into_iter()
+        .map(|r| r.1);
         for game in all {
             for (counts, is_traitor) in game {
                 let into = if is_traitor { &mut traitor } else { &mut loyal };
@@ -211,29 +213,16 @@ fn fit_deeds(base: &Arc<ShadowsContent>, bots: &ShadowsBots, games: u64, seed: u
             }
         }
     }
+    // The deeds that are the alternatives of one moment (a Black card's draw, a card's side, a
+    // turn's Heroic Action, a pledge, the war's state, a rescue asked): runs of `Deed::ALL`.
+    let run = |from: Deed, to: Deed| &Deed::ALL[from as usize..=to as usize];
     let groups: &[&[Deed]] = &[
-        &[
-            Deed::DrewBlack,
-            Deed::SiegeLow,
-            Deed::SiegeMid,
-            Deed::SiegeHigh,
-            Deed::LostLife,
-        ],
-        &[Deed::FaceUp, Deed::FaceDown],
-        &[
-            Deed::QuestCard,
-            Deed::FoughtSiege,
-            Deed::DrewFew,
-            Deed::DrewMany,
-            Deed::MovedOut,
-            Deed::MovedHome,
-            Deed::Special,
-            Deed::Healed,
-            Deed::Sacrificed,
-        ],
-        &[Deed::Pledged, Deed::PledgedNone],
-        &[Deed::WarNearLoss, Deed::WarFarFromLoss],
-        &[Deed::RescueGiven, Deed::RescueRefused],
+        run(Deed::DrewBlack, Deed::LostLife),
+        run(Deed::FaceUp, Deed::FaceDown),
+        run(Deed::QuestCard, Deed::Sacrificed),
+        run(Deed::Pledged, Deed::PledgedNone),
+        run(Deed::WarNearLoss, Deed::WarFarFromLoss),
+        run(Deed::RescueGiven, Deed::RescueRefused),
     ];
     let mut odds = [0f32; Deed::COUNT];
     for group in groups {

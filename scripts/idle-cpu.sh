@@ -10,13 +10,7 @@
 set -euo pipefail
 bin="$1"; secs="$2"; shift 2
 warm="${WARM:-8}"
-if [ -z "${DISPLAY:-}" ]; then
-  export DISPLAY=":${IDLE_DISPLAY:-96}"
-  Xvfb "$DISPLAY" -screen 0 1440x900x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb=$!
-  trap 'kill $xvfb 2>/dev/null || true' EXIT
-  sleep 2
-fi
+. "$(dirname "$0")/xvfb.sh" "${IDLE_DISPLAY:-96}"
 data="$(mktemp -d)"
 WAYLAND_DISPLAY= CAMELOT_DATA_DIR="$data" "$bin" "$@" >"$data/log" 2>&1 &
 pid=$!

@@ -7,13 +7,7 @@
 set -euo pipefail
 dir="${1:-target/release}"
 runs="${2:-10}"
-if [ -z "${DISPLAY:-}" ]; then
-  export DISPLAY=":${STARTUP_DISPLAY:-$((40 + $$ % 50))}"
-  Xvfb "$DISPLAY" -screen 0 1440x900x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb=$!
-  trap 'kill $xvfb 2>/dev/null || true' EXIT
-  sleep 2
-fi
+. "$(dirname "$0")/xvfb.sh" "${STARTUP_DISPLAY:-$((40 + $$ % 50))}"
 export WAYLAND_DISPLAY= CAMELOT_DATA_DIR="$(mktemp -d)"
 # One run: prints its seconds and peak KiB. A run that crashes is tried again, twice at most (the
 # software Vulkan driver now and then ends a process with a segmentation fault as it exits; seen

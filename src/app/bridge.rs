@@ -229,19 +229,7 @@ fn autosave(res: &mut MatchRes, saves: &SavesRes) {
     }
 }
 
-/// What the bridge changes when a match starts or a replay opens or moves: the match, the
-/// replay, the events and changes it tells, and the screen.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Table<'w> {
-    library: Res<'w, LibraryRes>,
-    replay: ResMut<'w, Replay>,
-    res: ResMut<'w, MatchRes>,
-    out: MessageWriter<'w, RuleEvent>,
-    changed: MessageWriter<'w, MatchChanged>,
-    next: ResMut<'w, NextState<Screen>>,
-}
-
-fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res<SavesRes>) {
+fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Bridge) {
     for start in starts.read() {
         let result = match start {
             StartMatch::New { game, config } | StartMatch::Guided { game, config } => {
@@ -271,13 +259,13 @@ fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res
                 }
                 t.res.slot = match start {
                     StartMatch::Resume { slot, .. } => Some(slot.clone()),
-                    StartMatch::Guided { .. } => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Guided)),
-                    _ => saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Games)),
+                    StartMatch::Guided { .. } => t.saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Guided)),
+                    _ => t.saves.0.as_ref().map(|s| s.slot_for(m.game(), Shelf::Games)),
                 };
                 t.res.current = Some(m);
                 t.res.notice = None;
                 push_events(&mut t.res, &mut t.out, opening);
-                autosave(&mut t.res, &saves);
+                autosave(&mut t.res, &t.saves);
                 t.changed.write(MatchChanged);
                 t.next.set(Screen::Table);
             }
@@ -286,20 +274,22 @@ fn start_matches(mut starts: MessageReader<StartMatch>, mut t: Table, saves: Res
     }
 }
 
-/// What applying a seat's request changes: the match, its log, the events and refusals told,
-/// the autosave.
+/// What the bridge changes when a match starts, a replay opens or moves, or a seat's request is
+/// applied: the match and its log, the replay, the events, refusals and changes it tells, the
+/// autosave and the screen.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Applier<'w> {
+struct Bridge<'w> {
     library: Res<'w, LibraryRes>,
-    replay: Res<'w, Replay>,
+    replay: ResMut<'w, Replay>,
     res: ResMut<'w, MatchRes>,
     out: MessageWriter<'w, RuleEvent>,
     refused: MessageWriter<'w, Refused>,
     changed: MessageWriter<'w, MatchChanged>,
     saves: Res<'w, SavesRes>,
+    next: ResMut<'w, NextState<Screen>>,
 }
 
-impl Applier<'_> {
+impl Bridge<'_> {
     /// Applies `seat`'s request through `apply`, once it passes what every request must (not a
     /// replay; that seat's decision): its events told and saved, or its refusal with the rulebook
     /// part the move comes under (`part`, as things stand before it).
@@ -345,7 +335,7 @@ impl Applier<'_> {
     }
 }
 
-fn apply_requests(mut requests: MessageReader<ActionRequest>, mut rules: Applier) {
+fn apply_requests(mut requests: MessageReader<ActionRequest>, mut rules: Bridge) {
     for req in requests.read() {
         match req.request {
             Request::Index(i) => {
@@ -421,7 +411,7 @@ pub fn playing<G: crate::rules::Game>(res: Res<MatchRes>) -> bool {
     res.current.as_ref().is_some_and(|m| m.game() == G::ID)
 }
 
-fn apply_plays<G: crate::bots::BotHints>(mut plays: MessageReader<Play<G>>, mut rules: Applier) {
+fn apply_plays<G: crate::bots::BotHints>(mut plays: MessageReader<Play<G>>, mut rules: Bridge) {
     for play in plays.read() {
         rules.request(
             play.seat,
@@ -480,7 +470,7 @@ fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::libr
 
 /// Opens, moves and turns replays: a step forward plays the recorded action out on the table
 /// (its events, as in play); any other move sets the table at that position.
-fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Table) {
+fn replays(mut requests: MessageReader<ReplayRequest>, mut t: Bridge) {
     for request in requests.read() {
         match request {
             ReplayRequest::Open(text) => match t.library.0.load_save(text) {

@@ -6,7 +6,10 @@ use super::bridge::{MatchChanged, MatchRes};
 use crate::library::needs_handoff;
 use crate::rules::record::Match;
 use crate::rules::{Game, Seat};
+use bevy::ecs::query::QuerySingleError;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::EguiContexts;
 
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Handoff {
@@ -164,4 +167,20 @@ fn confirm_handoff(
 /// is already set.
 pub fn cover_drawn(handoff: &Handoff, animating: f32) -> bool {
     handoff.covering.is_some() && animating <= 0.0
+}
+
+/// What a table's panel reads first: egui, the match on the table, and whose eyes the screen has.
+#[derive(SystemParam)]
+pub struct TableScreen<'w, 's> {
+    pub contexts: EguiContexts<'w, 's>,
+    pub res: Res<'w, MatchRes>,
+    pub handoff: Res<'w, Handoff>,
+}
+
+impl TableScreen<'_, '_> {
+    /// The window's egui context, the match on the table and the eyes, at once.
+    pub fn open(&mut self) -> Result<(&mut bevy_egui::egui::Context, &MatchRes, &Handoff), QuerySingleError> {
+        let ctx = self.contexts.ctx_mut()?;
+        Ok((ctx, &self.res, &self.handoff))
+    }
 }

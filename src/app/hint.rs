@@ -9,11 +9,12 @@ use super::handoff::Handoff;
 use super::redraw::Redraw;
 use super::shared::{BoardScreen, Places};
 use super::style::{BoardFrame, GOLD};
+use crate::app::handoff::TableScreen;
 use crate::library::{AnyMatch, Hint};
 use crate::rules::{Pending, Seat};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 
 /// Asks for a hint for the seat at the screen (the top bar's button writes it; `H` too).
 #[derive(Message, Clone, Copy, Debug)]
@@ -116,9 +117,7 @@ fn drive_hints(
 /// The hint's window, above the decision line at the right: the move in gold, why, and the next
 /// best moves with how the bot rates them; a button plays the move.
 fn hint_window(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     mut state: ResMut<HintState>,
     mut requests: MessageWriter<ActionRequest>,
     (board, frame, places, table): (
@@ -129,17 +128,17 @@ fn hint_window(
     ),
     mut last_size: Local<egui::Vec2>,
 ) -> Result {
+    let (ctx, res, handoff) = screen.open()?;
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };
     let m: &dyn AnyMatch = m.as_ref();
-    let Some(seat) = hint_seat(m, &handoff) else {
+    let Some(seat) = hint_seat(m, handoff) else {
         return Ok(());
     };
     if !state.busy() && state.shown.is_none() && !state.nothing {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     let name = m.config().seat_name(seat).to_string();
     let mut close = false;
     let mut play = None;

@@ -23,16 +23,9 @@ pub struct SaveFile<A> {
     pub actions: Vec<A>,
 }
 
-/// The part of a save that every game shares, read before the game's own part.
-#[derive(Clone, Debug, Deserialize)]
-pub struct SaveHeader {
-    pub format: u32,
-    #[serde(default)]
-    pub version: Option<String>,
-    pub game: GameId,
-    pub content_hash: String,
-    pub config: TableConfig,
-}
+/// The part of a save that every game shares, read before the game's own part: the save with
+/// its actions read past, whatever game they belong to.
+pub type SaveHeader = SaveFile<serde::de::IgnoredAny>;
 
 #[derive(Debug)]
 pub enum SaveError {

@@ -25,44 +25,26 @@ fn step<G: Game>(g: &mut G, a: &G::Action) {
     }
 }
 
-/// Court positions from random play: `count` of them, over 2 to 5 players, at random depths.
-fn court_positions(count: usize, seed: u64) -> Vec<Court> {
+/// Positions from random play: `count` of them, over 2 to 5 players (`new` sets up a game of so
+/// many players from a seed), each played `depth` random moves in (or to its end), kept when a
+/// seat is to decide.
+fn positions<G: Game>(
+    count: usize,
+    seed: u64,
+    new: impl Fn(usize, u64) -> G,
+    depth: impl Fn(&mut GameRng, usize) -> u32,
+) -> Vec<G> {
     let mut rng = GameRng::seeded(seed);
     let mut out = Vec::new();
     let mut game = 0;
     while out.len() < count {
         game += 1;
         let players = 2 + (game % 4) as usize;
-        let mut g = court(players, seed.wrapping_mul(31).wrapping_add(game));
-        let depth = rng.below(160) as usize;
-        for _ in 0..depth {
+        let mut g = new(players, game);
+        for _ in 0..depth(&mut rng, players) {
             if matches!(g.pending(), Pending::Finished(_)) {
                 break;
             }
-            let legal = g.legal_actions();
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            step(&mut g, &a);
-        }
-        if g.pending().seat().is_some() {
-            out.push(g);
-        }
-    }
-    out
-}
-
-/// Test-game positions from random play.
-fn test_positions(count: usize, seed: u64) -> Vec<TestGame> {
-    let mut rng = GameRng::seeded(seed);
-    let mut out = Vec::new();
-    let mut game = 0;
-    while out.len() < count {
-        game += 1;
-        let players = 2 + (game % 4) as usize;
-        let config = TableConfig::with_players(players, SeatKind::Human, seed + game);
-        let Ok(mut g) = TestGame::new(&config, &()) else {
-            panic!("setup")
-        };
-        for _ in 0..rng.below(3 * players as u32) {
             let legal = g.legal_actions();
             let a = legal[rng.below(legal.len() as u32) as usize].clone();
             step(&mut g, &a);
@@ -72,6 +54,32 @@ fn test_positions(count: usize, seed: u64) -> Vec<TestGame> {
         }
     }
     out
+}
+
+/// Court positions from random play, at random depths.
+fn court_positions(count: usize, seed: u64) -> Vec<Court> {
+    positions(
+        count,
+        seed,
+        |players, game| court(players, seed.wrapping_mul(31).wrapping_add(game)),
+        |rng, _| rng.below(160),
+    )
+}
+
+/// Test-game positions from random play.
+fn test_positions(count: usize, seed: u64) -> Vec<TestGame> {
+    positions(
+        count,
+        seed,
+        |players, game| {
+            let config = TableConfig::with_players(players, SeatKind::Human, seed + game);
+            let Ok(g) = TestGame::new(&config, &()) else {
+                panic!("setup")
+            };
+            g
+        },
+        |rng, players| rng.below(3 * players as u32),
+    )
 }
 
 /// A small search, with a cap far beyond what it needs (so it is deterministic here too).

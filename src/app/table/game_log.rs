@@ -1,13 +1,14 @@
 //! The game log at the side, and the plain list of choices for games without a board.
 
-use crate::app::bridge::{ActionRequest, LogLine, MatchRes, Request};
+use crate::app::bridge::{ActionRequest, LogLine, Request};
 use crate::app::handoff::Handoff;
+use crate::app::handoff::TableScreen;
 use crate::app::shared::{LOG_WIDTH, TableUi};
 use crate::app::style::GOLD;
 use crate::app::table::room::{BoardGames, FreeRect};
 use crate::rules::Pending;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// The log lines the screen may show now: the public ones, and the private viewer's own (every
 /// seat's, in a finished game's replay asked to show everything).
@@ -18,18 +19,16 @@ pub fn shown_log<'a>(log: &'a [LogLine], handoff: &Handoff) -> impl Iterator<Ite
 }
 
 pub(super) fn log_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     table: Res<TableUi>,
     mut hold: ResMut<LogHold>,
     mut free: ResMut<FreeRect>,
 ) -> Result {
+    let (ctx, res, handoff) = screen.open()?;
     let visible = hold.visible(res.log.len());
     if !table.show_log {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     let viewer = handoff.private_viewer();
     let mut root = free.ui(ctx, "table-log");
     egui::Panel::right("log").exact_size(LOG_WIDTH).show(&mut root, |ui| {
@@ -62,7 +61,7 @@ pub(super) fn log_panel(
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for line in shown_log(&res.log[..visible], &handoff) {
+                for line in shown_log(&res.log[..visible], handoff) {
                     let private = matches!(line.to, crate::rules::Visibility::Only(_));
                     // Showing everything, a seat's own line says whose it is ("you" is not enough),
                     // unless it begins with the name already.
@@ -146,14 +145,12 @@ impl LogHold {
 
 /// For games without a board: every legal choice as a button, for the human at the screen.
 pub(super) fn choice_list(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     boards: Res<BoardGames>,
     mut requests: MessageWriter<ActionRequest>,
     free: Res<FreeRect>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
+    let (ctx, res, handoff) = screen.open()?;
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };

@@ -2,6 +2,7 @@
 
 use crate::app::bots::Animating;
 use crate::app::bridge::{CloseMatch, MatchRes, StartMatch};
+use crate::app::handoff::TableScreen;
 use crate::app::handoff::{Handoff, HandoffConfirmed};
 use crate::app::shared::TableUi;
 use crate::app::style::{GOLD, PARCHMENT, WARN, seat_colour};
@@ -214,19 +215,17 @@ pub(super) fn results(
 
 /// "Pass to Morgana": covers the whole window, shows nothing private, waits for that player.
 pub(super) fn handoff_screen(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     animating: Res<Animating>,
     mut confirm: MessageWriter<HandoffConfirmed>,
 ) -> Result {
+    let (ctx, res, handoff) = screen.open()?;
     let Some(seat) = handoff
         .covering
-        .filter(|_| crate::app::handoff::cover_drawn(&handoff, animating.0))
+        .filter(|_| crate::app::handoff::cover_drawn(handoff, animating.0))
     else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let Some(config) = res.config() else {
         return Ok(());
     };

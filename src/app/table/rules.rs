@@ -2,7 +2,7 @@
 //! the links to a part from a decision or a refusal, and the refusals collected.
 
 use crate::app::bridge::{MatchRes, Refused};
-use crate::app::handoff::Handoff;
+use crate::app::handoff::TableScreen;
 use crate::app::shared::{BoardScreen, LibraryRes, TableUi};
 use crate::app::style::{GOLD, PARCHMENT, size};
 pub use crate::content::rulebook::{RuleSection, sections as rulebook_sections};
@@ -18,14 +18,13 @@ use bevy_egui::{EguiContexts, egui};
 pub const RULE_LINK_ROOM: f32 = 300.0;
 
 pub(super) fn prompt_rule_link(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     library: Res<LibraryRes>,
     board: Res<BoardScreen>,
     mut table: ResMut<TableUi>,
     mut last: Local<(Option<RulePart>, Option<String>)>,
 ) -> Result {
+    let (ctx, res, handoff) = screen.open()?;
     let (Some(m), Some(board)) = (res.current.as_ref(), board.0) else {
         return Ok(());
     };
@@ -43,7 +42,6 @@ pub(super) fn prompt_rule_link(
     let Some(section) = last.1.clone() else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let screen = ctx.viewport_rect();
     let mut open = false;
     egui::Area::new("prompt-rule".into())

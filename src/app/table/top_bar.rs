@@ -1,14 +1,14 @@
 //! The top bar: seat chips, whose turn, the title and the buttons, fitted to the room there is.
 
 use crate::app::bots::BotThinking;
-use crate::app::bridge::{ActionRequest, CloseMatch, MatchRes, Request};
-use crate::app::handoff::Handoff;
+use crate::app::bridge::{ActionRequest, CloseMatch, Request};
+use crate::app::handoff::TableScreen;
 use crate::app::shared::{TOP_BAR, TableUi};
 use crate::app::style::{GOLD, seat_colour, text_on};
 use crate::app::table::room::FreeRect;
 use crate::rules::Pending;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// The name of a seat in its colour, as a chip.
 /// The seat's shield comes first when it plays under an emblem (a faction), so seats differ by
@@ -126,9 +126,7 @@ impl BarFit {
 }
 
 pub(super) fn top_bar(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     thinking: Res<BotThinking>,
     mut table: ResMut<TableUi>,
     mut requests: MessageWriter<ActionRequest>,
@@ -140,7 +138,7 @@ pub(super) fn top_bar(
         MessageWriter<crate::app::hint::AskHint>,
     ),
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
+    let (ctx, res, handoff) = screen.open()?;
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };
@@ -260,7 +258,7 @@ pub(super) fn top_bar(
                 if ui.selectable_label(!table.muted, sound).clicked() {
                     table.muted = !table.muted;
                 }
-                let hint_seat = crate::app::hint::hint_seat(m.as_ref(), &handoff);
+                let hint_seat = crate::app::hint::hint_seat(m.as_ref(), handoff);
                 let can_hint = hint_seat.is_some() && !hints.busy() && hints.shown.is_none();
                 if hint_seat.is_some() {
                     let hint = ui

@@ -4,6 +4,7 @@
 //! prompt line.
 
 use crate::app::bridge::{MatchRes, Play, Told};
+use crate::app::handoff::TableScreen;
 use crate::app::handoff::{Handoff, acting_seat};
 use crate::app::motion::{Arrive, Glide, Leg};
 use crate::app::shared::Screen;
@@ -19,7 +20,7 @@ use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBounds;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// A card's size in the world.
 pub(super) const CARD: Vec2 = Vec2::new(124.0, 172.0);
@@ -637,28 +638,25 @@ pub(super) fn fly_played_cards(
 /// The clicks of the frame, read before the panels draw (`TableUiSet::Input`): a space or a
 /// knight of the hall, a card of the hand or its key 1–9 (picked to play, or discarded at the
 /// end).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn hand_input(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut ui_state: ResMut<CourtUi>,
     mut clicks: MessageReader<HallClick>,
     mut card_clicks: MessageReader<CardClicked>,
     mut requests: MessageWriter<Play<Court>>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let found = crate::app::table::gate_clicks(ctx, court_match(&res), &mut clicks);
+    let (ctx, res, handoff) = screen.open()?;
+    let found = crate::app::table::gate_clicks(ctx, court_match(res), &mut clicks);
     let Some(m) = crate::app::table::gate_clicks(ctx, found, &mut card_clicks) else {
         return Ok(());
     };
-    let Some(seat) = acting_seat(m, &handoff) else {
+    let Some(seat) = acting_seat(m, handoff) else {
         clicks.clear();
         card_clicks.clear();
         return Ok(());
     };
-    let (view, _) = screen_view(m, &handoff);
+    let (view, _) = screen_view(m, handoff);
     let legal = m.state.legal_actions();
     for click in clicks.read() {
         if let Some(req) = on_click(*click, &view, &legal, &mut ui_state, seat) {
@@ -697,21 +695,19 @@ pub(super) fn hand_input(
 
 /// The prompt line along the bottom, the hand's owner, the hovered card's full text.
 pub(super) fn hand_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<CourtUi>,
     mut requests: MessageWriter<Play<Court>>,
     shown: Res<HandShown>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(m) = court_match(&res) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = court_match(res) else {
         return Ok(());
     };
-    let (view, private) = screen_view(m, &handoff);
-    let acting = acting_seat(m, &handoff);
+    let (view, private) = screen_view(m, handoff);
+    let acting = acting_seat(m, handoff);
     let legal = if acting.is_some() {
         m.state.legal_actions()
     } else {

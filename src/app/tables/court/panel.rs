@@ -1,19 +1,17 @@
 //! The players: scores on the track, hand sizes and reserves.
 
-use crate::app::bridge::MatchRes;
-use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::handoff::TableScreen;
+use crate::app::handoff::acting_seat;
 use crate::app::style::{GOLD, PARCHMENT, seat_colour};
 use crate::app::table::FreeRect;
 use crate::app::tables::court::ui::{CourtUi, HallClick, court_match, screen_view};
 use crate::rules::Game;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// The players, their scores on the track, hand sizes and reserves.
 pub(super) fn players_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<CourtUi>,
     mut clicks: MessageWriter<HallClick>,
@@ -21,12 +19,12 @@ pub(super) fn players_panel(
     mut shown_scores: Local<Vec<f32>>,
     mut redraw: ResMut<crate::app::redraw::Redraw>,
 ) -> Result {
-    let Some(m) = court_match(&res) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = court_match(res) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let (view, private) = screen_view(m, &handoff);
-    let acting = acting_seat(m, &handoff);
+    let (view, private) = screen_view(m, handoff);
+    let acting = acting_seat(m, handoff);
     // Scores count up towards the real ones.
     shown_scores.resize(view.scores.len(), 0.0);
     for (shown, real) in shown_scores.iter_mut().zip(&view.scores) {

@@ -4,7 +4,8 @@
 
 use crate::app::bots::Animating;
 use crate::app::bridge::{MatchRes, Play};
-use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::handoff::TableScreen;
+use crate::app::handoff::acting_seat;
 use crate::app::shared::Settings;
 use crate::app::style::{GOLD, MUTED, PARCHMENT, seat_colour, size};
 use crate::app::style::{colour_chip, colour_rgb, figure_chip};
@@ -121,18 +122,12 @@ pub(super) fn tick_moments(
 /// Each colour's screen: score, knights behind the screen and in the hinterland, the fist,
 /// missions taken, Grail and Merlin tiles (by part and value for the owner, counts for the
 /// others), the hero.
-pub(super) fn colours_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
-    mut free: ResMut<FreeRect>,
-    moments: Res<Moments>,
-) -> Result {
-    let Some(m) = future_match(&res) else {
+pub(super) fn colours_panel(mut screen: TableScreen, mut free: ResMut<FreeRect>, moments: Res<Moments>) -> Result {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = future_match(res) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let view = screen_view(m, &handoff);
+    let view = screen_view(m, handoff);
     let s = &view.state;
     let viewer = handoff.private_viewer();
     let deck = &s.content.0.deck;
@@ -287,23 +282,21 @@ pub(super) fn colours_panel(
 /// castle sends its action or leaves the actions it fitted for the buttons; a digit names a
 /// number space; Escape drops the choice.
 pub(super) fn decision_input(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut ui_state: ResMut<FutureUi>,
     mut clicks: MessageReader<CastleClick>,
     mut requests: MessageWriter<Play<Future>>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(m) = crate::app::table::gate_clicks(ctx, future_match(&res), &mut clicks) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = crate::app::table::gate_clicks(ctx, future_match(res), &mut clicks) else {
         return Ok(());
     };
     if ui_state.at_action != m.actions.len() {
         ui_state.choices.clear();
         ui_state.at_action = m.actions.len();
     }
-    let Some(seat) = acting_seat(m, &handoff) else {
+    let Some(seat) = acting_seat(m, handoff) else {
         clicks.clear();
         return Ok(());
     };
@@ -337,22 +330,19 @@ pub(super) fn decision_input(
 
 /// The decision of the moment along the bottom: what to do, the buttons for the choices that
 /// are not a click on the castle, and what to click for the others.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn decision_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<FutureUi>,
     mut requests: MessageWriter<Play<Future>>,
     mut steady: Local<crate::app::table::SteadyHeight>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(m) = future_match(&res) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = future_match(res) else {
         return Ok(());
     };
-    let acting = acting_seat(m, &handoff);
+    let acting = acting_seat(m, handoff);
     let legal = if acting.is_some() {
         m.state.legal_actions()
     } else {
@@ -691,18 +681,16 @@ fn final_table(m: &Match<Future>, moments: &Moments, steps: &[u8], shown: usize)
 /// What the pointer rests on, in words: a field (its points, effects, the room's rule, who is
 /// on it), a number space, a mission card (and why the seat may not take it).
 pub(super) fn hover_tip(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     hovered: Res<Hovered>,
     free: Res<FreeRect>,
     mut moved: Local<bool>,
 ) -> Result {
-    let (Some(m), Some(what)) = (future_match(&res), hovered.0) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let (Some(m), Some(what)) = (future_match(res), hovered.0) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    if !crate::app::table::tooltip_allowed(ctx, &handoff, &mut moved) {
+    if !crate::app::table::tooltip_allowed(ctx, handoff, &mut moved) {
         return Ok(());
     }
     let Some(pointer) = ctx.pointer_hover_pos() else {
@@ -777,7 +765,7 @@ pub(super) fn hover_tip(
                 crate::rules::counted(needs as u64, "knight", "knights")
             );
             // Why the seat at the screen may not take (or discard) it now, in the rules' words.
-            if acting_seat(m, &handoff).is_some()
+            if acting_seat(m, handoff).is_some()
                 && let Some((_, why)) = s.mission_refusal(card)
             {
                 t.push_str(&format!("\nNot now: {why}"));

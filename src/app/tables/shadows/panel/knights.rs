@@ -1,8 +1,9 @@
 //! The Knights down the left: the state of Camelot, then each Knight with his Life, hand,
 //! relics and Loyalty, and what his panel says of accusations and the Black pile.
 
-use crate::app::bridge::{MatchRes, Play};
-use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::bridge::Play;
+use crate::app::handoff::TableScreen;
+use crate::app::handoff::acting_seat;
 use crate::app::style::{GOLD, GOOD, MUTED, PARCHMENT, WARN, seat_colour};
 use crate::app::table::FreeRect;
 use crate::app::tables::shadows::board::{knight_mark, seat_rgb};
@@ -12,21 +13,19 @@ use crate::rules::record::Match;
 use crate::rules::shadows::{Action, Black, Loyalty, Shadows};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// The Knights down the left: the state of Camelot, then each Knight.
 pub(in crate::app::tables::shadows) fn knights_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
     mut requests: MessageWriter<Play<Shadows>>,
 ) -> Result {
-    let Some(m) = shadows_match(&res) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = shadows_match(res) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let viewer = handoff.private_viewer();
     // The Loyalty card closes at every hand-off.
     if ui_state.peek.is_some() && ui_state.peek != viewer {
@@ -38,7 +37,7 @@ pub(in crate::app::tables::shadows) fn knights_panel(
         shown(&m.state, viewer, ui_state.peek.is_some())
     };
     // The hidden Traitor may unmask himself: offered only beside his card, while he looks.
-    let may_reveal = acting_seat(m, &handoff)
+    let may_reveal = acting_seat(m, handoff)
         .filter(|&seat| ui_state.peek == Some(seat) && m.state.legal_actions().contains(&Action::RevealSelf));
     let view = m.state.public_view();
     let g = &view.game;

@@ -1,15 +1,15 @@
 //! The decision's input, read before any panel draws (`TableUiSet::Input`): clicks on the
 //! table's spots and on the cards of the hand, and Escape, which drops the choice under way.
 
-use crate::app::bridge::{MatchRes, Play};
-use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::bridge::Play;
+use crate::app::handoff::TableScreen;
+use crate::app::handoff::acting_seat;
 use crate::app::table::{Keys, gate_clicks};
 use crate::app::tables::shadows::hand::{HandClick, shown_hand};
 use crate::app::tables::shadows::ui::{Asked, ShadowsUi, SpotClick, click_card, click_spot, shadows_match};
 use crate::rules::shadows::{Action, Shadows};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
 
 impl ShadowsUi {
     /// Drops the choice under way: the card picked, the actions a click fitted, a question.
@@ -38,19 +38,16 @@ impl ShadowsUi {
 
 /// Clicks on the spots and on the hand's cards: an action sent, a card picked or put back, or
 /// the actions one click fitted, left for the panel's buttons.
-#[allow(clippy::too_many_arguments)]
 pub(in crate::app::tables::shadows) fn decision_input(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut ui_state: ResMut<ShadowsUi>,
     mut clicks: MessageReader<SpotClick>,
     mut card_clicks: MessageReader<HandClick>,
     mut requests: MessageWriter<Play<Shadows>>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let found = gate_clicks(ctx, shadows_match(&res), &mut clicks);
+    let (ctx, res, handoff) = screen.open()?;
+    let found = gate_clicks(ctx, shadows_match(res), &mut clicks);
     let Some(m) = gate_clicks(ctx, found, &mut card_clicks) else {
         return Ok(());
     };
@@ -59,7 +56,7 @@ pub(in crate::app::tables::shadows) fn decision_input(
         ui_state.drop_choice();
         ui_state.at_action = m.actions.len();
     }
-    let acting = acting_seat(m, &handoff);
+    let acting = acting_seat(m, handoff);
     // While a question waits for its answer, the table's clicks count for nothing.
     let Some(seat) = acting.filter(|_| ui_state.confirm.is_none()) else {
         clicks.clear();

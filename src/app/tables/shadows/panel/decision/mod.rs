@@ -14,8 +14,9 @@ mod words;
 pub(in crate::app::tables::shadows) use input::decision_input;
 pub use words::screen_prompt;
 
-use crate::app::bridge::{MatchRes, Play};
-use crate::app::handoff::{Handoff, acting_seat};
+use crate::app::bridge::Play;
+use crate::app::handoff::TableScreen;
+use crate::app::handoff::acting_seat;
 use crate::app::style::{GOLD, MUTED, PARCHMENT, WARN, size};
 use crate::app::table::{FreeRect, Keys, RULE_LINK_ROOM, SteadyHeight};
 use crate::app::tables::shadows::ui::{ShadowsUi, shadows_match, shown};
@@ -23,30 +24,27 @@ use crate::rules::record::Match;
 use crate::rules::shadows::{Action, Shadows, Task, black_text};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// The decision panel's usual height: the prompt, two rows of buttons and the hand's line.
 const DECISION_HEIGHT: f32 = 122.0;
 
 /// The decision of the moment along the bottom: what to do, its buttons, and the hand of the
 /// seat at the screen; the questions asked in windows of their own.
-#[allow(clippy::too_many_arguments)]
 pub(in crate::app::tables::shadows) fn decision_panel(
-    mut contexts: EguiContexts,
-    res: Res<MatchRes>,
-    handoff: Res<Handoff>,
+    mut screen: TableScreen,
     keys: Res<Keys>,
     mut free: ResMut<FreeRect>,
     mut ui_state: ResMut<ShadowsUi>,
     mut requests: MessageWriter<Play<Shadows>>,
     mut steady: Local<SteadyHeight>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(m) = shadows_match(&res) else {
+    let (ctx, res, handoff) = screen.open()?;
+    let Some(m) = shadows_match(res) else {
         return Ok(());
     };
     let keys = *keys;
-    let acting = acting_seat(m, &handoff);
+    let acting = acting_seat(m, handoff);
     let s = &m.state;
     let legal = if acting.is_some() {
         s.legal_actions()
