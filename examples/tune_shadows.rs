@@ -56,6 +56,9 @@ struct Played {
     traitor_present: bool,
 }
 
+/// Each seat's deeds in a game, and whether it was the Traitor.
+type SeatDeeds = Vec<([u8; Deed::COUNT], bool)>;
+
 /// Plays one game with every seat on the heuristic with `w` (the content's deed odds replaced
 /// by `odds`), from the seats' views; returns how it went, and each seat's deeds and Loyalty.
 fn play(
@@ -63,7 +66,7 @@ fn play(
     players: usize,
     loyalty: &str,
     seed: u64,
-) -> (Played, Vec<([u8; Deed::COUNT], bool)>) {
+) -> (Played, SeatDeeds) {
     let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
     config.variants.insert("loyalty".into(), loyalty.into());
     let Ok(mut g) = Shadows::new_shared(&config, content) else {
@@ -137,7 +140,7 @@ fn play_many(
     players: usize,
     loyalty: &str,
     seed: impl Fn(u64) -> u64 + Sync + Send,
-) -> Vec<(Played, Vec<([u8; Deed::COUNT], bool)>)> {
+) -> Vec<(Played, SeatDeeds)> {
     (0..games)
         .into_par_iter()
         .map_init(
