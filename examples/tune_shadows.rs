@@ -61,12 +61,7 @@ type SeatDeeds = Vec<([u8; Deed::COUNT], bool)>;
 
 /// Plays one game with every seat on the heuristic with `w` (the content's deed odds replaced
 /// by `odds`), from the seats' views; returns how it went, and each seat's deeds and Loyalty.
-fn play(
-    content: &Arc<ShadowsContent>,
-    players: usize,
-    loyalty: &str,
-    seed: u64,
-) -> (Played, SeatDeeds) {
+fn play(content: &Arc<ShadowsContent>, players: usize, loyalty: &str, seed: u64) -> (Played, SeatDeeds) {
     let mut config = TableConfig::with_players(players, SeatKind::Human, seed);
     config.variants.insert("loyalty".into(), loyalty.into());
     let Ok(mut g) = Shadows::new_shared(&config, content) else {

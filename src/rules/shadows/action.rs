@@ -11,10 +11,13 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// Progression of Evil (and the unmasked Traitor's feed).
     Evil(EvilChoice),
-    /// Lancelot's Armor: resolve the first (0) or second (1) of the two cards drawn.
-    KeepBlack(u8),
-    /// A Combat card goes face up (false) or face down (true).
-    FaceDown(bool),
+    /// Lancelot's Armor: the one of the two Black cards drawn to resolve (the other goes under
+    /// the pile).
+    KeepBlack(Drawn),
+    /// A Combat card goes face up or face down (written `FaceDown(false)` and `FaceDown(true)` in
+    /// saves).
+    #[serde(rename = "FaceDown")]
+    Face(Face),
     /// Mercenaries or Mordred: the war it goes to.
     War(QuestId),
     /// Yes or no: give up Excalibur to cancel a Standard Black, volunteer for Morgan, the Grail's
@@ -44,10 +47,10 @@ pub enum Action {
     Heroism(QuestId),
     LadyOfTheLake,
     Messenger(Seat),
-    /// Piety: three Life points for himself (true) or one for every other Knight.
-    Piety(bool),
-    /// Reinforcements: four White cards for himself (true) or one for every other Knight.
-    Reinforcements(bool),
+    /// Piety: three Life points for himself or one for every other Knight.
+    Piety(ForWhom),
+    /// Reinforcements: four White cards for himself or one for every other Knight.
+    Reinforcements(ForWhom),
     Heal(White),
     Accuse(Seat),
     /// Lose a Life point for one more Heroic Action of another kind.
@@ -69,6 +72,82 @@ pub enum Action {
     /// pledges for it (a seat that holds none ends its part at once; saves made before it
     /// existed replay as they were, with `Pledge(0)`).
     NoPledge,
+}
+
+/// Which of the two Black cards Lancelot's Armor drew (written 0 and 1 in saves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum Drawn {
+    First,
+    Second,
+}
+
+impl Drawn {
+    /// Its place among the cards drawn.
+    pub fn index(self) -> usize {
+        match self {
+            Drawn::First => 0,
+            Drawn::Second => 1,
+        }
+    }
+}
+
+impl From<Drawn> for u8 {
+    fn from(d: Drawn) -> u8 {
+        d.index() as u8
+    }
+}
+
+impl TryFrom<u8> for Drawn {
+    type Error = String;
+    fn try_from(i: u8) -> Result<Drawn, String> {
+        match i {
+            0 => Ok(Drawn::First),
+            1 => Ok(Drawn::Second),
+            _ => Err(format!("Lancelot's Armor draws two cards, not a card {}", i + 1)),
+        }
+    }
+}
+
+/// Which side up a Combat card goes onto its quest (written `true` for face down in saves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "bool", from = "bool")]
+pub enum Face {
+    Up,
+    Down,
+}
+
+impl From<Face> for bool {
+    fn from(f: Face) -> bool {
+        f == Face::Down
+    }
+}
+
+impl From<bool> for Face {
+    fn from(down: bool) -> Face {
+        if down { Face::Down } else { Face::Up }
+    }
+}
+
+/// Whom a Piety or Reinforcements card serves: the Knight who plays it, or every other Knight
+/// (written `true` for himself in saves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "bool", from = "bool")]
+pub enum ForWhom {
+    Himself,
+    Others,
+}
+
+impl From<ForWhom> for bool {
+    fn from(w: ForWhom) -> bool {
+        w == ForWhom::Himself
+    }
+}
+
+impl From<bool> for ForWhom {
+    fn from(himself: bool) -> ForWhom {
+        if himself { ForWhom::Himself } else { ForWhom::Others }
+    }
 }
 
 /// A piece of work on the task stack: a decision of one seat (the top one is pending) or work

@@ -40,7 +40,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Action, Task};
+pub use action::{Action, Drawn, Face, ForWhom, Task};
 pub use apply::special_card;
 pub use bot::{Belief, Look, belief, explain, features, heuristic_with, scores, search_budget};
 pub use cards::{accusation_text, black_text, sacrifice_text, white_line, white_text};

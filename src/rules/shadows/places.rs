@@ -96,7 +96,7 @@ impl Shadows {
             },
             Action::Accuse(_) | Action::ArthurGive(..) | Action::Assign(_) | Action::Taunt(_) => Place::PLAYERS,
             Action::KeepBlack(_)
-            | Action::FaceDown(_)
+            | Action::Face(_)
             | Action::Yes
             | Action::No
             | Action::Pledge(_)
@@ -122,7 +122,7 @@ impl Shadows {
             Action::Evil(EvilChoice::DrawBlack) => part::BLACK_CARD,
             Action::Evil(EvilChoice::AddSiege) => part::SIEGE_ENGINE,
             Action::Evil(EvilChoice::LoseLife) => part::LIFE_POINT,
-            Action::KeepBlack(_) | Action::FaceDown(_) | Action::War(_) => part::BLACK_CARD,
+            Action::KeepBlack(_) | Action::Face(_) | Action::War(_) => part::BLACK_CARD,
             Action::Pledge(_) | Action::NoPledge => part::SPECIAL_BLACKS,
             Action::Roll | Action::Assign(_) => part::QUEST_ACTION,
             Action::PutNext(_) => part::SPECIAL_WHITE,

@@ -374,7 +374,7 @@ fn kay_when_the_black_knight_ends(fights: &[u8], seven_face_down: bool, kay_hold
     hand(&mut g, 0, kay_holds);
     on_top(&mut g, &[Black::BlackKnight(3)]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(false));
+    act(&mut g, Action::Face(Face::Up));
     assert!(matches!(g.stack.last(), Some(Task::KayCombat { .. })));
     g
 }
@@ -408,8 +408,11 @@ fn a_face_down_combat_card_brings_exactly_one_free_white_card() {
     on_top(&mut g, &[Black::BlackKnight(7)]);
     let cards = g.knights[0].hand.len();
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    assert_eq!(g.legal_actions(), vec![Action::FaceDown(false), Action::FaceDown(true)]);
-    act(&mut g, Action::FaceDown(true));
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Face(Face::Up), Action::Face(Face::Down)]
+    );
+    act(&mut g, Action::Face(Face::Down));
     assert_eq!(g.knights[0].hand.len(), cards + 1);
     let p = g.quest(QuestId::BlackKnight).black[0];
     assert!(p.face_down && p.card == Black::BlackKnight(7));
@@ -430,7 +433,7 @@ fn a_special_black_is_never_face_down_and_three_merlins_cancel_it() {
     hand(&mut g, 2, &[White::Merlin]);
     on_top(&mut g, &[Black::MorganSiege]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    assert!(!g.legal_actions().contains(&Action::FaceDown(true)));
+    assert!(!g.legal_actions().contains(&Action::Face(Face::Down)));
     // The drawer is asked first: he pledges one, Gawain one, Tristan one.
     assert_eq!(g.to_act(), Some(0));
     act(&mut g, Action::Pledge(1));
@@ -719,10 +722,10 @@ fn one_special_white_a_turn_and_galahad_plays_his_for_free() {
     let mut g = scenario("galahad,gawain,palamedes");
     hand(&mut g, 0, &[White::Piety, White::Reinforcements]);
     at_heroic(&mut g);
-    act(&mut g, Action::Piety(true));
+    act(&mut g, Action::Piety(ForWhom::Himself));
     assert_eq!(g.knights[0].life, 6);
     assert_eq!(g.this_turn.paid, 0, "free for Galahad");
-    assert!(refused(&mut g, Action::Reinforcements(true)).contains("kind not yet used"));
+    assert!(refused(&mut g, Action::Reinforcements(ForWhom::Himself)).contains("kind not yet used"));
     act(&mut g, Action::DrawWhite);
     assert_eq!(g.this_turn.paid, 1);
 }
@@ -940,7 +943,7 @@ fn lancelots_armor_draws_two_and_keeps_one() {
     on_top(&mut g, &[Black::MorganSiege, Black::Excalibur]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
     assert_eq!(g.to_act(), Some(0));
-    act(&mut g, Action::KeepBlack(1));
+    act(&mut g, Action::KeepBlack(Drawn::Second));
     assert_eq!(g.quest(QuestId::Excalibur).track, -1);
     assert_eq!(
         g.black_draw.first(),
@@ -1138,13 +1141,13 @@ fn the_special_whites_do_what_their_cards_say() {
     let mut g = scenario("gawain,palamedes,kay");
     hand(&mut g, 0, &[White::Piety]);
     at_heroic(&mut g);
-    act(&mut g, Action::Piety(false));
+    act(&mut g, Action::Piety(ForWhom::Others));
     assert_eq!((g.knights[0].life, g.knights[1].life, g.knights[2].life), (4, 5, 5));
     let mut g = scenario("gawain,palamedes,kay");
     hand(&mut g, 0, &[White::Reinforcements]);
     let sizes: Vec<usize> = g.knights.iter().map(|k| k.hand.len()).collect();
     at_heroic(&mut g);
-    act(&mut g, Action::Reinforcements(false));
+    act(&mut g, Action::Reinforcements(ForWhom::Others));
     assert_eq!(g.knights[0].hand.len(), 0);
     assert_eq!(g.knights[2].hand.len(), sizes[2] + 1);
 }
@@ -1403,7 +1406,7 @@ fn the_review_fixes_hold() {
     g.knights[2].excalibur = true;
     on_top(&mut g, &[Black::BlackKnight(7)]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(true));
+    act(&mut g, Action::Face(Face::Down));
     assert!(g.prompt().contains("face-down"), "{}", g.prompt());
     act(&mut g, Action::Yes);
     assert_eq!(g.black_unseen, vec![Black::BlackKnight(7)]);
@@ -1414,7 +1417,7 @@ fn the_review_fixes_hold() {
     g.knights[2].excalibur = true;
     on_top(&mut g, &[Black::BlackKnight(7)]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::FaceDown(false));
+    act(&mut g, Action::Face(Face::Up));
     assert!(g.prompt().contains("Black Knight 7"), "{}", g.prompt());
     assert!(g.view(2).game.stack.iter().any(|t| matches!(
         t,
@@ -1572,7 +1575,7 @@ fn a_look_at_the_black_pile_is_remembered_until_the_pile_changes() {
     g.knights[0].armor = true;
     on_top(&mut g, &[Black::MorganSiege, Black::Excalibur]);
     act(&mut g, Action::Evil(EvilChoice::DrawBlack));
-    act(&mut g, Action::KeepBlack(1));
+    act(&mut g, Action::KeepBlack(Drawn::Second));
     assert_eq!(g.view(0).game.black_draw.first(), Some(&Black::MorganSiege));
     assert_eq!(g.view(1).game.black_draw.first(), Some(&Black::Hidden));
     // A reshuffle forgets everything.
@@ -1599,7 +1602,7 @@ fn an_unseen_combat_card_is_a_combat_card_until_it_lies_on_its_quest() {
         "{others:?}"
     );
     assert!(others.iter().all(|l| !l.contains("face down")), "{others:?}");
-    let events = g.apply(&Action::FaceDown(true)).expect("legal");
+    let events = g.apply(&Action::Face(Face::Down)).expect("legal");
     let placed: Vec<String> = g
         .log_lines(&events)
         .into_iter()
@@ -1805,7 +1808,7 @@ fn a_card_outside_its_decision_names_the_decision_and_after_the_end_the_end() {
     hand(&mut g, 0, &[White::Fight(4), White::Piety]);
     // The Progression of Evil: no card is played there.
     let (action, words) = g.card_refusal(White::Piety).expect("not now");
-    assert_eq!(action, Action::Piety(true));
+    assert_eq!(action, Action::Piety(ForWhom::Himself));
     assert!(
         words.starts_with("that is not a choice now: ") && words.contains("Evil"),
         "{words}"
@@ -1817,7 +1820,7 @@ fn a_card_outside_its_decision_names_the_decision_and_after_the_end_the_end() {
     assert_eq!(g.card_refusal(White::Piety), None);
     act(&mut g, Action::DrawWhite);
     let (action, words) = g.card_refusal(White::Piety).expect("the action is spent");
-    assert_eq!(action, Action::Piety(true));
+    assert_eq!(action, Action::Piety(ForWhom::Himself));
     assert!(words.contains("Heroic Action is taken"), "{words}");
     assert_eq!(refused(&mut g, action), words);
     // Over: the game is over.
@@ -1974,4 +1977,29 @@ fn how_a_game_went_counts_contested_quests_their_ends_and_the_life_spent() {
             "seed {seed}: {tags:?}"
         );
     }
+}
+
+#[test]
+fn named_choices_are_written_in_saves_as_before() {
+    // Saves written before the choices had names hold `KeepBlack(1)`, `FaceDown(true)` and
+    // `Piety(false)`; they read as the named choices and are written the same way.
+    let old = [
+        ("KeepBlack(0)", Action::KeepBlack(Drawn::First)),
+        ("KeepBlack(1)", Action::KeepBlack(Drawn::Second)),
+        ("FaceDown(false)", Action::Face(Face::Up)),
+        ("FaceDown(true)", Action::Face(Face::Down)),
+        ("Piety(true)", Action::Piety(ForWhom::Himself)),
+        ("Piety(false)", Action::Piety(ForWhom::Others)),
+        ("Reinforcements(true)", Action::Reinforcements(ForWhom::Himself)),
+        ("Reinforcements(false)", Action::Reinforcements(ForWhom::Others)),
+    ];
+    for (text, action) in old {
+        assert_eq!(ron::from_str::<Action>(text).ok(), Some(action), "{text}");
+        assert_eq!(ron::to_string(&action).ok().as_deref(), Some(text));
+    }
+    let refused = ron::from_str::<Action>("KeepBlack(2)").err().map(|e| e.to_string());
+    assert!(
+        refused.is_some_and(|e| e.contains("draws two cards")),
+        "a third card is refused"
+    );
 }

@@ -6,7 +6,7 @@
 //! card's type with value 0); other seats' hidden Loyalty is `Loyalty::Unknown`; the generator is
 //! replaced. `determinize` deals the unseen cards back at random.
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, Face, ForWhom, Task};
 use crate::rules::shadows::apply;
 use crate::rules::shadows::content::{Black, QuestId, White};
 use crate::rules::shadows::event::Event;
@@ -572,11 +572,11 @@ pub(crate) fn describe_action(g: &Shadows, a: &Action) -> String {
         Action::Evil(EvilChoice::AddSiege) => "Add a Siege Engine".into(),
         Action::Evil(EvilChoice::LoseLife) => "Lose a Life point".into(),
         Action::KeepBlack(i) => match g.stack.last() {
-            Some(Task::ArmorPick { cards, .. }) => format!("Keep {}", cards[i as usize & 1].name()),
-            _ => format!("Keep card {}", i + 1),
+            Some(Task::ArmorPick { cards, .. }) => format!("Keep {}", cards[i.index()].name()),
+            _ => format!("Keep card {}", i.index() + 1),
         },
-        Action::FaceDown(false) => "Face up".into(),
-        Action::FaceDown(true) => "Face down (and a free White card)".into(),
+        Action::Face(Face::Up) => "Face up".into(),
+        Action::Face(Face::Down) => "Face down (and a free White card)".into(),
         Action::War(q) => format!("To {}", quest(q)),
         Action::Yes => "Yes".into(),
         Action::No => "No".into(),
@@ -600,12 +600,12 @@ pub(crate) fn describe_action(g: &Shadows, a: &Action) -> String {
         Action::Heroism(q) => format!("Heroism on {}", quest(q)),
         Action::LadyOfTheLake => "Lady of the Lake".into(),
         Action::Messenger(s) => format!("Messenger to {}", who(s)),
-        Action::Piety(true) => format!("Piety: {} Life points for me", g.numbers().piety_self),
-        Action::Piety(false) => "Piety: a Life point for every other Knight".into(),
-        Action::Reinforcements(true) => {
+        Action::Piety(ForWhom::Himself) => format!("Piety: {} Life points for me", g.numbers().piety_self),
+        Action::Piety(ForWhom::Others) => "Piety: a Life point for every other Knight".into(),
+        Action::Reinforcements(ForWhom::Himself) => {
             format!("Reinforcements: {} White cards for me", g.numbers().reinforcements_self)
         }
-        Action::Reinforcements(false) => "Reinforcements: a White card for every other Knight".into(),
+        Action::Reinforcements(ForWhom::Others) => "Reinforcements: a White card for every other Knight".into(),
         Action::Heal(c) => format!("Heal with three {}", c.name()),
         Action::Accuse(s) => format!("Accuse {}", who(s)),
         Action::Sacrifice => "Lose a Life point for another action".into(),

@@ -1,7 +1,7 @@
 //! Resolution of a legal action: the pending decisions of one seat (also out of turn), and the
 //! deed an action counts as.
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, Drawn, Face, Task};
 use crate::rules::shadows::apply::{insert_sorted, remove_one, special_card};
 use crate::rules::shadows::content::{Black, KnightId, QuestId, White};
 use crate::rules::shadows::deeds::Deed;
@@ -64,7 +64,11 @@ impl Shadows {
                 free_white,
             } => {
                 self.stack.pop();
-                let keep = if action == Action::KeepBlack(1) { 1 } else { 0 };
+                let keep = if action == Action::KeepBlack(Drawn::Second) {
+                    1
+                } else {
+                    0
+                };
                 let under = cards[1 - keep];
                 self.black_draw.insert(0, under);
                 // The bearer knows the new bottom card; the others' known bottom moved up.
@@ -84,7 +88,7 @@ impl Shadows {
                     self.stack.iter_mut().rev().find(|t| matches!(t, Task::Place { .. }))
                 {
                     match action {
-                        Action::FaceDown(d) => *face_down = d,
+                        Action::Face(f) => *face_down = f == Face::Down,
                         Action::War(q) => *war = Some(q),
                         _ => {}
                     }
@@ -420,8 +424,8 @@ impl Shadows {
                 EvilChoice::AddSiege => Deed::SiegeHigh,
                 EvilChoice::LoseLife => Deed::LostLife,
             },
-            (Task::PlaceChoice { .. }, Action::FaceDown(down)) => {
-                if down {
+            (Task::PlaceChoice { .. }, Action::Face(face)) => {
+                if face == Face::Down {
                     Deed::FaceDown
                 } else {
                     Deed::FaceUp

@@ -1,6 +1,6 @@
 //! The Heroic Actions, the free actions, and the Special White cards.
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, ForWhom, Task};
 use crate::rules::shadows::apply::{kind_of, remove_one, special_card, war_next};
 use crate::rules::shadows::content::{Black, KnightId, QuestId, QuestKind, White};
 use crate::rules::shadows::deeds::Deed;
@@ -274,16 +274,16 @@ impl Shadows {
                 }
             }
             Action::Messenger(to) => self.stack.push(Task::MessengerGive { seat, to, given: 0 }),
-            Action::Piety(true) => self.gain(seat, n.piety_self, r),
-            Action::Piety(false) => {
+            Action::Piety(ForWhom::Himself) => self.gain(seat, n.piety_self, r),
+            Action::Piety(ForWhom::Others) => {
                 for s in self.clockwise(seat) {
                     if s != seat {
                         self.gain(s, n.piety_others, r);
                     }
                 }
             }
-            Action::Reinforcements(true) => self.draw_white(seat, n.reinforcements_self, r),
-            Action::Reinforcements(false) => {
+            Action::Reinforcements(ForWhom::Himself) => self.draw_white(seat, n.reinforcements_self, r),
+            Action::Reinforcements(ForWhom::Others) => {
                 for s in self.clockwise(seat) {
                     if s != seat {
                         self.draw_white(s, n.reinforcements_others, r);

@@ -1,6 +1,6 @@
 //! The legal actions: every action open now, in a fixed order (the one judge of legality).
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, Drawn, Face, ForWhom, Task};
 use crate::rules::shadows::apply::{distinct, kind_of, pattern_allows, war_next};
 use crate::rules::shadows::content::{GrailFullRule, KnightId, QuestId, QuestKind, White};
 use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinTarget};
@@ -43,10 +43,10 @@ impl Shadows {
             Task::Heroic => {
                 self.heroic(&mut |a| out.push(a), false);
             }
-            Task::ArmorPick { .. } => out.extend([Action::KeepBlack(0), Action::KeepBlack(1)]),
+            Task::ArmorPick { .. } => out.extend([Action::KeepBlack(Drawn::First), Action::KeepBlack(Drawn::Second)]),
             Task::PlaceChoice { card, .. } => {
                 if card.is_combat() {
-                    out.extend([Action::FaceDown(false), Action::FaceDown(true)]);
+                    out.extend([Action::Face(Face::Up), Action::Face(Face::Down)]);
                 } else {
                     out.extend([Action::War(QuestId::PictWar), Action::War(QuestId::SaxonWar)]);
                 }
@@ -278,13 +278,13 @@ impl Shadows {
                         }
                     }
                     White::Piety => {
-                        emit(Action::Piety(true));
-                        emit(Action::Piety(false));
+                        emit(Action::Piety(ForWhom::Himself));
+                        emit(Action::Piety(ForWhom::Others));
                         typed += 2;
                     }
                     White::Reinforcements => {
-                        emit(Action::Reinforcements(true));
-                        emit(Action::Reinforcements(false));
+                        emit(Action::Reinforcements(ForWhom::Himself));
+                        emit(Action::Reinforcements(ForWhom::Others));
                         typed += 2;
                     }
                     _ => {}

@@ -1,7 +1,7 @@
 //! Refusals: the check against the legal list, and why a refused action (or card) is refused,
 //! in the rules' own words.
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, ForWhom, Task};
 use crate::rules::shadows::apply::{kind_of, pattern_refusal, quest_words, special_card, war_next};
 use crate::rules::shadows::content::{KnightId, QuestId, QuestKind, White};
 use crate::rules::shadows::pieces::{Kind, Location, MerlinTarget};
@@ -124,8 +124,8 @@ impl Shadows {
                     .unwrap_or((seat + 1) % n);
                 Action::Messenger(other)
             }
-            White::Piety => Action::Piety(true),
-            White::Reinforcements => Action::Reinforcements(true),
+            White::Piety => Action::Piety(ForWhom::Himself),
+            White::Reinforcements => Action::Reinforcements(ForWhom::Himself),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The cheap heuristic: each legal action scored from the state in place (the seat's own hand and
 //! what is public), building no text and cloning nothing; the best one played.
 
-use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::action::{Action, Face, ForWhom, Task};
 use crate::rules::shadows::apply;
 use crate::rules::shadows::bot::belief::Belief;
 use crate::rules::shadows::bot::measures::{progress, quest_danger, siege_share};
@@ -134,16 +134,16 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Taunt(s) => g.knights[s].hand.len() as f32,
         Action::KeepBlack(i) => match g.stack.last() {
             Some(Task::ArmorPick { cards, .. }) => {
-                let h = harm(g, cards[i as usize & 1]);
+                let h = harm(g, cards[i.index()]);
                 if traitor { h } else { -h }
             }
             _ => 0.0,
         },
-        Action::FaceDown(down) => match (down, traitor) {
-            (true, true) => 1.0,
-            (false, true) => 0.6,
-            (true, false) => 0.2,
-            (false, false) => 1.0,
+        Action::Face(face) => match (face, traitor) {
+            (Face::Down, true) => 1.0,
+            (Face::Up, true) => 0.6,
+            (Face::Down, false) => 0.2,
+            (Face::Up, false) => 1.0,
         },
         Action::War(q) => {
             let f = g.quest(q).figures as f32;
@@ -325,7 +325,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Heroism(q) => 1.0 + quest_danger(g, q) * if traitor { 0.5 } else { -0.3 },
         Action::LadyOfTheLake => 2.0,
         Action::Messenger(_) => 0.2,
-        Action::Piety(mine) => {
+        Action::Piety(whom) => {
             let lost: u8 = g
                 .knights
                 .iter()
@@ -333,14 +333,14 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 .filter(|(s, o)| *s != me && o.active())
                 .map(|(_, o)| n.max_life.saturating_sub(o.life).min(n.piety_others))
                 .sum();
-            if mine {
+            if whom == ForWhom::Himself {
                 (n.max_life.saturating_sub(k.life).min(n.piety_self)) as f32 * 0.8
             } else {
                 lost as f32 * 0.8
             }
         }
-        Action::Reinforcements(mine) => {
-            if mine {
+        Action::Reinforcements(whom) => {
+            if whom == ForWhom::Himself {
                 2.0
             } else {
                 1.6
