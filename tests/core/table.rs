@@ -381,7 +381,7 @@ fn app_floor(module: &[String]) -> Option<u8> {
 /// folder name: the content, the actions, events and pieces; the state; the rules that change it,
 /// the views and places that read it; the bot, the perturbations and the game's contract; its
 /// `mod.rs`, which only names the rooms. A file not listed is as high as `mod.rs`.
-const GAME_FLOORS: [(&str, u8); 19] = [
+const GAME_FLOORS: [(&str, u8); 21] = [
     ("content", 1),
     ("files", 1),
     ("tuning", 1),
@@ -395,6 +395,8 @@ const GAME_FLOORS: [(&str, u8); 19] = [
     ("apply", 3),
     ("cards", 3),
     ("view", 3),
+    ("redeal", 3),
+    ("words", 3),
     ("places", 3),
     ("bot", 4),
     ("perturb", 4),

@@ -7,7 +7,7 @@ use crate::rules::court::content::{CourtContent, KnightId, KnightState, KnightVa
 use crate::rules::court::event::Event;
 use crate::rules::court::state::{Court, Phase};
 use crate::rules::court::view::CourtView;
-use crate::rules::court::{places, view};
+use crate::rules::court::{places, words};
 use crate::rules::{
     Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, VariantKind,
     VariantSpec, Visibility,
@@ -142,11 +142,11 @@ impl Game for Court {
     }
 
     fn describe_event(&self, event: &Event) -> String {
-        view::describe_event(&self.content, &self.seat_names, event)
+        words::describe_event(&self.content, &self.seat_names, event)
     }
 
     fn log_lines(&self, events: &[Tagged<Event>]) -> Vec<(Visibility, String)> {
-        view::log_lines(&self.content, &self.seat_names, events)
+        words::log_lines(&self.content, &self.seat_names, events)
     }
 
     fn describe_action(&self, action: &Action) -> String {

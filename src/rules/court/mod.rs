@@ -21,8 +21,10 @@ mod game;
 #[cfg(any(test, feature = "test-support"))]
 mod perturb;
 mod places;
+mod redeal;
 mod state;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;

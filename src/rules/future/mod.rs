@@ -23,8 +23,10 @@ mod game;
 mod perturb;
 mod pieces;
 mod places;
+mod redeal;
 mod state;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@ use crate::rules::shadows::outcomes::quest_key;
 use crate::rules::shadows::pieces::{Location, Loyalty};
 use crate::rules::shadows::state::{QuestTally, Shadows};
 use crate::rules::shadows::view::ShadowsView;
-use crate::rules::shadows::{apply, view};
+use crate::rules::shadows::{apply, words};
 use crate::rules::{
     Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, VariantKind,
     VariantSpec,
@@ -128,11 +128,11 @@ impl Game for Shadows {
     }
 
     fn describe_event(&self, event: &Event) -> String {
-        view::describe_event(self, event)
+        words::describe_event(self, event)
     }
 
     fn describe_action(&self, action: &Action) -> String {
-        view::describe_action(self, action)
+        words::describe_action(self, action)
     }
 
     fn used(&self, action: &Action) -> Option<String> {

@@ -33,9 +33,11 @@ mod outcomes;
 mod perturb;
 mod pieces;
 mod places;
+mod redeal;
 mod state;
 mod tuning;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod tests;

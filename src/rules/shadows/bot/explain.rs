@@ -9,7 +9,7 @@ use crate::rules::shadows::content::QuestId;
 use crate::rules::shadows::deeds::Deed;
 use crate::rules::shadows::pieces::{Location, MerlinTarget};
 use crate::rules::shadows::state::Shadows;
-use crate::rules::shadows::view;
+use crate::rules::shadows::words;
 
 fn percent(x: f32) -> String {
     crate::rules::percent(f64::from(x.clamp(0.0, 1.0)))
@@ -23,7 +23,7 @@ pub(super) fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
     let Some(me) = g.deciding() else { return Vec::new() };
     let k = &g.knights[me];
     let n = g.numbers();
-    let place = |at: Location| view::location_name(g, at);
+    let place = |at: Location| words::location_name(g, at);
     let quest = |q: QuestId| g.content.quest(q).name.clone();
     let siege = format!(
         "Siege Engines: {} of {} (at {} Camelot falls)",
