@@ -28,7 +28,8 @@ use top_bar::top_bar;
 #[cfg(test)]
 use top_bar::{BarFit, short_name};
 pub use widgets::{
-    Keys, board_tip, gate_clicks, more_below, read_table_keys, tip_place, tooltip_allowed, world_pointer_allowed,
+    Keys, board_tip, gate_clicks, more_below, not_now, read_table_keys, tip_place, tooltip_allowed,
+    world_pointer_allowed,
 };
 
 use super::shared::{BoardScreen, Places, Screen, TableUi, TableUiSet, UnderTopBar};

@@ -128,6 +128,16 @@ pub fn tip_place(board: egui::Rect, pointer: egui::Pos2, size: egui::Vec2, avoid
     best.map(|(_, at)| at)
 }
 
+/// A tooltip's line for a card or a place with no legal use now, from the rules' reason: "Not
+/// now: …", unless the reason says so itself ("not now: the magicians predict").
+pub fn not_now(why: &str) -> String {
+    if why.starts_with("not now") {
+        crate::rules::capitalised(why)
+    } else {
+        format!("Not now: {why}")
+    }
+}
+
 /// A board's tooltip: `text` wrapped at `width`, placed by `tip_place` in `board` clear of the
 /// windows open now (none shows where none is clear).
 pub fn board_tip(ctx: &egui::Context, id: &str, board: egui::Rect, pointer: egui::Pos2, text: String, width: f32) {
@@ -213,4 +223,21 @@ fn pressed_digit(ctx: &egui::Context) -> Option<usize> {
         Key::Num9,
     ];
     ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::not_now;
+
+    #[test]
+    fn a_reason_that_says_not_now_is_not_said_twice() {
+        assert_eq!(
+            not_now("the mission needs 3 knights"),
+            "Not now: the mission needs 3 knights"
+        );
+        assert_eq!(
+            not_now("not now: Guinevere: how many knights do you send out?"),
+            "Not now: Guinevere: how many knights do you send out?"
+        );
+    }
 }

@@ -727,7 +727,7 @@ pub(super) fn hand_panel(
             format!("Click (or press {}) to discard", index + 1)
         } else if !usable {
             match m.state.card_refusal(card) {
-                Some((_, why)) => format!("Not now: {why}"),
+                Some((_, why)) => crate::app::table::not_now(&why),
                 None => "No legal use for this card now".to_string(),
             }
         } else {

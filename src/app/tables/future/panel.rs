@@ -768,7 +768,7 @@ pub(super) fn hover_tip(
             if acting_seat(m, handoff).is_some()
                 && let Some((_, why)) = s.mission_refusal(card)
             {
-                t.push_str(&format!("\nNot now: {why}"));
+                t.push_str(&format!("\n{}", crate::app::table::not_now(&why)));
             }
             t
         }
