@@ -8,6 +8,7 @@ pub mod bots;
 pub mod content;
 pub mod crash;
 pub mod library;
+pub mod online;
 pub mod review;
 pub mod rules;
 pub mod saves;

@@ -13,6 +13,7 @@ use std::time::Instant;
 use super::hints::{Hint, HintJob};
 use super::hints::{hint_job_of, hint_seed};
 use super::rating::{RatedDecision, Rating, Spot, rate_spot};
+use super::seats::{SeatTable, seat_table};
 use super::shelf::Library;
 
 /// An event with its log line and the game's own event inside, for animations to downcast.
@@ -99,6 +100,9 @@ pub trait AnyMatch: Send + Sync {
     fn opening_events(&self) -> Vec<ErasedEvent>;
     /// The legal actions in words, in the order `apply_index` takes them.
     fn legal_labels(&self) -> Vec<String>;
+    /// What `viewer` may read of the table now, in words (`seats::seat_table`); `None`: an
+    /// onlooker.
+    fn seat_table(&self, viewer: Option<Seat>) -> SeatTable;
     fn apply_index(&mut self, index: usize) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
@@ -242,6 +246,9 @@ impl<G: BotHints> AnyMatch for Match<G> {
     }
     fn opening_events(&self) -> Vec<ErasedEvent> {
         erase(&self.state, self.state.opening_events())
+    }
+    fn seat_table(&self, viewer: Option<Seat>) -> SeatTable {
+        seat_table(&self.state, &self.config, self.actions.len(), viewer)
     }
     fn legal_labels(&self) -> Vec<String> {
         self.state

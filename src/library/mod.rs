@@ -13,7 +13,7 @@ pub use any_match::{
 };
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
 pub use rating::{RatedDecision, Rating, rate_position, review_budget};
-pub use seats::{closed_seat_reason, needs_handoff, open_seats};
+pub use seats::{SeatTable, closed_seat_reason, needs_handoff, open_seats, seat_table};
 use shelf::ErasedContent;
 pub use shelf::{Library, LibraryError};
 

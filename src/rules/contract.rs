@@ -406,6 +406,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The hidden parts `seat` holds and knows, in words (its hand, its fist, its Loyalty card once
+    /// it may look at it): what an online table sends that seat of `secrets`. By default the
+    /// secrets it owns; a game where a seat does not know all it holds says less.
+    fn secrets_known_to(&self, seat: Seat) -> Vec<Secret> {
+        self.secrets().into_iter().filter(|s| s.owner == Some(seat)).collect()
+    }
+
     /// The sides of a finished game played in teams (Shadows' Loyal Knights and Evil), the
     /// winners' first: the results list each seat under its side, not as a leaderboard. Empty
     /// (the default) where every seat plays for itself, and while the game goes on.

@@ -15,6 +15,7 @@ mod bots;
 mod court_rules;
 mod crash;
 mod hints;
+mod online;
 mod pinned;
 mod places;
 mod review;

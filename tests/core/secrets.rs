@@ -15,7 +15,7 @@
 //! And the other way round, for a finished game's replay that shows everything: every change of a
 //! hidden part but the chance to come must show in the secrets in words (`Game::secrets`).
 
-use crate::common::config;
+use crate::common::{config, court_game, future_game, shadows_game};
 use camelot::bots::{self, BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{Hint, Library, hint_job_of, hint_seed, rate_position};
@@ -315,39 +315,6 @@ const SHADOWS_CHANGES: &[&str] = &[
     "the spoils shared among others",
     "the generator",
 ];
-
-/// Game `game` of the Court's walks through hidden parts, and its number of seats.
-fn court_game(content: &Arc<CourtContent>, game: u64) -> (Court, usize) {
-    let players = 2 + (game as usize % 4);
-    let g = Court::new_shared(&config(players, 100 + game, &[("target", "40")]), content).expect("setup");
-    (g, players)
-}
-
-/// Game `game` of Die Zukunft's walks through hidden parts, and its number of seats.
-fn future_game(content: &Arc<FutureContent>, game: u64) -> (Future, usize) {
-    let players = 2 + (game as usize % 4);
-    let heroes = if game.is_multiple_of(2) { "on" } else { "off" };
-    let config = config(players, 200 + game, &[("heroes", heroes), ("sides", "random")]);
-    (Future::new_shared(&config, content).expect("setup"), players)
-}
-
-/// Game `game` of Shadows' walks through hidden parts, and its number of seats.
-fn shadows_game(content: &Arc<ShadowsContent>, game: u64) -> (Shadows, usize) {
-    let mut players = 3 + (game as usize % 5);
-    let loyalty = ["standard", "traitor", "among", "none"][game as usize % 4];
-    let mut variants = vec![("loyalty", loyalty)];
-    // Three Brave Knights: nobody has looked at his Loyalty card, his own included.
-    if game.is_multiple_of(3) {
-        players = 3;
-        variants.push(("three_brave_knights", "on"));
-    }
-    let mut g = Shadows::new_shared(&config(players, 300 + game, &variants), content).expect("setup");
-    // Lancelot's Armor is won late, if at all, in random play: one Knight wears it from the start.
-    if game % 2 == 1 {
-        g.knights[game as usize % players].armor = true;
-    }
-    (g, players)
-}
 
 #[test]
 fn the_court_shows_no_one_what_is_hidden_from_them() {

@@ -318,7 +318,7 @@ fn every_registered_game_loads_starts_and_resumes_from_the_one_list() {
 }
 
 /// The crate's layers, bottom first: a file may import from its own layer or below, never above.
-const LAYERS: [(&str, u8); 14] = [
+const LAYERS: [(&str, u8); 15] = [
     ("version", 1),
     ("content", 1),
     ("rules", 2),
@@ -326,6 +326,7 @@ const LAYERS: [(&str, u8); 14] = [
     ("library", 4),
     ("sim", 5),
     ("saves", 5),
+    ("online", 5),
     ("crash", 5),
     ("review", 5),
     ("tutorial", 5),

@@ -180,6 +180,16 @@ impl Game for Shadows {
         self.secret_lines()
     }
 
+    /// What the seat's own view holds of its secrets: under Three Brave Knights not even its
+    /// Loyalty card until the Swords allow a look.
+    fn secrets_known_to(&self, seat: Seat) -> Vec<Secret> {
+        let seen = self.make_view(seat).game;
+        seen.secret_lines()
+            .into_iter()
+            .filter(|s| s.owner == Some(seat))
+            .collect()
+    }
+
     /// `knights_win_rate` (the Knights won), `traitor_present`, `traitor_caught` (unmasked by a
     /// right accusation), `traitor_revealed_himself`, `wrong_accusation`, `knight_died`, and
     /// `ends=…` (`swords`: the twelfth Sword; `black_swords`: seven Black Swords before it;

@@ -1,0 +1,11 @@
+//! Play across computers: the host's rooms, the invitations and the messages, without a socket.
+//! Every rule of the online table lives here as plain functions over bytes and rooms, so that the
+//! tests can feed them anything (a stranger's bytes, a request for another seat, a stale move)
+//! and the transport only carries what they return.
+//!
+//! Parts: `protocol` (the messages, their version and their one encoding), `invite` (the code a
+//! host hands out), `room` (a table on the host: its seats, who holds them, what each may read).
+
+pub mod invite;
+pub mod protocol;
+pub mod room;

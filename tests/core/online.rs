@@ -1,0 +1,282 @@
+//! The online table without a socket: what the host sends each seat holds nothing another seat
+//! hides (every hidden part perturbed, the bytes compared), a stranger's bytes never panic the
+//! host, each bad request is refused with its reason, and a player who drops takes the seat back.
+
+use crate::common::{config, court_game, future_game, shadows_game};
+use camelot::content::ContentSet;
+use camelot::library::{Library, seat_table};
+use camelot::online::invite::{Invite, hex};
+use camelot::online::protocol::{MAX_MESSAGE, PROTOCOL, SeatAsk, ToHost, ToPlayer, decode, encode};
+use camelot::online::room::{Holder, Room};
+use camelot::rules::court::CourtContent;
+use camelot::rules::future::FutureContent;
+use camelot::rules::secrets::Perturb;
+use camelot::rules::shadows::ShadowsContent;
+use camelot::rules::{Difficulty, Game, GameId, GameRng, Pending, Seat, SeatKind};
+use std::sync::Arc;
+
+/// What the host would send `viewer` of this state: the table message's bytes.
+fn sent<G: Game>(g: &G, viewer: Seat, actions: usize) -> Vec<u8> {
+    let table = seat_table(g, &config(0, 0, &[]), actions, Some(viewer));
+    encode(&ToPlayer::Table {
+        table,
+        lines: Vec::new(),
+    })
+}
+
+/// Walks `games` random games of `steps` moves; at every position, for every seat, changes each
+/// hidden part that seat cannot see (`Perturb`) and checks the bytes sent to it are the same.
+/// Returns how many comparisons were made.
+fn nothing_hidden_is_sent<G: Perturb>(name: &str, games: u64, steps: usize, new: impl Fn(u64) -> (G, usize)) -> usize {
+    let mut compared = 0;
+    for game in 0..games {
+        let (mut g, players) = new(game);
+        let mut rng = GameRng::seeded(7_000 + game);
+        for step in 0..steps {
+            for viewer in 0..players {
+                let bytes = sent(&g, viewer, step);
+                for (what, changed) in g.perturbations(viewer, &mut rng) {
+                    let other = sent(&changed, viewer, step);
+                    assert!(
+                        bytes == other,
+                        "{name}, game {game}, move {step}: changing {what} changes what seat {viewer} is sent:\n{}\n{}",
+                        String::from_utf8_lossy(&bytes),
+                        String::from_utf8_lossy(&other)
+                    );
+                    compared += 1;
+                }
+            }
+            if matches!(g.pending(), Pending::Finished(_)) {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            if let Err(e) = g.apply(&a) {
+                panic!("{name}: a legal action was refused: {e}");
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn no_seat_is_sent_what_another_seat_hides() {
+    let set = ContentSet::embedded();
+    let court = Arc::new(CourtContent::load(&set).expect("content"));
+    let future = Arc::new(FutureContent::load(&set).expect("content"));
+    let shadows = Arc::new(ShadowsContent::load(&set).expect("content"));
+    let n = nothing_hidden_is_sent("court", 4, 120, |game| court_game(&court, game));
+    assert!(n > 500, "court: {n} comparisons");
+    let n = nothing_hidden_is_sent("future", 4, 200, |game| future_game(&future, game));
+    assert!(n > 500, "future: {n} comparisons");
+    let n = nothing_hidden_is_sent("shadows", 8, 200, |game| shadows_game(&shadows, game));
+    assert!(n > 500, "shadows: {n} comparisons");
+}
+
+#[test]
+fn a_strangers_bytes_are_refused_in_words_and_never_panic() {
+    let mut rng = GameRng::seeded(47);
+    let valid = [
+        encode(&hello(1, "00", SeatAsk::Any, None)),
+        encode(&ToHost::Play { at: 3, index: 1 }),
+        encode(&ToHost::Chat("hello".into())),
+    ];
+    let mut refused = 0;
+    for i in 0..12_000u32 {
+        let bytes: Vec<u8> = match i % 3 {
+            // Random bytes of random length.
+            0 => (0..rng.below(300)).map(|_| rng.below(256) as u8).collect(),
+            // A valid message cut short.
+            1 => {
+                let m = &valid[(i as usize / 3) % valid.len()];
+                m[..rng.below(m.len() as u32) as usize].to_vec()
+            }
+            // A valid message with one byte changed.
+            _ => {
+                let mut m = valid[(i as usize / 3) % valid.len()].clone();
+                let at = rng.below(m.len() as u32) as usize;
+                m[at] = rng.below(256) as u8;
+                m
+            }
+        };
+        if let Err(why) = decode::<ToHost>(&bytes) {
+            assert!(why.contains("not a message of Camelot's online protocol"), "{why}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 9_000, "{refused} of 12,000 refused");
+    let long = vec![b' '; MAX_MESSAGE + 1];
+    let why = decode::<ToHost>(&long).expect_err("too long");
+    assert!(why.contains("longer than the"), "{why}");
+}
+
+fn hello(room: u64, key: &str, seat: SeatAsk, token: Option<String>) -> ToHost {
+    ToHost::Hello {
+        protocol: PROTOCOL,
+        build: camelot::version::LONG.into(),
+        room,
+        key: key.into(),
+        seat,
+        name: "Elaine".into(),
+        token,
+    }
+}
+
+/// A Shadows room of two human seats and two easy bots, with its key.
+fn shadows_room(library: &Library) -> (Room, String) {
+    let mut config = config(4, 11, &[]);
+    config.seats[2].kind = SeatKind::Bot(Difficulty::Easy);
+    config.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
+    let m = library.new_match(GameId::Shadows, config).expect("starts");
+    let key = camelot::online::invite::new_key();
+    (Room::new(5, key, m, library), hex(&key))
+}
+
+#[test]
+fn the_room_refuses_each_bad_request_with_its_reason() {
+    let library = Library::load(ContentSet::embedded());
+    let (mut room, key) = shadows_room(&library);
+    let refused = |room: &mut Room, hello: ToHost, words: &str| {
+        let why = room.join(&hello).expect_err(words);
+        assert!(why.contains(words), "{why} (expected: {words})");
+    };
+    let mut other = hello(5, &key, SeatAsk::Any, None);
+    if let ToHost::Hello { protocol, .. } = &mut other {
+        *protocol = PROTOCOL + 1;
+    }
+    refused(&mut room, other, "the same version of Camelot");
+    refused(&mut room, hello(6, &key, SeatAsk::Any, None), "no room 6");
+    refused(
+        &mut room,
+        hello(5, &"0".repeat(32), SeatAsk::Any, None),
+        "does not open this room",
+    );
+    refused(
+        &mut room,
+        hello(5, "short", SeatAsk::Any, None),
+        "does not open this room",
+    );
+    refused(&mut room, hello(5, &key, SeatAsk::Seat(9), None), "there is no seat 10");
+    refused(&mut room, hello(5, &key, SeatAsk::Seat(2), None), "played by a bot");
+    refused(
+        &mut room,
+        hello(5, &key, SeatAsk::Any, Some("ab".repeat(16))),
+        "holds no seat",
+    );
+    let mut nameless = hello(5, &key, SeatAsk::Any, None);
+    if let ToHost::Hello { name, .. } = &mut nameless {
+        *name = "W".repeat(40);
+    }
+    refused(&mut room, nameless, "letters long");
+    refused(&mut room, ToHost::Chat("hi".into()), "must say hello");
+    let first = room.join(&hello(5, &key, SeatAsk::Seat(0), None)).expect("seat 1");
+    assert_eq!(first.seat, Some(0));
+    refused(&mut room, hello(5, &key, SeatAsk::Seat(0), None), "taken by Elaine");
+    let second = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("seat 2");
+    assert_eq!(second.seat, Some(1));
+    refused(
+        &mut room,
+        hello(5, &key, SeatAsk::Any, None),
+        "every seat of this table is taken",
+    );
+    let watcher = room.join(&hello(5, &key, SeatAsk::Watch, None)).expect("an onlooker");
+    assert_eq!(watcher.seat, None);
+    // Moves: an onlooker has none; not your turn; an old position; a move that is not there.
+    room.play_bots().expect("bots");
+    let to_act = room.table_for(None).to_act.expect("a decision");
+    let at = room.table_for(None).actions_taken;
+    let not = 1 - to_act;
+    assert!(room.play(None, at, 0).expect_err("onlooker").contains("no moves"));
+    assert!(
+        room.play(Some(not), at, 0)
+            .expect_err("not yours")
+            .contains("not your turn")
+    );
+    assert!(
+        room.play(Some(to_act), at + 1, 0)
+            .expect_err("stale")
+            .contains("choose again")
+    );
+    assert!(room.play(Some(to_act), at, 9_999).is_err(), "a move past the list");
+    assert_eq!(
+        room.table_for(None).actions_taken,
+        at,
+        "nothing refused changed the table"
+    );
+    // The onlooker's table has no moves and no secrets; the seat to act has both.
+    let public = room.table_for(None);
+    assert!(public.moves.is_empty() && public.secrets.is_empty());
+    let mine = room.table_for(Some(to_act));
+    assert!(!mine.moves.is_empty() && !mine.secrets.is_empty(), "{mine:?}");
+}
+
+#[test]
+fn a_player_who_drops_takes_the_seat_back_and_the_game_ends() {
+    let library = Library::load(ContentSet::embedded());
+    let (mut room, key) = shadows_room(&library);
+    let a = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("a");
+    let b = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("b");
+    let tokens = [a.token.clone(), b.token.clone()];
+    let mut rng = GameRng::seeded(3);
+    let mut cursor = [0usize; 2];
+    for step in 0..2_000 {
+        room.play_bots().expect("bots");
+        let table = room.table_for(None);
+        let Some(seat) = table.to_act else { break };
+        // Each player reads its lines, as its client would.
+        for (s, c) in cursor.iter_mut().enumerate() {
+            *c = room.lines_for(Some(s), *c).1;
+        }
+        // Halfway, the seat to act drops and comes back with its token.
+        if step == 40 {
+            let back = room
+                .join(&hello(5, &key, SeatAsk::Any, Some(tokens[seat].clone())))
+                .expect("rejoins");
+            assert_eq!(back.seat, Some(seat), "the same seat");
+        }
+        let mine = room.table_for(Some(seat));
+        let index = rng.below(mine.moves.len() as u32) as usize;
+        room.play(Some(seat), mine.actions_taken, index).expect("a listed move");
+    }
+    let end = room.table_for(Some(0));
+    assert!(end.outcome.is_some(), "the game ended: {end:?}");
+    assert!(matches!(room.holders()[0], Holder::Player { .. }));
+    // The room's save is the game: it loads and has ended.
+    let back = library.load_save(&room.save()).expect("the save loads");
+    assert!(matches!(back.pending(), Pending::Finished(_)));
+}
+
+#[test]
+fn an_invitation_reads_back_and_a_broken_one_says_what_is_wrong() {
+    let invite = Invite {
+        host: "::1".into(),
+        port: 7471,
+        room: 12,
+        key: [7; 16],
+        fingerprint: [200; 32],
+    };
+    let code = invite.code();
+    assert!(code.starts_with("camelot://[::1]:7471/12/"), "{code}");
+    assert_eq!(Invite::parse(&format!("  {code}\n")), Ok(invite.clone()));
+    let v4 = Invite {
+        host: "127.0.0.1".into(),
+        ..invite.clone()
+    };
+    assert_eq!(Invite::parse(&v4.code()), Ok(v4));
+    let cut = &code[..code.len() - 5];
+    for (bad, words) in [
+        ("http://x", "starts with camelot://"),
+        ("camelot://host:1/2/3", "four parts"),
+        ("camelot://host/1/aa/bb", "has no port"),
+        ("camelot://host:0/1/aa/bb", "is not a port"),
+        ("camelot://host:99999/1/aa/bb", "is not a port"),
+        ("camelot://:5/1/aa/bb", "names no host"),
+        ("camelot://h:5/x/aa/bb", "not a room number"),
+        (cut, "cut short"),
+    ] {
+        let why = Invite::parse(bad).expect_err(bad);
+        assert!(why.contains(words), "{bad}: {why}");
+    }
+    let zs = code.replace(&hex(&[7; 16]), &"zz".repeat(16));
+    assert!(Invite::parse(&zs).expect_err("zz").contains("not a hexadecimal digit"));
+}
