@@ -13,7 +13,7 @@ use std::time::Instant;
 use super::hints::{Hint, HintJob};
 use super::hints::{hint_job_of, hint_seed};
 use super::rating::{RatedDecision, Rating, Spot, rate_spot};
-use super::seats::{SeatTable, seat_table};
+use super::seat_table::{SeatTable, seat_table};
 use super::shelf::Library;
 
 /// An event with its log line and the game's own event inside, for animations to downcast.

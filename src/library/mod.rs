@@ -4,6 +4,7 @@
 mod any_match;
 mod hints;
 mod rating;
+mod seat_table;
 mod seats;
 mod shelf;
 
@@ -13,7 +14,8 @@ pub use any_match::{
 };
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
 pub use rating::{RatedDecision, Rating, rate_position, review_budget};
-pub use seats::{SeatTable, closed_seat_reason, needs_handoff, open_seats, seat_table};
+pub use seat_table::{SeatTable, seat_table};
+pub use seats::{closed_seat_reason, needs_handoff, open_seats};
 use shelf::ErasedContent;
 pub use shelf::{Library, LibraryError};
 
