@@ -1,7 +1,7 @@
 //! The subcommands of the `camelot` command, each its own function; `main.rs` parses the
 //! arguments and dispatches here.
 
-use super::{BalanceArgs, Cli, PlayArgs, SimArgs, TableArgs, WindowArgs};
+use super::{BalanceArgs, Cli, PlayArgs, SeatsArgs, SimArgs, TableArgs, WindowArgs};
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
 use camelot::library::{AnyMatch, Library};
@@ -266,14 +266,22 @@ pub fn review(content: Option<&PathBuf>, save: &Path, seat: Option<usize>, json:
 
 /// `play`: the window straight at a new game's table.
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<ExitCode, String> {
-    let PlayArgs {
+    let library = load_library(cli.content.as_ref())?;
+    let (game, config) = table_of(&args.table, &library)?;
+    window(library, cli, &args.window.or(&cli.window), Start::New(game, config))
+}
+
+/// The table a person set up on the command line (`play`, `host`): its seats (one human and
+/// bots by default), names, seed and variants, checked by setting it up once, so that a table
+/// that cannot be built says what is wrong on the terminal.
+pub fn table_of(args: &SeatsArgs, library: &Library) -> Result<(GameId, TableConfig), String> {
+    let SeatsArgs {
         game,
         seats,
         names,
         seed,
         variants,
         colours,
-        window: flags,
     } = args;
     let game = parse_game(game)?;
     let (lo, hi) = game.seats();
@@ -298,11 +306,8 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<ExitCode, String> {
     config.variants = with_colours(game, kinds.len(), colours, parse_variants(variants)?)?;
     // A name the table could not draw whole is refused where it is typed.
     config.check_names()?;
-    // Set up here first, so that a table that cannot be built (the seats, a variant)
-    // says what is wrong on the terminal.
-    let library = load_library(cli.content.as_ref())?;
     library.new_match(game, config.clone())?;
-    window(library, cli, &flags.or(&cli.window), Start::New(game, config))
+    Ok((game, config))
 }
 
 /// `learn`: the window at a game's guided first game.

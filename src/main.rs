@@ -2,6 +2,8 @@
 //! Here the arguments and their dispatch; the subcommands themselves are in `commands.rs`.
 
 mod commands;
+#[cfg(feature = "online")]
+mod online_cli;
 
 use camelot::MIN_WINDOW;
 use clap::{Args, Parser, Subcommand};
@@ -122,6 +124,40 @@ enum Command {
         #[command(flatten)]
         window: WindowArgs,
     },
+    /// Host the rooms kept in the host's folder for players on other computers, printing each
+    /// room's invitation; every room is kept after every move.
+    #[cfg(feature = "online")]
+    Serve {
+        #[command(flatten)]
+        listen: ListenArgs,
+    },
+    /// Open a room of a game for players on other computers, print its invitation and host it
+    /// (with the rooms already kept).
+    #[cfg(feature = "online")]
+    Host {
+        #[command(flatten)]
+        table: SeatsArgs,
+        #[command(flatten)]
+        listen: ListenArgs,
+    },
+    /// Join a room by its invitation and play your seat in the terminal (or with a bot).
+    #[cfg(feature = "online")]
+    Join {
+        /// The invitation: camelot://HOST:PORT/ROOM/KEY/FINGERPRINT
+        code: String,
+        /// The seat to take, from 1 (default: the first free one)
+        #[arg(long)]
+        seat: Option<usize>,
+        /// Your name at the table
+        #[arg(long, default_value = "Guest")]
+        name: String,
+        /// Watch the public table instead of playing a seat
+        #[arg(long)]
+        watch: bool,
+        /// Let a bot play the seat: random
+        #[arg(long)]
+        bot: Option<String>,
+    },
     /// Open the window at a game's guided first game (its levels/<game>/tutorial.ron): callouts
     /// show what matters and why, then the game goes on as a normal one.
     Learn {
@@ -134,6 +170,15 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct PlayArgs {
+    #[command(flatten)]
+    table: SeatsArgs,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// The table a person sets up: the game, its seats and names, the seed, the variants.
+#[derive(Args, Debug)]
+struct SeatsArgs {
     /// court, future or shadows
     game: String,
     /// Seats in turn order: human, bot:easy, bot:normal, bot:hard (default: one human, the rest bots)
@@ -152,8 +197,24 @@ struct PlayArgs {
     /// magician cards
     #[arg(long, value_name = "COLOUR,...")]
     colours: Option<String>,
-    #[command(flatten)]
-    window: WindowArgs,
+}
+
+/// Where a host listens and what its invitations say.
+#[cfg(feature = "online")]
+#[derive(Args, Debug)]
+struct ListenArgs {
+    /// The port to listen on (UDP)
+    #[arg(long, default_value_t = 7471)]
+    port: u16,
+    /// The address to listen on (default: every address of this machine)
+    #[arg(long)]
+    listen: Option<String>,
+    /// The name or address players reach this machine by, written into the invitations
+    #[arg(long, default_value = "127.0.0.1")]
+    address: String,
+    /// The folder that keeps the host's rooms, certificate and key (default: the data folder's host/)
+    #[arg(long)]
+    dir: Option<PathBuf>,
 }
 
 /// The table every headless game of a run is played at (shared by `sim` and `balance`).
@@ -233,7 +294,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 | Command::Hint { .. }
                 | Command::Review { .. }
         )
-    );
+    ) || online_command(&cli.command);
     if headless && cli.window != WindowArgs::default() {
         return Err(
             "--frames, --screenshot, --frame-stats, --window-size and --bot-pace are for the window \
@@ -250,6 +311,32 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Some(Command::Hint { save }) => commands::hint(content, save),
         Some(Command::Review { save, seat, json }) => commands::review(content, save, *seat, *json),
         Some(Command::Play(args)) => commands::play(&cli, args),
+        #[cfg(feature = "online")]
+        Some(Command::Serve { listen }) => {
+            online_cli::serve(commands::load_library(content)?, &listen_of(listen), None)
+        }
+        #[cfg(feature = "online")]
+        Some(Command::Host { table, listen }) => {
+            let library = commands::load_library(content)?;
+            let room = commands::table_of(table, &library)?;
+            online_cli::serve(library, &listen_of(listen), Some(room))
+        }
+        #[cfg(feature = "online")]
+        Some(Command::Join {
+            code,
+            seat,
+            name,
+            watch,
+            bot,
+        }) => online_cli::join(
+            code,
+            &online_cli::JoinAs {
+                seat: *seat,
+                watch: *watch,
+                name: name.clone(),
+                bot: bot.clone(),
+            },
+        ),
         Some(Command::Learn { game, window }) => commands::learn(&cli, game, window),
         Some(Command::Open {
             save,
@@ -259,6 +346,32 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             window,
         }) => commands::open(&cli, save, *replay, review.then_some(*seat), window),
         None => commands::window(commands::load_library(content)?, &cli, &cli.window, Start::Menu),
+    }
+}
+
+/// Whether the command is one of the online table's (headless, like sim).
+fn online_command(command: &Option<Command>) -> bool {
+    #[cfg(feature = "online")]
+    {
+        matches!(
+            command,
+            Some(Command::Serve { .. } | Command::Host { .. } | Command::Join { .. })
+        )
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = command;
+        false
+    }
+}
+
+#[cfg(feature = "online")]
+fn listen_of(args: &ListenArgs) -> online_cli::Listen {
+    online_cli::Listen {
+        port: args.port,
+        listen: args.listen.clone(),
+        address: args.address.clone(),
+        dir: args.dir.clone(),
     }
 }
 

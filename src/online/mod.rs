@@ -4,8 +4,11 @@
 //! and the transport only carries what they return.
 //!
 //! Parts: `protocol` (the messages, their version and their one encoding), `invite` (the code a
-//! host hands out), `room` (a table on the host: its seats, who holds them, what each may read).
+//! host hands out), `room` (a table on the host: its seats, who holds them, what each may read),
+//! `net` (feature `online`: the host and the client over QUIC).
 
 pub mod invite;
+#[cfg(feature = "online")]
+pub mod net;
 pub mod protocol;
 pub mod room;

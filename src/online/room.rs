@@ -7,6 +7,7 @@ use crate::bots::{BotKind, decision_seed};
 use crate::library::{BoxedMatch, Library, SeatTable};
 use crate::online::invite::{KEY_BYTES, hex, new_key, same_key, unhex};
 use crate::online::protocol::{NAME_LIMIT, SeatAsk, ToHost, other_protocol};
+use crate::rules::record::SaveFile;
 use crate::rules::{GameId, Seat, SeatKind, Visibility};
 
 /// Who holds a seat.
@@ -58,6 +59,18 @@ impl Room {
         }
     }
 
+    /// A room again from what its file kept: the seats' holders and the match.
+    pub fn restore(id: u64, key: [u8; KEY_BYTES], holders: Vec<Holder>, m: BoxedMatch, library: &Library) -> Room {
+        let log = m.story_log(library);
+        Room {
+            id,
+            key,
+            holders,
+            m,
+            log,
+        }
+    }
+
     pub fn key(&self) -> [u8; KEY_BYTES] {
         self.key
     }
@@ -73,7 +86,7 @@ impl Room {
     /// Lets a connection in by its `Hello`, or says why not: another protocol, another room, a
     /// wrong key, a seat that is not free (or not at the table), a name no table can draw, a table
     /// with no seat left. A token of a seat of this room takes that seat back.
-    pub fn join(&mut self, hello: &ToHost) -> Result<Joined, String> {
+    pub fn join(&mut self, hello: &ToHost, library: &Library) -> Result<Joined, String> {
         let ToHost::Hello {
             protocol,
             build,
@@ -137,7 +150,11 @@ impl Room {
                 .ok_or("every seat of this table is taken: you may watch instead")?,
         };
         let token = new_key();
-        self.holders[seat] = Holder::Player { name, token };
+        self.holders[seat] = Holder::Player {
+            name: name.clone(),
+            token,
+        };
+        self.rename(seat, &name, library);
         Ok(Joined {
             seat: Some(seat),
             token: hex(&token),
@@ -215,6 +232,26 @@ impl Room {
             .map(|(_, text)| text.clone())
             .collect();
         (lines, self.log.len())
+    }
+
+    /// Gives the seat the player's name in the match too, so that the log names them: the match
+    /// is read again from its save with that name (the rules never read a name). Left as it was
+    /// if that fails.
+    fn rename(&mut self, seat: Seat, name: &str, library: &Library) {
+        let Ok(mut save) = ron::from_str::<SaveFile<ron::Value>>(&self.m.to_ron()) else {
+            return;
+        };
+        let Some(s) = save.config.seats.get_mut(seat) else {
+            return;
+        };
+        s.name = name.to_string();
+        let renamed = ron::to_string(&save)
+            .ok()
+            .and_then(|text| library.load_save(&text).ok());
+        if let Some(m) = renamed {
+            self.m = m;
+            self.log = self.m.story_log(library);
+        }
     }
 
     /// The match in the save format (the room's autosave).

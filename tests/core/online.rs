@@ -137,7 +137,7 @@ fn the_room_refuses_each_bad_request_with_its_reason() {
     let library = Library::load(ContentSet::embedded());
     let (mut room, key) = shadows_room(&library);
     let refused = |room: &mut Room, hello: ToHost, words: &str| {
-        let why = room.join(&hello).expect_err(words);
+        let why = room.join(&hello, &library).expect_err(words);
         assert!(why.contains(words), "{why} (expected: {words})");
     };
     let mut other = hello(5, &key, SeatAsk::Any, None);
@@ -169,17 +169,23 @@ fn the_room_refuses_each_bad_request_with_its_reason() {
     }
     refused(&mut room, nameless, "letters long");
     refused(&mut room, ToHost::Chat("hi".into()), "must say hello");
-    let first = room.join(&hello(5, &key, SeatAsk::Seat(0), None)).expect("seat 1");
+    let first = room
+        .join(&hello(5, &key, SeatAsk::Seat(0), None), &library)
+        .expect("seat 1");
     assert_eq!(first.seat, Some(0));
     refused(&mut room, hello(5, &key, SeatAsk::Seat(0), None), "taken by Elaine");
-    let second = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("seat 2");
+    let second = room
+        .join(&hello(5, &key, SeatAsk::Any, None), &library)
+        .expect("seat 2");
     assert_eq!(second.seat, Some(1));
     refused(
         &mut room,
         hello(5, &key, SeatAsk::Any, None),
         "every seat of this table is taken",
     );
-    let watcher = room.join(&hello(5, &key, SeatAsk::Watch, None)).expect("an onlooker");
+    let watcher = room
+        .join(&hello(5, &key, SeatAsk::Watch, None), &library)
+        .expect("an onlooker");
     assert_eq!(watcher.seat, None);
     // Moves: an onlooker has none; not your turn; an old position; a move that is not there.
     room.play_bots().expect("bots");
@@ -214,8 +220,8 @@ fn the_room_refuses_each_bad_request_with_its_reason() {
 fn a_player_who_drops_takes_the_seat_back_and_the_game_ends() {
     let library = Library::load(ContentSet::embedded());
     let (mut room, key) = shadows_room(&library);
-    let a = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("a");
-    let b = room.join(&hello(5, &key, SeatAsk::Any, None)).expect("b");
+    let a = room.join(&hello(5, &key, SeatAsk::Any, None), &library).expect("a");
+    let b = room.join(&hello(5, &key, SeatAsk::Any, None), &library).expect("b");
     let tokens = [a.token.clone(), b.token.clone()];
     let mut rng = GameRng::seeded(3);
     let mut cursor = [0usize; 2];
@@ -230,7 +236,7 @@ fn a_player_who_drops_takes_the_seat_back_and_the_game_ends() {
         // Halfway, the seat to act drops and comes back with its token.
         if step == 40 {
             let back = room
-                .join(&hello(5, &key, SeatAsk::Any, Some(tokens[seat].clone())))
+                .join(&hello(5, &key, SeatAsk::Any, Some(tokens[seat].clone())), &library)
                 .expect("rejoins");
             assert_eq!(back.seat, Some(seat), "the same seat");
         }
@@ -279,4 +285,125 @@ fn an_invitation_reads_back_and_a_broken_one_says_what_is_wrong() {
     }
     let zs = code.replace(&hex(&[7; 16]), &"zz".repeat(16));
     assert!(Invite::parse(&zs).expect_err("zz").contains("not a hexadecimal digit"));
+}
+
+/// The host and its players over QUIC on loopback (127.0.0.1 only).
+#[cfg(feature = "online")]
+mod over_quic {
+    use super::config;
+    use crate::common::temp_dir;
+    use camelot::content::ContentSet;
+    use camelot::library::{Library, SeatTable};
+    use camelot::online::invite::Invite;
+    use camelot::online::net::{Client, Host, Identity, listen};
+    use camelot::online::protocol::{SeatAsk, ToHost, ToPlayer};
+    use camelot::rules::{Difficulty, GameId, GameRng, SeatKind};
+    use std::sync::{Arc, Mutex};
+
+    /// Plays the client's seat with random moves until the game ends (its last table), or until
+    /// it has made `drop_after` moves (`None`: it drops then).
+    async fn play(c: &mut Client, rng: &mut GameRng, drop_after: Option<usize>) -> Result<Option<SeatTable>, String> {
+        let mut made = 0;
+        while let Some(message) = c.next().await {
+            match message? {
+                ToPlayer::Table { table, .. } => {
+                    if table.outcome.is_some() {
+                        return Ok(Some(table));
+                    }
+                    if table.to_act == c.seat && !table.moves.is_empty() {
+                        if drop_after == Some(made) {
+                            return Ok(None);
+                        }
+                        let index = rng.below(table.moves.len() as u32) as usize;
+                        c.send(&ToHost::Play {
+                            at: table.actions_taken,
+                            index,
+                        })
+                        .await?;
+                        made += 1;
+                    }
+                }
+                ToPlayer::Goodbye(why) => return Err(why),
+                ToPlayer::Refused(_) | ToPlayer::Chat { .. } | ToPlayer::Welcome { .. } => {}
+            }
+        }
+        Err("the host went away".into())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_shadows_room_plays_to_its_end_and_a_dropped_player_comes_back() {
+        let dir = temp_dir("online-host");
+        let (mut host, problems) = Host::open(Library::load(ContentSet::embedded()), &dir);
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut seats = config(4, 11, &[]);
+        seats.seats[2].kind = SeatKind::Bot(Difficulty::Easy);
+        seats.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
+        let (room, key) = host.add_room(GameId::Shadows, seats).expect("a room");
+        let identity = Identity::in_dir(&dir).expect("an identity");
+        let host = Arc::new(Mutex::new(host));
+        let (endpoint, _accepting) =
+            listen(host, &identity, "127.0.0.1:0".parse().expect("loopback")).expect("listens");
+        let port = endpoint.local_addr().expect("an address").port();
+        let invite = Invite {
+            host: "127.0.0.1".into(),
+            port,
+            room,
+            key,
+            fingerprint: identity.fingerprint,
+        };
+        let code = invite.code();
+        let invite = Invite::parse(&code).expect("the code reads back");
+
+        // A wrong key is refused in words; a host whose certificate is not the invitation's is
+        // never reached.
+        let mut wrong = invite.clone();
+        wrong.key[0] ^= 1;
+        let why = Client::join(&wrong, SeatAsk::Any, "Mallory", None)
+            .await
+            .err()
+            .expect("refused");
+        assert!(why.contains("does not open this room"), "{why}");
+        let mut forged = invite.clone();
+        forged.fingerprint[0] ^= 1;
+        let why = Client::join(&forged, SeatAsk::Any, "Mallory", None)
+            .await
+            .err()
+            .expect("refused");
+        assert!(why.contains("could not be reached"), "{why}");
+
+        let run = async {
+            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None).await?;
+            let mut b = Client::join(&invite, SeatAsk::Any, "Morgana", None).await?;
+            let (seat_a, token_a) = (a.seat, a.token.clone());
+            let other = tokio::spawn(async move {
+                let mut rng = GameRng::seeded(2);
+                play(&mut b, &mut rng, None).await
+            });
+            // Elaine drops after five moves and comes back with her token.
+            let mut rng = GameRng::seeded(1);
+            let first = play(&mut a, &mut rng, Some(5)).await?;
+            drop(a);
+            let last = match first {
+                Some(end) => end,
+                None => {
+                    let mut back = Client::join(&invite, SeatAsk::Any, "Elaine", Some(token_a)).await?;
+                    assert_eq!(back.seat, seat_a, "the same seat");
+                    play(&mut back, &mut rng, None).await?.ok_or("no end")?
+                }
+            };
+            let theirs = other.await.map_err(|e| e.to_string())??.ok_or("no end")?;
+            Ok::<_, String>((last, theirs))
+        };
+        let (mine, theirs) = tokio::time::timeout(std::time::Duration::from_secs(120), run)
+            .await
+            .expect("the game ends within two minutes")
+            .expect("the game is played");
+        assert_eq!(mine.outcome, theirs.outcome, "both saw the same end");
+        assert!(mine.outcome.is_some());
+        assert!(mine.actions_taken > 30, "a whole game: {} actions", mine.actions_taken);
+        // The room was kept after every move: a host opened on the folder has it, ended.
+        let (again, problems) = Host::open(Library::load(ContentSet::embedded()), &dir);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(again.rooms(), vec![room]);
+    }
 }

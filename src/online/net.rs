@@ -1,0 +1,610 @@
+//! The host and the client over QUIC: quinn, with TLS 1.3 by rustls (ring). The host makes
+//! itself a certificate once and keeps it in its folder; an invitation carries the certificate's
+//! SHA-256, which the client pins (it reaches that host or none). One bidirectional stream a
+//! connection carries the messages, each a frame of tokio-util's length-delimited codec, bounded
+//! by `MAX_MESSAGE`. The rules of the table are `room` and `protocol`; this file only carries
+//! what they return, and keeps every room in a file of its own after every change, so that a host
+//! started again resumes them all.
+
+use crate::bots::BotKind;
+use crate::library::Library;
+use crate::online::invite::{FINGERPRINT_BYTES, Invite, KEY_BYTES, hex, new_key, unhex};
+use crate::online::protocol::{MAX_MESSAGE, PROTOCOL, SeatAsk, ToHost, ToPlayer, chat_line, decode, encode};
+use crate::online::room::{Holder, Room};
+use crate::rules::record::write_atomically;
+use crate::rules::{GameId, Seat, TableConfig};
+use futures_util::{SinkExt, StreamExt};
+use quinn::crypto::rustls::QuicClientConfig;
+use quinn::rustls;
+use quinn::rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use quinn::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+use quinn::rustls::{DigitallySignedStruct, SignatureScheme};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::mpsc;
+use tokio_util::bytes::Bytes;
+use tokio_util::codec::{Framed, LengthDelimitedCodec};
+
+/// The name the host's certificate is made out to: the client pins the certificate itself.
+const CERT_NAME: &str = "camelot.host";
+/// Seconds of silence after which a connection is taken as lost.
+const IDLE_SECS: u64 = 10;
+/// Malformed messages a connection may send before the host closes it.
+const STRIKES: u32 = 3;
+
+/// The host's certificate and key, and the certificate's fingerprint that invitations carry.
+pub struct Identity {
+    cert: CertificateDer<'static>,
+    key: Vec<u8>,
+    pub fingerprint: [u8; FINGERPRINT_BYTES],
+}
+
+impl Identity {
+    /// The identity kept in `dir` (`host.cert`, `host.key`), made and kept there the first time:
+    /// invitations stay good when the host starts again.
+    pub fn in_dir(dir: &Path) -> Result<Identity, String> {
+        let (cert_path, key_path) = (dir.join("host.cert"), dir.join("host.key"));
+        if let (Ok(cert), Ok(key)) = (std::fs::read(&cert_path), std::fs::read(&key_path)) {
+            return Ok(Identity::of(cert, key));
+        }
+        let made = rcgen::generate_simple_self_signed(vec![CERT_NAME.to_string()])
+            .map_err(|e| format!("the host could not make its certificate: {e}"))?;
+        let (cert, key) = (made.cert.der().to_vec(), made.signing_key.serialize_der());
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::write(&cert_path, &cert).map_err(|e| format!("{}: {e}", cert_path.display()))?;
+        std::fs::write(&key_path, &key).map_err(|e| format!("{}: {e}", key_path.display()))?;
+        Ok(Identity::of(cert, key))
+    }
+
+    fn of(cert: Vec<u8>, key: Vec<u8>) -> Identity {
+        let fingerprint = fingerprint(&cert);
+        Identity {
+            cert: CertificateDer::from(cert),
+            key,
+            fingerprint,
+        }
+    }
+}
+
+/// A certificate's SHA-256.
+pub fn fingerprint(der: &[u8]) -> [u8; FINGERPRINT_BYTES] {
+    let digest = ring::digest::digest(&ring::digest::SHA256, der);
+    let mut out = [0u8; FINGERPRINT_BYTES];
+    out.copy_from_slice(digest.as_ref());
+    out
+}
+
+/// Accepts the one certificate whose fingerprint the invitation names, and checks the handshake's
+/// signatures with it as TLS does.
+#[derive(Debug)]
+struct Pinned {
+    fingerprint: [u8; FINGERPRINT_BYTES],
+    provider: Arc<rustls::crypto::CryptoProvider>,
+}
+
+impl ServerCertVerifier for Pinned {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        if fingerprint(end_entity) == self.fingerprint {
+            Ok(ServerCertVerified::assertion())
+        } else {
+            Err(rustls::Error::General(
+                "the host's certificate is not the one the invitation names".into(),
+            ))
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.provider.signature_verification_algorithms)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.provider.signature_verification_algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.provider.signature_verification_algorithms.supported_schemes()
+    }
+}
+
+fn client_config(pinned: [u8; FINGERPRINT_BYTES]) -> Result<quinn::ClientConfig, String> {
+    // ring, as quinn's own server side uses: rustls 0.23.48 marks it for want of post-quantum key
+    // exchange, which aws-lc-rs has at the price of a C build several times longer on two cores
+    // (docs/online.md).
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let tls = rustls::ClientConfig::builder_with_provider(provider.clone())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| e.to_string())?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(Pinned {
+            fingerprint: pinned,
+            provider,
+        }))
+        .with_no_client_auth();
+    let quic = QuicClientConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let mut config = quinn::ClientConfig::new(Arc::new(quic));
+    config.transport_config(transport());
+    Ok(config)
+}
+
+fn server_config(id: &Identity) -> Result<quinn::ServerConfig, String> {
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(id.key.clone()));
+    let mut config = quinn::ServerConfig::with_single_cert(vec![id.cert.clone()], key)
+        .map_err(|e| format!("the host's certificate: {e}"))?;
+    config.transport_config(transport());
+    Ok(config)
+}
+
+/// Both sides ping every few seconds while a table waits, and give a silent peer up after
+/// `IDLE_SECS`: a host that went away is noticed in seconds, not at the next move.
+fn transport() -> Arc<quinn::TransportConfig> {
+    let mut t = quinn::TransportConfig::default();
+    t.keep_alive_interval(Some(std::time::Duration::from_secs(3)));
+    if let Ok(idle) = quinn::IdleTimeout::try_from(std::time::Duration::from_secs(IDLE_SECS)) {
+        t.max_idle_timeout(Some(idle));
+    }
+    Arc::new(t)
+}
+
+type Wire = Framed<tokio::io::Join<quinn::RecvStream, quinn::SendStream>, LengthDelimitedCodec>;
+
+fn wire(send: quinn::SendStream, recv: quinn::RecvStream) -> Wire {
+    let codec = LengthDelimitedCodec::builder()
+        .max_frame_length(MAX_MESSAGE)
+        .new_codec();
+    Framed::new(tokio::io::join(recv, send), codec)
+}
+
+async fn put<T: Serialize>(w: &mut Wire, message: &T) -> Result<(), String> {
+    w.send(Bytes::from(encode(message)))
+        .await
+        .map_err(|e| format!("the connection failed: {e}"))
+}
+
+/// The next message, a reason it is not one, or `None` when the other side has gone.
+async fn take<T: serde::de::DeserializeOwned>(w: &mut Wire) -> Option<Result<T, String>> {
+    w.next().await.map(|frame| {
+        frame
+            .map_err(|e| format!("the connection was lost ({e})"))
+            .and_then(|b| decode(&b))
+    })
+}
+
+/// A connection at a table: its seat, how far it has read the log, where its messages go.
+struct Conn {
+    id: u64,
+    seat: Option<Seat>,
+    cursor: usize,
+    out: mpsc::UnboundedSender<ToPlayer>,
+}
+
+struct Table {
+    room: Room,
+    conns: Vec<Conn>,
+}
+
+/// What a room's file keeps: the key, who holds each seat, the match in the save format.
+#[derive(Serialize, Deserialize)]
+struct RoomFile {
+    id: u64,
+    key: String,
+    holders: Vec<HeldBy>,
+    save: String,
+}
+
+#[derive(Serialize, Deserialize)]
+enum HeldBy {
+    Open,
+    Player { name: String, token: String },
+    Bot(String),
+}
+
+/// The host's rooms, and the folder that keeps them.
+pub struct Host {
+    library: Library,
+    dir: PathBuf,
+    tables: BTreeMap<u64, Table>,
+    next_conn: u64,
+}
+
+impl Host {
+    /// The host of the rooms kept in `dir/rooms` (none the first time). A room file that cannot be
+    /// read is named in the error, the others open.
+    pub fn open(library: Library, dir: &Path) -> (Host, Vec<String>) {
+        let mut host = Host {
+            library,
+            dir: dir.to_path_buf(),
+            tables: BTreeMap::new(),
+            next_conn: 0,
+        };
+        let mut problems = Vec::new();
+        let files = std::fs::read_dir(dir.join("rooms")).into_iter().flatten().flatten();
+        for file in files
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "room"))
+        {
+            match host.read_room(&file) {
+                Ok(room) => {
+                    host.tables.insert(
+                        room.id,
+                        Table {
+                            room,
+                            conns: Vec::new(),
+                        },
+                    );
+                }
+                Err(why) => problems.push(format!("{}: {why}", file.display())),
+            }
+        }
+        (host, problems)
+    }
+
+    fn read_room(&self, path: &Path) -> Result<Room, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let file: RoomFile =
+            ron::from_str(&text).map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let key = unhex::<KEY_BYTES>(&file.key, "key")?;
+        let holders = file
+            .holders
+            .into_iter()
+            .map(|h| {
+                Ok(match h {
+                    HeldBy::Open => Holder::Open,
+                    HeldBy::Player { name, token } => Holder::Player {
+                        name,
+                        token: unhex::<KEY_BYTES>(&token, "token")?,
+                    },
+                    HeldBy::Bot(kind) => Holder::Bot(BotKind::parse(&kind)?),
+                })
+            })
+            .collect::<Result<Vec<Holder>, String>>()?;
+        let m = self.library.load_save(&file.save).map_err(|e| e.to_string())?;
+        Ok(Room::restore(file.id, key, holders, m, &self.library))
+    }
+
+    fn keep(&self, room: &Room) -> Result<(), String> {
+        let holders = room
+            .holders()
+            .iter()
+            .map(|h| match h {
+                Holder::Open => HeldBy::Open,
+                Holder::Player { name, token } => HeldBy::Player {
+                    name: name.clone(),
+                    token: hex(token),
+                },
+                Holder::Bot(kind) => HeldBy::Bot(kind.to_string()),
+            })
+            .collect();
+        let file = RoomFile {
+            id: room.id,
+            key: hex(&room.key()),
+            holders,
+            save: room.save(),
+        };
+        let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+        let path = self.dir.join("rooms").join(format!("{}.room", room.id));
+        write_atomically(&path, &text).map_err(|e| e.to_string())
+    }
+
+    /// A new room of `game` for `config`'s seats (its bots the host's), kept at once; its number
+    /// and key.
+    pub fn add_room(&mut self, game: GameId, config: TableConfig) -> Result<(u64, [u8; KEY_BYTES]), String> {
+        let m = self.library.new_match(game, config)?;
+        let id = self.tables.keys().next_back().map_or(1, |last| last + 1);
+        let key = new_key();
+        let mut room = Room::new(id, key, m, &self.library);
+        room.play_bots()?;
+        self.keep(&room)?;
+        self.tables.insert(
+            id,
+            Table {
+                room,
+                conns: Vec::new(),
+            },
+        );
+        Ok((id, key))
+    }
+
+    pub fn rooms(&self) -> Vec<u64> {
+        self.tables.keys().copied().collect()
+    }
+
+    /// Each room's number and key, for its invitation.
+    pub fn rooms_and_keys(&self) -> Vec<(u64, [u8; KEY_BYTES])> {
+        self.tables.iter().map(|(id, t)| (*id, t.room.key())).collect()
+    }
+
+    /// Lets a connection in (`Room::join`), registers where its messages go and queues its table.
+    fn join(
+        &mut self,
+        hello: &ToHost,
+        out: mpsc::UnboundedSender<ToPlayer>,
+    ) -> Result<(u64, u64, Option<Seat>), String> {
+        let ToHost::Hello { room, .. } = hello else {
+            return Err("the first message must say hello: which room, its key and the seat asked for".into());
+        };
+        let id = *room;
+        let game;
+        let joined;
+        {
+            let table = self
+                .tables
+                .get_mut(&id)
+                .ok_or_else(|| format!("this host has no room {id}"))?;
+            joined = table.room.join(hello, &self.library)?;
+            game = table.room.game();
+        }
+        if let Some(table) = self.tables.get(&id) {
+            self.keep(&table.room)?;
+        }
+        self.next_conn += 1;
+        let conn = self.next_conn;
+        let _ = out.send(ToPlayer::Welcome {
+            protocol: PROTOCOL,
+            build: crate::version::LONG.into(),
+            game,
+            seat: joined.seat,
+            token: joined.token,
+        });
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.conns.push(Conn {
+                id: conn,
+                seat: joined.seat,
+                cursor: 0,
+                out,
+            });
+            tell(table);
+        }
+        Ok((id, conn, joined.seat))
+    }
+
+    /// A seat's move; on success the bots answer, the room is kept and everyone is told; on a
+    /// refusal only the mover, with its table again.
+    fn play(&mut self, room: u64, conn: u64, seat: Option<Seat>, at: usize, index: usize) {
+        let Some(table) = self.tables.get_mut(&room) else {
+            return;
+        };
+        let done = table
+            .room
+            .play(seat, at, index)
+            .and_then(|()| table.room.play_bots().map(|_| ()));
+        match done {
+            Ok(()) => {
+                tell(table);
+                if let Some(table) = self.tables.get(&room)
+                    && let Err(why) = self.keep(&table.room)
+                {
+                    eprintln!("camelot serve: room {room} was not saved: {why}");
+                }
+            }
+            Err(why) => {
+                if let Some(c) = table.conns.iter_mut().find(|c| c.id == conn) {
+                    let _ = c.out.send(ToPlayer::Refused(why));
+                    let _ = c.out.send(ToPlayer::Table {
+                        table: table.room.table_for(c.seat),
+                        lines: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn chat(&mut self, room: u64, seat: Option<Seat>, text: &str) {
+        let Some(table) = self.tables.get_mut(&room) else {
+            return;
+        };
+        let Some(text) = chat_line(text) else { return };
+        let from = seat.map_or_else(
+            || "an onlooker".to_string(),
+            |s| table.room.table_for(None).names[s].clone(),
+        );
+        for c in &table.conns {
+            let _ = c.out.send(ToPlayer::Chat {
+                from: from.clone(),
+                text: text.clone(),
+            });
+        }
+    }
+
+    fn leave(&mut self, room: u64, conn: u64) {
+        if let Some(table) = self.tables.get_mut(&room) {
+            table.conns.retain(|c| c.id != conn);
+        }
+    }
+}
+
+/// Sends every connection of a table its table and the log lines it has not read.
+fn tell(table: &mut Table) {
+    for c in &mut table.conns {
+        let (lines, next) = table.room.lines_for(c.seat, c.cursor);
+        c.cursor = next;
+        let _ = c.out.send(ToPlayer::Table {
+            table: table.room.table_for(c.seat),
+            lines,
+        });
+    }
+}
+
+fn lock(host: &Mutex<Host>) -> MutexGuard<'_, Host> {
+    host.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A host listening at `addr` with `identity`: it accepts players until the endpoint closes.
+/// Returns the endpoint (its local address is where it listens) and the task that accepts.
+pub fn listen(
+    host: Arc<Mutex<Host>>,
+    identity: &Identity,
+    addr: SocketAddr,
+) -> Result<(quinn::Endpoint, tokio::task::JoinHandle<()>), String> {
+    let endpoint = quinn::Endpoint::server(server_config(identity)?, addr)
+        .map_err(|e| format!("the host cannot listen on {addr}: {e}"))?;
+    let accepting = endpoint.clone();
+    let task = tokio::spawn(async move {
+        while let Some(incoming) = accepting.accept().await {
+            let host = host.clone();
+            tokio::spawn(async move {
+                if let Ok(connection) = incoming.await {
+                    serve_connection(connection, host).await;
+                }
+            });
+        }
+    });
+    Ok((endpoint, task))
+}
+
+async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>) {
+    let Ok((send, recv)) = connection.accept_bi().await else {
+        return;
+    };
+    let mut w = wire(send, recv);
+    let hello = match take::<ToHost>(&mut w).await {
+        Some(Ok(hello)) => hello,
+        Some(Err(why)) => return goodbye(&connection, &mut w, why).await,
+        None => return,
+    };
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let joined = lock(&host).join(&hello, tx);
+    let (room, conn, seat) = match joined {
+        Ok(j) => j,
+        Err(why) => return goodbye(&connection, &mut w, why).await,
+    };
+    let mut strikes = 0;
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(message) => {
+                    if put(&mut w, &message).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            incoming = take::<ToHost>(&mut w) => match incoming {
+                None => break,
+                Some(Err(why)) => {
+                    strikes += 1;
+                    if strikes >= STRIKES {
+                        lock(&host).leave(room, conn);
+                        return goodbye(&connection, &mut w, format!("{why}; {STRIKES} such messages end the connection")).await;
+                    }
+                    let _ = put(&mut w, &ToPlayer::Refused(why)).await;
+                }
+                Some(Ok(ToHost::Play { at, index })) => lock(&host).play(room, conn, seat, at, index),
+                Some(Ok(ToHost::Chat(text))) => lock(&host).chat(room, seat, &text),
+                Some(Ok(ToHost::Hello { .. })) => {
+                    let _ = put(&mut w, &ToPlayer::Refused("this connection has said hello already".into())).await;
+                }
+            },
+        }
+    }
+    lock(&host).leave(room, conn);
+}
+
+/// Tells the player why the connection ends, and lets it read that before the connection goes
+/// (the player closes it on reading; a player that does not is cut off after a few seconds).
+async fn goodbye(connection: &quinn::Connection, w: &mut Wire, why: String) {
+    let _ = put(w, &ToPlayer::Goodbye(why)).await;
+    let _ = SinkExt::<Bytes>::close(w).await;
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(3), connection.closed()).await;
+}
+
+/// A player's connection to a host's room.
+pub struct Client {
+    w: Wire,
+    _endpoint: quinn::Endpoint,
+    pub seat: Option<Seat>,
+    pub token: String,
+    pub game: GameId,
+}
+
+impl Client {
+    /// Reaches the invitation's host (only if its certificate is the one the invitation names),
+    /// says hello and waits for the welcome; the host's refusal in words otherwise.
+    pub async fn join(invite: &Invite, seat: SeatAsk, name: &str, token: Option<String>) -> Result<Client, String> {
+        let place = format!("{}:{}", invite.host, invite.port);
+        let addr = tokio::net::lookup_host(&place)
+            .await
+            .ok()
+            .and_then(|mut a| a.next())
+            .ok_or_else(|| format!("the host {place} cannot be found: check the invitation"))?;
+        let local: SocketAddr = if addr.is_ipv6() { "[::]:0" } else { "0.0.0.0:0" }
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let mut endpoint =
+            quinn::Endpoint::client(local).map_err(|e| format!("no connection can be opened here: {e}"))?;
+        endpoint.set_default_client_config(client_config(invite.fingerprint)?);
+        let connection = endpoint
+            .connect(addr, CERT_NAME)
+            .map_err(|e| e.to_string())?
+            .await
+            .map_err(|e| format!("the host {place} could not be reached: {e}"))?;
+        let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
+        let mut w = wire(send, recv);
+        put(
+            &mut w,
+            &ToHost::Hello {
+                protocol: PROTOCOL,
+                build: crate::version::LONG.into(),
+                room: invite.room,
+                key: hex(&invite.key),
+                seat,
+                name: name.into(),
+                token,
+            },
+        )
+        .await?;
+        match take::<ToPlayer>(&mut w).await {
+            Some(Ok(ToPlayer::Welcome {
+                protocol,
+                build,
+                game,
+                seat,
+                token,
+            })) => {
+                if let Some(why) = crate::online::protocol::other_protocol(protocol, &build) {
+                    return Err(why);
+                }
+                Ok(Client {
+                    w,
+                    _endpoint: endpoint,
+                    seat,
+                    token,
+                    game,
+                })
+            }
+            Some(Ok(ToPlayer::Goodbye(why))) => Err(why),
+            Some(Ok(other)) => Err(format!("the host answered hello with {other:?}")),
+            Some(Err(why)) => Err(why),
+            None => Err("the host closed the connection".into()),
+        }
+    }
+
+    /// The next message from the host; `None` once it has gone.
+    pub async fn next(&mut self) -> Option<Result<ToPlayer, String>> {
+        take(&mut self.w).await
+    }
+
+    pub async fn send(&mut self, message: &ToHost) -> Result<(), String> {
+        put(&mut self.w, message).await
+    }
+}
