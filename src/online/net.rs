@@ -14,6 +14,7 @@ use crate::online::room::{Holder, Room};
 use crate::rules::record::write_atomically;
 use crate::rules::{GameId, Seat, TableConfig};
 use futures_util::{SinkExt, StreamExt};
+pub use quinn::Endpoint;
 use quinn::crypto::rustls::QuicClientConfig;
 use quinn::rustls;
 use quinn::rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
@@ -460,17 +461,79 @@ pub fn listen(
         .map_err(|e| format!("the host cannot listen on {addr}: {e}"))?;
     let accepting = endpoint.clone();
     let task = tokio::spawn(async move {
+        let doors = Arc::new(Mutex::new(Doors::default()));
         while let Some(incoming) = accepting.accept().await {
-            let host = host.clone();
+            let from = incoming.remote_address().ip();
+            // A flood of attempts from one address is turned away before any handshake.
+            if !lock_doors(&doors).knock(from, std::time::Instant::now()) {
+                incoming.refuse();
+                continue;
+            }
+            let (host, doors) = (host.clone(), doors.clone());
             tokio::spawn(async move {
-                if let Ok(connection) = incoming.await {
-                    serve_connection(connection, host).await;
+                let Ok(connection) = incoming.await else { return };
+                let crowded = !lock_doors(&doors).enter(from);
+                if crowded {
+                    if let Ok((send, recv)) = connection.accept_bi().await {
+                        let why = format!(
+                            "{MAX_PER_ADDRESS} connections from your address are open already: close one to join"
+                        );
+                        goodbye(&connection, &mut wire(send, recv), why).await;
+                    }
+                    return;
                 }
+                serve_connection(connection, host).await;
+                lock_doors(&doors).leave(from);
             });
         }
     });
     Ok((endpoint, task))
 }
+
+/// How many connections one address may hold open at once.
+pub const MAX_PER_ADDRESS: usize = 16;
+/// How many connection attempts one address may make in `KNOCK_WINDOW`.
+pub const MAX_KNOCKS: usize = 40;
+const KNOCK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Who is knocking and who is in, by address.
+#[derive(Default)]
+struct Doors {
+    open: BTreeMap<std::net::IpAddr, usize>,
+    knocks: BTreeMap<std::net::IpAddr, Vec<std::time::Instant>>,
+}
+
+impl Doors {
+    /// Counts an attempt; false when the address has tried too often lately.
+    fn knock(&mut self, from: std::net::IpAddr, now: std::time::Instant) -> bool {
+        let recent = self.knocks.entry(from).or_default();
+        recent.retain(|t| now.duration_since(*t) < KNOCK_WINDOW);
+        recent.push(now);
+        recent.len() <= MAX_KNOCKS
+    }
+    /// Lets a connection in; false when the address holds too many.
+    fn enter(&mut self, from: std::net::IpAddr) -> bool {
+        let n = self.open.entry(from).or_default();
+        if *n >= MAX_PER_ADDRESS {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+    fn leave(&mut self, from: std::net::IpAddr) {
+        if let Some(n) = self.open.get_mut(&from) {
+            *n = n.saturating_sub(1);
+        }
+    }
+}
+
+fn lock_doors(doors: &Mutex<Doors>) -> MutexGuard<'_, Doors> {
+    doors.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// How many chat lines a connection may send in `CHAT_WINDOW`.
+const CHAT_LINES: usize = 5;
+const CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>) {
     let Ok((send, recv)) = connection.accept_bi().await else {
@@ -489,6 +552,7 @@ async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>)
         Err(why) => return goodbye(&connection, &mut w, why).await,
     };
     let mut strikes = 0;
+    let mut said: Vec<std::time::Instant> = Vec::new();
     loop {
         tokio::select! {
             out = rx.recv() => match out {
@@ -510,7 +574,17 @@ async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>)
                     let _ = put(&mut w, &ToPlayer::Refused(why)).await;
                 }
                 Some(Ok(ToHost::Play { at, index })) => lock(&host).play(room, conn, seat, at, index),
-                Some(Ok(ToHost::Chat(text))) => lock(&host).chat(room, seat, &text),
+                Some(Ok(ToHost::Chat(text))) => {
+                    let now = std::time::Instant::now();
+                    said.retain(|t| now.duration_since(*t) < CHAT_WINDOW);
+                    if said.len() >= CHAT_LINES {
+                        let why = format!("at most {CHAT_LINES} chat lines in {} seconds", CHAT_WINDOW.as_secs());
+                        let _ = put(&mut w, &ToPlayer::Refused(why)).await;
+                    } else {
+                        said.push(now);
+                        lock(&host).chat(room, seat, &text);
+                    }
+                }
                 Some(Ok(ToHost::Hello { .. })) => {
                     let _ = put(&mut w, &ToPlayer::Refused("this connection has said hello already".into())).await;
                 }

@@ -295,7 +295,7 @@ mod over_quic {
     use camelot::content::ContentSet;
     use camelot::library::{Library, SeatTable};
     use camelot::online::invite::Invite;
-    use camelot::online::net::{Client, Host, Identity, listen};
+    use camelot::online::net::{Client, Endpoint, Host, Identity, MAX_PER_ADDRESS, listen};
     use camelot::online::protocol::{SeatAsk, ToHost, ToPlayer};
     use camelot::rules::{Difficulty, GameId, GameRng, SeatKind};
     use std::sync::{Arc, Mutex};
@@ -330,9 +330,10 @@ mod over_quic {
         Err("the host went away".into())
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_shadows_room_plays_to_its_end_and_a_dropped_player_comes_back() {
-        let dir = temp_dir("online-host");
+    /// A host on 127.0.0.1 with one Shadows room (two human seats, two easy bots): its
+    /// invitation, the endpoint it listens on (kept alive) and its folder.
+    fn start_host(name: &str) -> (Invite, Endpoint, std::path::PathBuf) {
+        let dir = temp_dir(name);
         let (mut host, problems) = Host::open(Library::load(ContentSet::embedded()), &dir);
         assert!(problems.is_empty(), "{problems:?}");
         let mut seats = config(4, 11, &[]);
@@ -340,9 +341,12 @@ mod over_quic {
         seats.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
         let (room, key) = host.add_room(GameId::Shadows, seats).expect("a room");
         let identity = Identity::in_dir(&dir).expect("an identity");
-        let host = Arc::new(Mutex::new(host));
-        let (endpoint, _accepting) =
-            listen(host, &identity, "127.0.0.1:0".parse().expect("loopback")).expect("listens");
+        let (endpoint, _accepting) = listen(
+            Arc::new(Mutex::new(host)),
+            &identity,
+            "127.0.0.1:0".parse().expect("loopback"),
+        )
+        .expect("listens");
         let port = endpoint.local_addr().expect("an address").port();
         let invite = Invite {
             host: "127.0.0.1".into(),
@@ -351,6 +355,57 @@ mod over_quic {
             key,
             fingerprint: identity.fingerprint,
         };
+        (invite, endpoint, dir)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_flood_from_one_address_and_a_chatterbox_are_turned_away_in_words() {
+        let (invite, _endpoint, _) = start_host("online-flood");
+        let mut watchers = Vec::new();
+        for _ in 0..MAX_PER_ADDRESS {
+            watchers.push(
+                Client::join(&invite, SeatAsk::Watch, "Onlooker", None)
+                    .await
+                    .expect("an onlooker"),
+            );
+        }
+        let why = Client::join(&invite, SeatAsk::Watch, "Onlooker", None)
+            .await
+            .err()
+            .expect("one too many");
+        assert!(why.contains("connections from your address are open already"), "{why}");
+        // The room goes on: a player still joins once a watcher leaves.
+        watchers.pop();
+        let mut player = None;
+        for _ in 0..50 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            if let Ok(c) = Client::join(&invite, SeatAsk::Any, "Elaine", None).await {
+                player = Some(c);
+                break;
+            }
+        }
+        let mut player = player.expect("a seat once a watcher has gone");
+        // Six chat lines at once: the sixth is refused.
+        for i in 0..6 {
+            player.send(&ToHost::Chat(format!("line {i}"))).await.expect("sent");
+        }
+        let mut refused = None;
+        let until = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        while refused.is_none() && tokio::time::Instant::now() < until {
+            if let Ok(Some(Ok(ToPlayer::Refused(why)))) =
+                tokio::time::timeout(std::time::Duration::from_secs(5), player.next()).await
+            {
+                refused = Some(why);
+            }
+        }
+        let why = refused.expect("the sixth line is refused");
+        assert!(why.contains("chat lines in 10 seconds"), "{why}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_shadows_room_plays_to_its_end_and_a_dropped_player_comes_back() {
+        let (invite, _endpoint, dir) = start_host("online-host");
+        let room = invite.room;
         let code = invite.code();
         let invite = Invite::parse(&code).expect("the code reads back");
 
