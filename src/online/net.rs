@@ -457,11 +457,42 @@ pub fn listen(
     identity: &Identity,
     addr: SocketAddr,
 ) -> Result<(quinn::Endpoint, tokio::task::JoinHandle<()>), String> {
+    listen_with(host, identity, addr, Limits::PLAYERS)
+}
+
+/// How much one address may ask of the host.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Connections it may hold open at once.
+    pub per_address: usize,
+    /// Connection attempts it may make in ten seconds.
+    pub knocks: usize,
+}
+
+impl Limits {
+    /// For players: a household behind one address holds a few seats and windows.
+    pub const PLAYERS: Limits = Limits {
+        per_address: MAX_PER_ADDRESS,
+        knocks: MAX_KNOCKS,
+    };
+}
+
+/// `listen` with other limits (a benchmark's many clients on one address).
+pub fn listen_with(
+    host: Arc<Mutex<Host>>,
+    identity: &Identity,
+    addr: SocketAddr,
+    limits: Limits,
+) -> Result<(quinn::Endpoint, tokio::task::JoinHandle<()>), String> {
     let endpoint = quinn::Endpoint::server(server_config(identity)?, addr)
         .map_err(|e| format!("the host cannot listen on {addr}: {e}"))?;
     let accepting = endpoint.clone();
     let task = tokio::spawn(async move {
-        let doors = Arc::new(Mutex::new(Doors::default()));
+        let doors = Arc::new(Mutex::new(Doors {
+            limits,
+            open: BTreeMap::new(),
+            knocks: BTreeMap::new(),
+        }));
         while let Some(incoming) = accepting.accept().await {
             let from = incoming.remote_address().ip();
             // A flood of attempts from one address is turned away before any handshake.
@@ -476,7 +507,8 @@ pub fn listen(
                 if crowded {
                     if let Ok((send, recv)) = connection.accept_bi().await {
                         let why = format!(
-                            "{MAX_PER_ADDRESS} connections from your address are open already: close one to join"
+                            "{} connections from your address are open already: close one to join",
+                            limits.per_address
                         );
                         goodbye(&connection, &mut wire(send, recv), why).await;
                     }
@@ -497,8 +529,8 @@ pub const MAX_KNOCKS: usize = 40;
 const KNOCK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Who is knocking and who is in, by address.
-#[derive(Default)]
 struct Doors {
+    limits: Limits,
     open: BTreeMap<std::net::IpAddr, usize>,
     knocks: BTreeMap<std::net::IpAddr, Vec<std::time::Instant>>,
 }
@@ -509,12 +541,12 @@ impl Doors {
         let recent = self.knocks.entry(from).or_default();
         recent.retain(|t| now.duration_since(*t) < KNOCK_WINDOW);
         recent.push(now);
-        recent.len() <= MAX_KNOCKS
+        recent.len() <= self.limits.knocks
     }
     /// Lets a connection in; false when the address holds too many.
     fn enter(&mut self, from: std::net::IpAddr) -> bool {
         let n = self.open.entry(from).or_default();
-        if *n >= MAX_PER_ADDRESS {
+        if *n >= self.limits.per_address {
             return false;
         }
         *n += 1;
