@@ -663,7 +663,12 @@ impl Client {
             .connect(addr, CERT_NAME)
             .map_err(|e| e.to_string())?
             .await
-            .map_err(|e| format!("the host {place} could not be reached: {e}"))?;
+            .map_err(|e| {
+                format!(
+                    "the host {place} could not be reached ({e}): check that it runs, that its port (UDP) is open to \
+                     you, and that the invitation is this host's"
+                )
+            })?;
         let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
         let mut w = wire(send, recv);
         put(
