@@ -1,7 +1,8 @@
 //! The online host under load, on 127.0.0.1 only: ROOMS rooms of a game, each with four seats
 //! held by command-line clients that play random moves (`camelot join --bot random` in one
-//! process), all at once. Prints one JSON line: the host's memory per room, actions a second, the
-//! time from a move sent to the mover's new table (p50, p99), the process's CPU, games unfinished.
+//! process), all at once; the clock starts once every client is in. Prints one JSON line: the
+//! host's memory per room, moves a second, the time from a move sent to the mover's new table
+//! (p50, p99), the process's CPU, clients that did not finish.
 //!
 //! `cargo run --release --features tools --example online_bench -- [rooms] [court|future|shadows]`
 //! (docs/online.md). Host and clients share the process and its two cores: the CPU is theirs
@@ -40,19 +41,24 @@ fn cpu_seconds() -> f64 {
 
 /// Plays one seat with random moves to the end; the latencies of its moves (ms), whether the
 /// game ended.
-async fn play(invite: Invite, seed: u64) -> Result<(Vec<f64>, bool), String> {
+async fn play(invite: Invite, seed: u64, all_in: Arc<tokio::sync::Barrier>) -> Result<(Vec<f64>, bool), String> {
     // Hundreds of handshakes at once on two cores: one that times out tries again.
     let mut tries = 0;
     let mut c = loop {
         match Client::join(&invite, SeatAsk::Any, "Bench", None).await {
             Ok(c) => break c,
-            Err(why) if tries >= 5 => return Err(why),
+            Err(why) if tries >= 5 => {
+                all_in.wait().await;
+                return Err(why);
+            }
             Err(_) => {
                 tries += 1;
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         }
     };
+    // Every client in before the clock starts: the handshakes are not the moves.
+    all_in.wait().await;
     let mut rng = GameRng::seeded(seed);
     let mut sent: Option<(usize, Instant)> = None;
     let mut waits = Vec::new();
@@ -115,7 +121,7 @@ fn main() -> Result<(), String> {
         let (endpoint, _accepting) =
             listen_with(host, &identity, "127.0.0.1:0".parse().map_err(|_| "loopback")?, limits)?;
         let port = endpoint.local_addr().map_err(|e| e.to_string())?.port();
-        let (cpu0, t0) = (cpu_seconds(), Instant::now());
+        let all_in = Arc::new(tokio::sync::Barrier::new(invites.len() * 4 + 1));
         let mut players = Vec::new();
         for (i, (room, key)) in invites.into_iter().enumerate() {
             for s in 0..4u64 {
@@ -126,9 +132,11 @@ fn main() -> Result<(), String> {
                     key,
                     fingerprint: identity.fingerprint,
                 };
-                players.push(tokio::spawn(play(invite, i as u64 * 4 + s)));
+                players.push(tokio::spawn(play(invite, i as u64 * 4 + s, all_in.clone())));
             }
         }
+        all_in.wait().await;
+        let (cpu0, t0) = (cpu_seconds(), Instant::now());
         let mut waits = Vec::new();
         let (mut ended, mut lost) = (0, 0);
         for p in players {

@@ -226,6 +226,9 @@ pub struct Host {
     dir: PathBuf,
     tables: BTreeMap<u64, Table>,
     next_conn: u64,
+    /// While the host listens, room files are written by a task of their own, in order and
+    /// outside the lock every connection shares (a write waits for the disk).
+    writer: Option<mpsc::UnboundedSender<(PathBuf, String)>>,
 }
 
 impl Host {
@@ -237,6 +240,7 @@ impl Host {
             dir: dir.to_path_buf(),
             tables: BTreeMap::new(),
             next_conn: 0,
+            writer: None,
         };
         let mut problems = Vec::new();
         let files = std::fs::read_dir(dir.join("rooms")).into_iter().flatten().flatten();
@@ -304,7 +308,12 @@ impl Host {
         };
         let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
         let path = self.dir.join("rooms").join(format!("{}.room", room.id));
-        write_atomically(&path, &text).map_err(|e| e.to_string())
+        match &self.writer {
+            Some(writer) => writer
+                .send((path, text))
+                .map_err(|_| "the host's writer has stopped".to_string()),
+            None => write_atomically(&path, &text).map_err(|e| e.to_string()),
+        }
     }
 
     /// A new room of `game` for `config`'s seats (its bots the host's), kept at once; its number
@@ -487,6 +496,9 @@ pub fn listen_with(
     let endpoint = quinn::Endpoint::server(server_config(identity)?, addr)
         .map_err(|e| format!("the host cannot listen on {addr}: {e}"))?;
     let accepting = endpoint.clone();
+    let (writer, files) = mpsc::unbounded_channel();
+    lock(&host).writer = Some(writer);
+    tokio::spawn(write_rooms(files));
     let task = tokio::spawn(async move {
         let doors = Arc::new(Mutex::new(Doors {
             limits,
@@ -520,6 +532,26 @@ pub fn listen_with(
         }
     });
     Ok((endpoint, task))
+}
+
+/// Writes the room files it is given, in order; of several waiting for one room only the last
+/// (each is the whole room).
+async fn write_rooms(mut files: mpsc::UnboundedReceiver<(PathBuf, String)>) {
+    while let Some((path, text)) = files.recv().await {
+        let mut latest = BTreeMap::new();
+        latest.insert(path, text);
+        while let Ok((path, text)) = files.try_recv() {
+            latest.insert(path, text);
+        }
+        let _ = tokio::task::spawn_blocking(move || {
+            for (path, text) in latest {
+                if let Err(e) = write_atomically(&path, &text) {
+                    eprintln!("camelot serve: {}: {e}", path.display());
+                }
+            }
+        })
+        .await;
+    }
 }
 
 /// How many connections one address may hold open at once.
