@@ -461,4 +461,58 @@ mod over_quic {
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(again.rooms(), vec![room]);
     }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_host_stopped_mid_game_resumes_the_room_and_its_players_take_their_seats_back() {
+        let (invite, endpoint, dir) = start_host("online-restart");
+        let run = async {
+            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None).await?;
+            let b = Client::join(&invite, SeatAsk::Any, "Morgana", None).await?;
+            let (seats, tokens) = ([a.seat, b.seat], [a.token.clone(), b.token.clone()]);
+            let mut b = b;
+            let other = tokio::spawn(async move {
+                let mut rng = GameRng::seeded(5);
+                play(&mut b, &mut rng, None).await
+            });
+            // Elaine plays three moves and stops; then the host goes away mid-game.
+            let mut rng = GameRng::seeded(4);
+            let early = play(&mut a, &mut rng, Some(3)).await?;
+            assert!(early.is_none(), "the game is not over after three moves");
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            endpoint.close(0u32.into(), b"the host stops");
+            drop(a);
+            let lost = other.await.map_err(|e| e.to_string())?;
+            assert!(lost.is_err(), "Morgana's client is told the host went away");
+            // A host started again on its folder (another port here) has the room as it was left.
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            let (host, problems) = Host::open(Library::load(ContentSet::embedded()), &dir);
+            assert!(problems.is_empty(), "{problems:?}");
+            let identity = Identity::in_dir(&dir).map_err(|e| e.to_string())?;
+            assert_eq!(identity.fingerprint, invite.fingerprint, "the same certificate");
+            let (again, _accepting) = listen(
+                Arc::new(Mutex::new(host)),
+                &identity,
+                "127.0.0.1:0".parse().map_err(|_| "loopback")?,
+            )?;
+            let moved = Invite {
+                port: again.local_addr().map_err(|e| e.to_string())?.port(),
+                ..invite.clone()
+            };
+            let mut a = Client::join(&moved, SeatAsk::Any, "Elaine", Some(tokens[0].clone())).await?;
+            let mut b = Client::join(&moved, SeatAsk::Any, "Morgana", Some(tokens[1].clone())).await?;
+            assert_eq!([a.seat, b.seat], seats, "each takes its own seat back");
+            let other = tokio::spawn(async move {
+                let mut rng = GameRng::seeded(7);
+                play(&mut b, &mut rng, None).await
+            });
+            let mine = play(&mut a, &mut rng, None).await?.ok_or("no end")?;
+            let theirs = other.await.map_err(|e| e.to_string())??.ok_or("no end")?;
+            Ok::<_, String>((mine, theirs))
+        };
+        let (mine, theirs) = tokio::time::timeout(std::time::Duration::from_secs(120), run)
+            .await
+            .expect("the game ends within two minutes")
+            .expect("the game is played");
+        assert!(mine.outcome.is_some() && mine.outcome == theirs.outcome);
+    }
 }
