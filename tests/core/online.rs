@@ -515,4 +515,77 @@ mod over_quic {
             .expect("the game is played");
         assert!(mine.outcome.is_some() && mine.outcome == theirs.outcome);
     }
+
+    /// A UDP relay on 127.0.0.1 between one client and the host: it drops one datagram in
+    /// `drop_one_in` each way and holds each for up to 4 ms (so some arrive out of order).
+    async fn lossy_relay(host: std::net::SocketAddr, drop_one_in: u32, seed: u64) -> std::net::SocketAddr {
+        use tokio::net::UdpSocket;
+        let outside = Arc::new(UdpSocket::bind("127.0.0.1:0").await.expect("a relay socket"));
+        let inside = Arc::new(UdpSocket::bind("127.0.0.1:0").await.expect("a relay socket"));
+        inside.connect(host).await.expect("the host");
+        let client = Arc::new(Mutex::new(None::<std::net::SocketAddr>));
+        let rng = Arc::new(Mutex::new(GameRng::seeded(seed)));
+        let fate = move |rng: &Mutex<GameRng>| {
+            let mut r = rng.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            (r.below(drop_one_in) == 0, r.below(5) as u64)
+        };
+        let addr = outside.local_addr().expect("an address");
+        let (o, i, c, r) = (outside.clone(), inside.clone(), client.clone(), rng.clone());
+        tokio::spawn(async move {
+            let mut buf = vec![0u8; 65_536];
+            while let Ok((n, from)) = o.recv_from(&mut buf).await {
+                *c.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(from);
+                let (lost, wait) = fate(&r);
+                if lost {
+                    continue;
+                }
+                let (i, data) = (i.clone(), buf[..n].to_vec());
+                tokio::spawn(async move {
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                    let _ = i.send(&data).await;
+                });
+            }
+        });
+        tokio::spawn(async move {
+            let mut buf = vec![0u8; 65_536];
+            while let Ok(n) = inside.recv(&mut buf).await {
+                let to = *client.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let (lost, wait) = fate(&rng);
+                let Some(to) = to.filter(|_| !lost) else { continue };
+                let (o, data) = (outside.clone(), buf[..n].to_vec());
+                tokio::spawn(async move {
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                    let _ = o.send_to(&data, to).await;
+                });
+            }
+        });
+        addr
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_game_over_a_lossy_link_still_ends() {
+        let (invite, endpoint, _) = start_host("online-lossy");
+        let host = endpoint.local_addr().expect("an address");
+        let through = |relay: std::net::SocketAddr| Invite {
+            port: relay.port(),
+            ..invite.clone()
+        };
+        let run = async {
+            let mut a = Client::join(&through(lossy_relay(host, 10, 1).await), SeatAsk::Any, "Elaine", None).await?;
+            let mut b = Client::join(&through(lossy_relay(host, 10, 2).await), SeatAsk::Any, "Morgana", None).await?;
+            let other = tokio::spawn(async move {
+                let mut rng = GameRng::seeded(9);
+                play(&mut b, &mut rng, None).await
+            });
+            let mut rng = GameRng::seeded(8);
+            let mine = play(&mut a, &mut rng, None).await?.ok_or("no end")?;
+            let theirs = other.await.map_err(|e| e.to_string())??.ok_or("no end")?;
+            Ok::<_, String>((mine, theirs))
+        };
+        let (mine, theirs) = tokio::time::timeout(std::time::Duration::from_secs(120), run)
+            .await
+            .expect("the game ends within two minutes over a link that loses one datagram in ten")
+            .expect("the game is played");
+        assert!(mine.outcome.is_some() && mine.outcome == theirs.outcome);
+    }
 }
