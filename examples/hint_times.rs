@@ -1,5 +1,5 @@
 //! How long a hint takes at every decision of whole games: each game played by heuristic bots,
-//! and at every decision the hard hint worked out for the seat to act (`AnyMatch::hint`, as the
+//! and at every decision the hard hint worked out for the seat to act (`MatchFace::hint`, as the
 //! window and `camelot hint` ask for it), its seconds collected.
 //!
 //!     cargo run --release --no-default-features --features tools --example hint_times -- [games] [court,future,shadows] [max hints a game]

@@ -10,7 +10,7 @@
 
 use camelot::bots::{BotHints, BotKind};
 use camelot::content::ContentSet;
-use camelot::library::{AnyMatch, Library, rate_position, review_budget};
+use camelot::library::{Library, MatchFace, rate_position, review_budget};
 use camelot::review::{Mark, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
@@ -229,6 +229,6 @@ fn main() {
     }
 }
 
-fn downcast<G: Game>(m: &dyn AnyMatch) -> &Match<G> {
+fn downcast<G: Game>(m: &dyn MatchFace) -> &Match<G> {
     m.as_any().downcast_ref::<Match<G>>().expect("the game's own match")
 }

@@ -4,7 +4,7 @@
 use super::{BalanceArgs, Cli, PlayArgs, SeatsArgs, SimArgs, TableArgs, WindowArgs};
 use camelot::bots::BotKind;
 use camelot::content::ContentSet;
-use camelot::library::{AnyMatch, Library};
+use camelot::library::{Library, MatchFace};
 use camelot::rules::{GameId, Pending, SeatKind, TableConfig};
 use camelot::sim::{self, SimOptions};
 use std::collections::BTreeMap;
@@ -69,7 +69,7 @@ pub fn load_library(content: Option<&PathBuf>) -> Result<Library, String> {
 }
 
 /// A save file read and loaded: its text and the match, or what is wrong (`path: why`).
-fn read_save(library: &Library, save: &Path) -> Result<(String, Box<dyn AnyMatch>), String> {
+fn read_save(library: &Library, save: &Path) -> Result<(String, Box<dyn MatchFace>), String> {
     let text = std::fs::read_to_string(save).map_err(|e| format!("{}: {e}", save.display()))?;
     let m = library
         .load_save(&text)
@@ -220,7 +220,7 @@ pub fn hint(content: Option<&PathBuf>, save: &Path) -> Result<ExitCode, String> 
 }
 
 /// `--seat N` (from 1) as a seat of `m`, or why not.
-fn seat_arg(m: &dyn AnyMatch, n: usize) -> Result<usize, String> {
+fn seat_arg(m: &dyn MatchFace, n: usize) -> Result<usize, String> {
     let seats = m.config().seats.len();
     match n {
         0 => Err("--seat counts from 1".into()),

@@ -1,10 +1,10 @@
 //! The review of a game: each decision of one seat rated by the hard level from that seat's view
-//! at that moment (the hint's own rating, `AnyMatch::rate_decisions`), the win chance the move
+//! at that moment (the hint's own rating, `MatchFace::rate_decisions`), the win chance the move
 //! played gave away against the best, a mark where that loss is larger than the estimate's own
 //! noise, and a summary a player can read. `camelot review` prints it; the window shows it.
 
 use crate::bots::Budget;
-use crate::library::{AnyMatch, Library, RatedDecision, Rating, review_budget};
+use crate::library::{Library, MatchFace, RatedDecision, Rating, review_budget};
 use crate::rules::{Seat, counted, percent};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -303,13 +303,13 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
     }
 }
 
-/// Reviews `seat`'s decisions in `m`; `progress(done, total)` as in `AnyMatch::rate_decisions`
+/// Reviews `seat`'s decisions in `m`; `progress(done, total)` as in `MatchFace::rate_decisions`
 /// (returning false cancels). A review shows the cards its seat held and reads them into its
 /// chances, so it follows the replay's rule for whose secrets may be shown
 /// (`library::open_seats`): any seat of a finished game, of an unfinished one only its one human
 /// seat; any other is refused in words. The window and `camelot review` both come here.
 pub fn review(
-    m: &dyn AnyMatch,
+    m: &dyn MatchFace,
     library: &Library,
     seat: Seat,
     progress: &(dyn Fn(usize, usize) -> bool + Sync),
@@ -323,7 +323,7 @@ pub fn review(
 /// `review` under another budget than `review_budget`, and for any seat (tests and the
 /// maintainers' tools, which look at games no player is sitting at).
 pub fn review_with(
-    m: &dyn AnyMatch,
+    m: &dyn MatchFace,
     library: &Library,
     seat: Seat,
     tune: fn(Budget) -> Budget,
@@ -396,7 +396,7 @@ pub fn keep(path: &Path, review: &Review) -> Result<(), String> {
 }
 
 /// The seats a review looks at by default: the human seats, or the first seat at a table of bots.
-pub fn default_seats(m: &dyn AnyMatch) -> Vec<Seat> {
+pub fn default_seats(m: &dyn MatchFace) -> Vec<Seat> {
     let humans: Vec<Seat> = (0..m.config().seats.len())
         .filter(|&s| m.config().seats[s].kind.is_human())
         .collect();
@@ -406,7 +406,7 @@ pub fn default_seats(m: &dyn AnyMatch) -> Vec<Seat> {
 /// The seat a review in the window opens on: the first of `default_seats` whose secrets may be
 /// shown now (`library::open_seats`), else the first seat that may; `None` when none may (an
 /// unfinished game with several people at the table).
-pub fn first_open_seat(m: &dyn AnyMatch) -> Option<Seat> {
+pub fn first_open_seat(m: &dyn MatchFace) -> Option<Seat> {
     let open = crate::library::open_seats(m);
     default_seats(m)
         .into_iter()

@@ -10,7 +10,7 @@
 
 use crate::bots::{self, BotKind};
 use crate::content::{ContentError, ContentFile};
-use crate::library::{AnyMatch, BoxedMatch, Library};
+use crate::library::{BoxedMatch, Library, MatchFace};
 use crate::rules::{Difficulty, GameId, Seat, SeatKind, TableConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -260,7 +260,7 @@ impl std::fmt::Display for ScriptError {
 
 /// The bots' decision at a tutorial's table, as the window's bots take it: the seat's level,
 /// seeded by `bots::decision_seed`. `None` when no bot is to act.
-pub fn bot_move(m: &mut dyn AnyMatch) -> Option<Result<(), String>> {
+pub fn bot_move(m: &mut dyn MatchFace) -> Option<Result<(), String>> {
     let seat = m.pending().seat()?;
     let SeatKind::Bot(d) = m.config().seats.get(seat)?.kind else {
         return None;
@@ -350,18 +350,18 @@ impl TutorialRun {
     }
 
     /// How many decisions the human seat has taken so far.
-    pub fn human_moves(&self, m: &dyn AnyMatch) -> usize {
+    pub fn human_moves(&self, m: &dyn MatchFace) -> usize {
         m.actors().iter().filter(|a| **a == Some(self.human)).count()
     }
 
     /// Whether the human seat is to act now.
-    pub fn human_to_act(&self, m: &dyn AnyMatch) -> bool {
+    pub fn human_to_act(&self, m: &dyn MatchFace) -> bool {
         m.pending().seat() == Some(self.human)
     }
 
     /// The step (from 0) that applies now: the human seat is to act at its `k`-th decision and
     /// the script has a step `k`. `None` while a bot acts, and after the script.
-    pub fn step_now(&self, m: &dyn AnyMatch) -> Option<usize> {
+    pub fn step_now(&self, m: &dyn MatchFace) -> Option<usize> {
         if !self.human_to_act(m) {
             return None;
         }
@@ -370,33 +370,33 @@ impl TutorialRun {
     }
 
     /// The step that applies now (see `step_now`).
-    pub fn current(&self, m: &dyn AnyMatch) -> Option<&Step> {
+    pub fn current(&self, m: &dyn MatchFace) -> Option<&Step> {
         self.step_now(m).and_then(|k| self.tutorial.steps.get(k))
     }
 
     /// The step whose callout belongs on screen: the one that applies now, or while the bots
     /// play before the next human decision, the next one (`None` after the script).
-    pub fn upcoming(&self, m: &dyn AnyMatch) -> Option<usize> {
+    pub fn upcoming(&self, m: &dyn MatchFace) -> Option<usize> {
         let k = self.human_moves(m);
         (k < self.tutorial.steps.len()).then_some(k)
     }
 
     /// The index, among `m.legal_labels()`, of the move the step now suggests: `None` when no
     /// step applies or its suggestion is not legal here (the game left the script's path).
-    pub fn suggested_index(&self, m: &dyn AnyMatch) -> Option<usize> {
+    pub fn suggested_index(&self, m: &dyn MatchFace) -> Option<usize> {
         let step = self.current(m)?;
         m.legal_labels().iter().position(|l| *l == step.suggest)
     }
 
     /// Whether the script is over: the human seat has taken as many decisions as it has steps
     /// (show `handover`, then play on as a normal game).
-    pub fn handed_over(&self, m: &dyn AnyMatch) -> bool {
+    pub fn handed_over(&self, m: &dyn MatchFace) -> bool {
         self.human_moves(m) >= self.tutorial.steps.len()
     }
 
     /// The human seat's last move and whether it followed its step's suggestion; `None` before
     /// its first move and for moves after the script. Replays the match up to that move.
-    pub fn last_move(&self, m: &dyn AnyMatch, library: &Library) -> Option<LastMove> {
+    pub fn last_move(&self, m: &dyn MatchFace, library: &Library) -> Option<LastMove> {
         let index = m.actors().iter().rposition(|a| *a == Some(self.human))?;
         let step = m.actors()[..index].iter().filter(|a| **a == Some(self.human)).count();
         let suggested = &self.tutorial.steps.get(step)?.suggest;

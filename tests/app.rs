@@ -55,7 +55,7 @@ fn start(app: &mut App, kinds: &[SeatKind]) {
 }
 
 /// The match on the table.
-fn current(app: &App) -> &dyn camelot::library::AnyMatch {
+fn current(app: &App) -> &dyn camelot::library::MatchFace {
     app.world().resource::<MatchRes>().current.as_deref().expect("a match")
 }
 

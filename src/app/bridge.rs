@@ -2,7 +2,7 @@
 //! message per rule event, keeps the log and the autosave. The only writer of game state.
 
 use super::shared::{LibraryRes, Screen};
-use crate::library::{AnyMatch, ErasedEvent};
+use crate::library::{ErasedEvent, MatchFace};
 use crate::rules::{GameId, Pending, Seat, TableConfig, Visibility};
 use crate::saves::{Saves, Shelf};
 use bevy::prelude::*;
@@ -63,10 +63,10 @@ pub struct Refused {
 /// table shows it through.
 pub struct Replaying {
     /// The whole game as saved; `MatchRes::current` is this game cut short.
-    pub whole: Box<dyn AnyMatch>,
+    pub whole: Box<dyn MatchFace>,
     /// Whose secrets the table shows (`None`: only what the whole table may see).
     pub viewer: Option<Seat>,
-    /// The turn at each position of the record (`AnyMatch::turns_by_position`).
+    /// The turn at each position of the record (`MatchFace::turns_by_position`).
     pub turns: Vec<Option<u32>>,
     /// Everything shown: every seat's lines in the log (a finished game only).
     pub everything: bool,
@@ -87,7 +87,7 @@ impl Replay {
 /// the seats whose secrets may be shown (`library::open_seats`: every seat once the game is over;
 /// while it is unfinished only its one human seat, so that replaying a pass-and-play game shows
 /// no player another's secrets).
-pub fn replay_viewers(whole: &dyn AnyMatch) -> Vec<Option<Seat>> {
+pub fn replay_viewers(whole: &dyn MatchFace) -> Vec<Option<Seat>> {
     std::iter::once(None)
         .chain(crate::library::open_seats(whole).into_iter().map(Some))
         .collect()
@@ -130,7 +130,7 @@ pub struct LogLine {
 /// The match being played, its log, and what the bridge last had to say.
 #[derive(Resource, Default)]
 pub struct MatchRes {
-    pub current: Option<Box<dyn AnyMatch>>,
+    pub current: Option<Box<dyn MatchFace>>,
     pub log: Vec<LogLine>,
     pub seq: u64,
     /// A problem to show the players (a refused save, a failed autosave).
@@ -296,8 +296,11 @@ impl Bridge<'_> {
     fn request(
         &mut self,
         seat: Seat,
-        part: impl FnOnce(&dyn AnyMatch) -> Option<crate::rules::RulePart>,
-        apply: impl FnOnce(&mut dyn AnyMatch, &crate::library::Library) -> Result<Vec<ErasedEvent>, crate::rules::RuleError>,
+        part: impl FnOnce(&dyn MatchFace) -> Option<crate::rules::RulePart>,
+        apply: impl FnOnce(
+            &mut dyn MatchFace,
+            &crate::library::Library,
+        ) -> Result<Vec<ErasedEvent>, crate::rules::RuleError>,
     ) -> bool {
         let Some(m) = self.res.current.as_mut() else {
             return false;
@@ -453,7 +456,7 @@ fn close_matches(
 }
 
 /// A match's whole log, told from its start.
-fn story(m: &dyn AnyMatch, library: &crate::library::Library) -> Vec<LogLine> {
+fn story(m: &dyn MatchFace, library: &crate::library::Library) -> Vec<LogLine> {
     m.story_log(library)
         .into_iter()
         .map(|(to, text)| LogLine { to, text })
@@ -461,7 +464,7 @@ fn story(m: &dyn AnyMatch, library: &crate::library::Library) -> Vec<LogLine> {
 }
 
 /// The table at a position of the record: the game cut short there, its log told from the start.
-fn show_position(res: &mut MatchRes, m: Box<dyn AnyMatch>, library: &crate::library::Library) {
+fn show_position(res: &mut MatchRes, m: Box<dyn MatchFace>, library: &crate::library::Library) {
     res.log = story(m.as_ref(), library);
     res.current = Some(m);
     res.slot = None;

@@ -10,7 +10,7 @@ use super::redraw::Redraw;
 use super::shared::{BoardScreen, Places};
 use super::style::{BoardFrame, GOLD};
 use crate::app::handoff::TableScreen;
-use crate::library::{AnyMatch, Hint};
+use crate::library::{Hint, MatchFace};
 use crate::rules::{Pending, Seat};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -42,7 +42,7 @@ impl HintState {
 }
 
 /// The seat a hint would be for: the person to act, at the screen, with hints on.
-pub fn hint_seat(m: &dyn AnyMatch, handoff: &Handoff) -> Option<Seat> {
+pub fn hint_seat(m: &dyn MatchFace, handoff: &Handoff) -> Option<Seat> {
     let seat = handoff.deciding_here(m.config(), m.pending().seat()?)?;
     m.config().seats.get(seat)?.hints.then_some(seat)
 }
@@ -80,7 +80,7 @@ fn drive_hints(
         asks.clear();
         return;
     };
-    let m: &dyn AnyMatch = m.as_ref();
+    let m: &dyn MatchFace = m.as_ref();
     if changed.read().count() > 0 && state.at_action != m.actions_taken() {
         state.task = None;
         state.shown = None;
@@ -132,7 +132,7 @@ fn hint_window(
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };
-    let m: &dyn AnyMatch = m.as_ref();
+    let m: &dyn MatchFace = m.as_ref();
     let Some(seat) = hint_seat(m, handoff) else {
         return Ok(());
     };

@@ -9,7 +9,7 @@
 use super::bridge::{MatchChanged, MatchRes, StartMatch};
 use super::shared::{BoardScreen, LibraryRes, Places, Screen, place_on_screen};
 use super::style::{BoardFrame, GOLD, draw_pointer};
-use crate::library::AnyMatch;
+use crate::library::MatchFace;
 use crate::rules::GameId;
 use crate::tutorial::{LastMove, TutorialRun};
 use bevy::prelude::*;
@@ -43,7 +43,7 @@ pub struct Learning {
 
 impl Learning {
     /// Whether a lesson is on for this match.
-    fn on(&self, m: &dyn AnyMatch) -> bool {
+    fn on(&self, m: &dyn MatchFace) -> bool {
         self.run.is_some() && !self.done && self.game == Some(m.game()) && self.seed == m.config().seed
     }
 }
@@ -128,7 +128,7 @@ fn follow_moves(
     let Some(m) = res.current.as_ref() else {
         return;
     };
-    let m: &dyn AnyMatch = m.as_ref();
+    let m: &dyn MatchFace = m.as_ref();
     if !learning.on(m) {
         return;
     }
@@ -167,7 +167,7 @@ fn callout(
     let Some(m) = res.current.as_ref() else {
         return Ok(());
     };
-    let m: &dyn AnyMatch = m.as_ref();
+    let m: &dyn MatchFace = m.as_ref();
     if !learning.on(m) {
         return Ok(());
     }

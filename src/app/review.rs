@@ -11,7 +11,7 @@ use super::redraw::Redraw;
 use super::shared::{BoardScreen, LibraryRes, Places, TableUi};
 use super::style::{BoardFrame, GOLD};
 use super::table::FreeRect;
-use crate::library::AnyMatch;
+use crate::library::MatchFace;
 use crate::review::{Mark, Review};
 use crate::rules::Seat;
 use bevy::prelude::*;
@@ -229,7 +229,7 @@ pub fn mark_colour(mark: Mark) -> egui::Color32 {
 }
 
 /// How a seat is named in the bar's "See as" list.
-fn eyes_label(whole: &dyn AnyMatch, viewer: Option<Seat>) -> String {
+fn eyes_label(whole: &dyn MatchFace, viewer: Option<Seat>) -> String {
     match viewer {
         None => "The public table".to_string(),
         Some(s) => format!("{}'s eyes", whole.config().seat_name(s)),

@@ -1,4 +1,4 @@
-//! Every game behind one object-safe face (`AnyMatch`), for the menu, saves, the simulator, the
+//! Every game behind one object-safe face (`MatchFace`), for the menu, saves, the simulator, the
 //! command line and the window: the match, its events with their log lines, its bots, hints,
 //! reviews and play-outs.
 
@@ -34,28 +34,28 @@ impl std::fmt::Debug for ErasedEvent {
 
 /// A bot's decision to be run off the frame thread: it owns a copy of the view only, and answers
 /// with the action it chose as an index into the legal actions of the position it was made at
-/// (`AnyMatch::apply_index` takes it).
+/// (`MatchFace::apply_index` takes it).
 pub type BotJob = Box<dyn FnOnce() -> Option<usize> + Send>;
 
 /// A bot's decision with what it cost (search iterations, time), as the simulator measures it.
 pub type BotStatsJob = Box<dyn FnOnce() -> (Option<usize>, SearchStats) + Send>;
 
 /// The generator seed of a bot's decision at action number `step` of a match played out from
-/// `table_seed` (`AnyMatch::play_out`, so `camelot sim` and the balance bench). A constant
+/// `table_seed` (`MatchFace::play_out`, so `camelot sim` and the balance bench). A constant
 /// ("bots") is mixed in, so that no decision draws from the generator that dealt the game's hidden
 /// setup (`GameRng::seeded(table_seed)`): otherwise the first bot would "guess" the deal.
 pub fn play_out_bot_seed(table_seed: u64, step: usize) -> u64 {
     table_seed ^ 0x626f_7473_0000_0000 ^ ((step as u64) << 20)
 }
 
-/// The generator seed that a played-out match's random seats share (`AnyMatch::play_out`): the
+/// The generator seed that a played-out match's random seats share (`MatchFace::play_out`): the
 /// table's seed with a constant of its own ("rand") mixed in, so that a random seat's choices
 /// are independent of the deal (`GameRng::seeded(table_seed)`) and of the bots' generators.
 pub fn play_out_random_seed(table_seed: u64) -> u64 {
     table_seed ^ 0x7261_6e64_0000_0000
 }
 
-/// A game played out by bots (`AnyMatch::play_out`).
+/// A game played out by bots (`MatchFace::play_out`).
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
     pub winners: Vec<Seat>,
@@ -76,7 +76,7 @@ pub struct PlayedGame {
     pub used: Vec<(Seat, String)>,
 }
 
-/// How [`AnyMatch::play_out`] plays a match to its end.
+/// How [`MatchFace::play_out`] plays a match to its end.
 #[derive(Clone, Copy)]
 pub struct PlayOut<'a> {
     /// The bot deciding for each seat.
@@ -90,7 +90,7 @@ pub struct PlayOut<'a> {
 }
 
 /// A match of any game.
-pub trait AnyMatch: Send + Sync {
+pub trait MatchFace: Send + Sync {
     fn game(&self) -> GameId;
     fn config(&self) -> &TableConfig;
     fn pending(&self) -> Pending;
@@ -161,10 +161,10 @@ pub trait AnyMatch: Send + Sync {
     fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>>;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
-    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String>;
+    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String>;
     /// Takes the next action `whole` recorded after this match's own (this match is `whole` cut
     /// short, `replay_to`): a replay stepping forward, with the events for the table to play out.
-    fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError>;
+    fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Turns started so far, where the game counts turns.
     fn turns_taken(&self) -> Option<u32>;
     /// What `turns_taken` counts (`Game::PERIOD`).
@@ -183,12 +183,12 @@ pub trait AnyMatch: Send + Sync {
     }
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn clone_box(&self) -> Box<dyn AnyMatch>;
+    fn clone_box(&self) -> Box<dyn MatchFace>;
 }
 
 /// The match as a match of its own game, when it is one: the typed road from the window's table of
 /// a game to its rules (the one place a match's type is recovered).
-pub fn typed<G: BotHints>(m: &dyn AnyMatch) -> Option<&Match<G>> {
+pub fn typed<G: BotHints>(m: &dyn MatchFace) -> Option<&Match<G>> {
     m.as_any().downcast_ref()
 }
 
@@ -199,7 +199,7 @@ pub fn event_of<G: Game>(e: &ErasedEvent) -> Option<&G::Event> {
 
 /// Applies an action of `G` to the match, when it is a match of `G`: the events with their log
 /// lines, or the refusal in words, the match unchanged.
-pub fn apply_typed<G: BotHints>(m: &mut dyn AnyMatch, action: &G::Action) -> Result<Vec<ErasedEvent>, RuleError> {
+pub fn apply_typed<G: BotHints>(m: &mut dyn MatchFace, action: &G::Action) -> Result<Vec<ErasedEvent>, RuleError> {
     let m = m.as_any_mut().downcast_mut::<Match<G>>().ok_or_else(|| {
         RuleError(format!(
             "that is not an action of the game on the table ({})",
@@ -211,7 +211,7 @@ pub fn apply_typed<G: BotHints>(m: &mut dyn AnyMatch, action: &G::Action) -> Res
 }
 
 /// The rulebook part an action of `G` comes under in this match (`Game::rule_of`).
-pub fn rule_of_typed<G: BotHints>(m: &dyn AnyMatch, action: &G::Action) -> Option<crate::rules::RulePart> {
+pub fn rule_of_typed<G: BotHints>(m: &dyn MatchFace, action: &G::Action) -> Option<crate::rules::RulePart> {
     typed::<G>(m)?.state.rule_of(action)
 }
 
@@ -228,7 +228,7 @@ fn erase<G: Game>(state: &G, events: Vec<crate::rules::Tagged<G::Event>>) -> Vec
         .collect()
 }
 
-impl<G: BotHints> AnyMatch for Match<G> {
+impl<G: BotHints> MatchFace for Match<G> {
     fn game(&self) -> GameId {
         G::ID
     }
@@ -461,7 +461,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
         }
         Ok(rated.into_iter().flatten().collect())
     }
-    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn AnyMatch>, String> {
+    fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String> {
         let content = library.content::<G>().map_err(|e| e.to_string())?;
         Ok(Box::new(self.cut_short(actions, &content).map_err(|e| e.to_string())?))
     }
@@ -481,7 +481,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
         }
         out
     }
-    fn apply_recorded(&mut self, whole: &dyn AnyMatch) -> Result<Vec<ErasedEvent>, RuleError> {
+    fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole
             .as_any()
             .downcast_ref::<Match<G>>()
@@ -514,7 +514,7 @@ impl<G: BotHints> AnyMatch for Match<G> {
     fn as_any(&self) -> &dyn Any {
         self
     }
-    fn clone_box(&self) -> Box<dyn AnyMatch> {
+    fn clone_box(&self) -> Box<dyn MatchFace> {
         Box::new(self.clone())
     }
 }

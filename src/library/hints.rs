@@ -1,18 +1,18 @@
 //! Hints: the hard level's ranking of a position from the seat's view, read as the move to play,
-//! why, and the alternatives as the bot rates them (`AnyMatch::hint_job`, `camelot hint`).
+//! why, and the alternatives as the bot rates them (`MatchFace::hint_job`, `camelot hint`).
 
 use crate::bots::{self, BotHints, BotKind, Budget, RankedBy};
 use crate::rules::{Difficulty, GameRng, Seat, percent};
 use std::time::Instant;
 
 /// What the hard bot would play for the seat to act, worked out from that seat's view alone, and
-/// why (`AnyMatch::hint`). The window shows it where the move would be played; `camelot hint`
+/// why (`MatchFace::hint`). The window shows it where the move would be played; `camelot hint`
 /// prints `Hint::lines`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
     /// The seat the hint is for (the seat to act).
     pub seat: Seat,
-    /// The suggested action, as an index into `AnyMatch::legal_labels` (`apply_index` takes it).
+    /// The suggested action, as an index into `MatchFace::legal_labels` (`apply_index` takes it).
     pub action_index: usize,
     /// The suggested action in the game's words (`Game::describe_action`).
     pub action: String,
@@ -32,7 +32,7 @@ pub struct Hint {
 /// One action of a hint, with how the bot rates it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintChoice {
-    /// Index into `AnyMatch::legal_labels`.
+    /// Index into `MatchFace::legal_labels`.
     pub action_index: usize,
     /// In the game's words.
     pub action: String,

@@ -9,7 +9,7 @@ mod seats;
 mod shelf;
 
 pub use any_match::{
-    AnyMatch, BotJob, BotStatsJob, ErasedEvent, PlayOut, PlayedGame, apply_typed, event_of, play_out_bot_seed,
+    BotJob, BotStatsJob, ErasedEvent, MatchFace, PlayOut, PlayedGame, apply_typed, event_of, play_out_bot_seed,
     play_out_random_seed, rule_of_typed, typed,
 };
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A match of some game, as the rest of the program holds it.
-pub type BoxedMatch = Box<dyn AnyMatch>;
+pub type BoxedMatch = Box<dyn MatchFace>;
 
 /// One game as the rest of the program finds it: its id (with its title and seat range), its
 /// content files and loader, its variants, and how to start a match or resume a save. The
@@ -127,16 +127,16 @@ fn fork_content<G: Game>(content: &ErasedContent) -> ErasedContent {
     }
 }
 
-fn start_match<G: BotHints>(library: &Library, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
+fn start_match<G: BotHints>(library: &Library, config: TableConfig) -> Result<Box<dyn MatchFace>, String> {
     let content = library.content::<G>().map_err(|e| e.to_string())?;
     Match::<G>::new_shared(config, &content, library.content_hash(G::ID))
-        .map(|m| Box::new(m) as Box<dyn AnyMatch>)
+        .map(|m| Box::new(m) as Box<dyn MatchFace>)
         .map_err(|e| e.to_string())
 }
 
-fn resume_match<G: BotHints>(library: &Library, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
+fn resume_match<G: BotHints>(library: &Library, text: &str) -> Result<Box<dyn MatchFace>, SaveError> {
     let content = library.content::<G>().map_err(|e| SaveError::Io(e.to_string()))?;
-    Match::<G>::from_ron(text, &content, &library.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn AnyMatch>)
+    Match::<G>::from_ron(text, &content, &library.content_hash(G::ID)).map(|m| Box::new(m) as Box<dyn MatchFace>)
 }
 
 impl Library {
@@ -200,7 +200,7 @@ impl Library {
     }
 
     /// Sets up a new match.
-    pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn AnyMatch>, String> {
+    pub fn new_match(&self, game: GameId, config: TableConfig) -> Result<Box<dyn MatchFace>, String> {
         match entry(game) {
             Some(e) => {
                 self.check_variants(game, &config.variants)?;
@@ -211,7 +211,7 @@ impl Library {
     }
 
     /// Loads a save of any game, replaying it.
-    pub fn load_save(&self, text: &str) -> Result<Box<dyn AnyMatch>, SaveError> {
+    pub fn load_save(&self, text: &str) -> Result<Box<dyn MatchFace>, SaveError> {
         let header = record::read_header(text)?;
         match entry(header.game) {
             Some(e) => {

@@ -1,5 +1,5 @@
 //! The review's rating of past decisions: each position where a seat chose among more than one
-//! move, rated as its hint rates it, from that seat's view (`AnyMatch::rate_decisions`).
+//! move, rated as its hint rates it, from that seat's view (`MatchFace::rate_decisions`).
 
 use crate::bots::{BotHints, Budget};
 use crate::rules::{Game, Period, Seat};
@@ -8,7 +8,7 @@ use super::hints::Hint;
 use super::hints::{HintChoice, hard_ranking, hint_of, hint_seed, ranked_choices};
 
 /// One decision of a finished or unfinished match as the hard level rates it from the deciding
-/// seat's view at that moment: the hint that position gets (`AnyMatch::rate_decisions`).
+/// seat's view at that moment: the hint that position gets (`MatchFace::rate_decisions`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatedDecision {
     /// The action's number in the match, from 0 (the position is the match after `index` actions).
@@ -32,7 +32,7 @@ pub struct RatedDecision {
     pub noise: f64,
 }
 
-/// How `AnyMatch::rate_decisions` rates.
+/// How `MatchFace::rate_decisions` rates.
 #[derive(Clone, Copy)]
 pub struct Rating<'a> {
     /// The hard budget changed (the review passes `review_budget`; `None`: hard's own).
@@ -94,7 +94,7 @@ impl<G: Game> Spot<G> {
 }
 
 /// The decision in `state` (the match `match_seed` after `index` actions) of its seat to act,
-/// who played `played`, rated as the review rates it (`AnyMatch::rate_decisions`) from that
+/// who played `played`, rated as the review rates it (`MatchFace::rate_decisions`) from that
 /// seat's view alone; `None` when nobody chooses there among more than one legal action.
 pub fn rate_position<G: BotHints>(
     state: &G,

@@ -1,7 +1,7 @@
 //! Whose secrets a screen may show: the hand-off between humans at one screen, and outside play
 //! (a replay's eyes, a review) the seats whose secrets are open.
 
-use super::any_match::AnyMatch;
+use super::any_match::MatchFace;
 use crate::rules::{Pending, Seat, TableConfig};
 
 /// Who decides next and whether a hand-off screen must cover the table first: the seat to act is
@@ -23,7 +23,7 @@ pub fn needs_handoff(config: &TableConfig, pending: &Pending, last_private_viewe
 /// (where there is exactly one), so that no player of a pass-and-play game sees another's cards
 /// before the end; none at an unfinished table of bots or of several humans. The one rule every
 /// such path asks (the window's replay and review, `camelot review`).
-pub fn open_seats(m: &dyn AnyMatch) -> Vec<Seat> {
+pub fn open_seats(m: &dyn MatchFace) -> Vec<Seat> {
     let seats = &m.config().seats;
     if matches!(m.pending(), Pending::Finished(_)) {
         return (0..seats.len()).collect();
@@ -37,7 +37,7 @@ pub fn open_seats(m: &dyn AnyMatch) -> Vec<Seat> {
 
 /// Why a seat's secrets may not be shown of this record now (`open_seats`), in words; `None`
 /// when they may.
-pub fn closed_seat_reason(m: &dyn AnyMatch, seat: Seat) -> Option<String> {
+pub fn closed_seat_reason(m: &dyn MatchFace, seat: Seat) -> Option<String> {
     if open_seats(m).contains(&seat) {
         return None;
     }

@@ -455,8 +455,10 @@ fn tell(table: &mut Table) {
     }
 }
 
-fn lock(host: &Mutex<Host>) -> MutexGuard<'_, Host> {
-    host.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// A lock's guard, even after a panic elsewhere (the host goes on; nothing half-written is kept
+/// in what these locks guard past a message).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A host listening at `addr` with `identity`: it accepts players until the endpoint closes.
@@ -508,14 +510,14 @@ pub fn listen_with(
         while let Some(incoming) = accepting.accept().await {
             let from = incoming.remote_address().ip();
             // A flood of attempts from one address is turned away before any handshake.
-            if !lock_doors(&doors).knock(from, std::time::Instant::now()) {
+            if !lock(&doors).knock(from, std::time::Instant::now()) {
                 incoming.refuse();
                 continue;
             }
             let (host, doors) = (host.clone(), doors.clone());
             tokio::spawn(async move {
                 let Ok(connection) = incoming.await else { return };
-                let crowded = !lock_doors(&doors).enter(from);
+                let crowded = !lock(&doors).enter(from);
                 if crowded {
                     if let Ok((send, recv)) = connection.accept_bi().await {
                         let why = format!(
@@ -527,7 +529,7 @@ pub fn listen_with(
                     return;
                 }
                 serve_connection(connection, host).await;
-                lock_doors(&doors).leave(from);
+                lock(&doors).leave(from);
             });
         }
     });
@@ -589,10 +591,6 @@ impl Doors {
             *n = n.saturating_sub(1);
         }
     }
-}
-
-fn lock_doors(doors: &Mutex<Doors>) -> MutexGuard<'_, Doors> {
-    doors.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// How many chat lines a connection may send in `CHAT_WINDOW`.

@@ -49,14 +49,7 @@ impl Room {
                 SeatKind::Bot(d) => Holder::Bot(BotKind::Level(d)),
             })
             .collect();
-        let log = m.story_log(library);
-        Room {
-            id,
-            key,
-            holders,
-            m,
-            log,
-        }
+        Room::restore(id, key, holders, m, library)
     }
 
     /// A room again from what its file kept: the seats' holders and the match.

@@ -9,7 +9,7 @@
 use crate::common::{camelot, config, temp_dir};
 use camelot::bots::{self, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::library::{AnyMatch, Library, rate_position};
+use camelot::library::{Library, MatchFace, rate_position};
 use camelot::review::{self, Mark, Review, mark_of, reviewed_decision};
 use camelot::rules::court::{Action as CourtAction, Court, CourtContent};
 use camelot::rules::future::{Action as FutureAction, Future, FutureContent};
@@ -26,7 +26,7 @@ fn small(b: Budget) -> Budget {
 }
 
 /// A match of `game` with `players` human seats, played `actions` random legal actions deep.
-fn played(library: &Library, game: GameId, players: usize, seed: u64, actions: usize) -> Box<dyn AnyMatch> {
+fn played(library: &Library, game: GameId, players: usize, seed: u64, actions: usize) -> Box<dyn MatchFace> {
     let mut m = library
         .new_match(game, TableConfig::with_players(players, SeatKind::Human, seed))
         .expect("a table");
@@ -41,7 +41,7 @@ fn played(library: &Library, game: GameId, players: usize, seed: u64, actions: u
     m
 }
 
-fn reviewed(library: &Library, m: &dyn AnyMatch, seat: usize) -> Review {
+fn reviewed(library: &Library, m: &dyn MatchFace, seat: usize) -> Review {
     review::review_with(m, library, seat, small, &|_, _| true).expect("a review")
 }
 

@@ -1193,7 +1193,7 @@ impl camelot::bots::BotHints for Peek {}
 #[test]
 fn played_out_bots_and_random_seats_do_not_draw_from_the_deals_generator() {
     use camelot::bots::BotKind;
-    use camelot::library::AnyMatch;
+    use camelot::library::MatchFace;
     use camelot::rules::Difficulty;
     for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Level(Difficulty::Easy)] {
         let mut right = 0;

@@ -3,7 +3,7 @@
 //! meets a noun).
 
 use camelot::content::ContentSet;
-use camelot::library::{AnyMatch, Library};
+use camelot::library::{Library, MatchFace};
 use camelot::rules::{GameId, GameRng, Pending, SeatKind, TableConfig};
 
 /// The nouns the games count, in the plural: a count of one before any of them is wrong.
@@ -111,7 +111,7 @@ fn the_check_finds_a_count_of_one_with_a_plural() {
 fn every_word(library: &Library, game: GameId, players: usize, games: u64, mut see: impl FnMut(&str)) {
     for seed in 0..games {
         let config = TableConfig::with_players(players, SeatKind::Human, 1000 + seed);
-        let mut m: Box<dyn AnyMatch> = library.new_match(game, config).expect("a table");
+        let mut m: Box<dyn MatchFace> = library.new_match(game, config).expect("a table");
         let mut rng = GameRng::seeded(seed ^ 0x0ace);
         for e in m.opening_events() {
             see(&e.text);

@@ -83,8 +83,8 @@ pub(super) fn log_panel(
 }
 
 /// A finished game's replay showing everything: every hand, Loyalty card, face-down card, fist,
-/// hidden tile and pile at this moment (`AnyMatch::secrets`), seat by seat, then the table's.
-fn every_secret(ui: &mut egui::Ui, m: &dyn crate::library::AnyMatch) {
+/// hidden tile and pile at this moment (`MatchFace::secrets`), seat by seat, then the table's.
+fn every_secret(ui: &mut egui::Ui, m: &dyn crate::library::MatchFace) {
     let secrets = m.secrets();
     ui.separator();
     egui::CollapsingHeader::new(egui::RichText::new("Every secret now").strong().color(GOLD))

@@ -214,7 +214,7 @@ mod tests {
         for seed in 0..12u64 {
             let config = TableConfig::with_players(3, SeatKind::Human, seed);
             let mut m = library.new_match(GameId::Future, config).expect("a match");
-            let state = |m: &dyn crate::library::AnyMatch| {
+            let state = |m: &dyn crate::library::MatchFace| {
                 crate::library::typed::<Future>(m).expect("Die Zukunft").state.clone()
             };
             let mut rng = crate::rules::GameRng::seeded(seed);
