@@ -12,7 +12,7 @@ use camelot::content::ContentSet;
 use camelot::library::Library;
 use camelot::online::invite::Invite;
 use camelot::online::net::{Client, Host, Identity, Limits, listen_with};
-use camelot::online::protocol::{SeatAsk, ToHost, ToPlayer};
+use camelot::online::protocol::{RoomRules, SeatAsk, ToHost, ToPlayer};
 use camelot::rules::{GameId, GameRng, SeatKind, TableConfig};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -41,11 +41,16 @@ fn cpu_seconds() -> f64 {
 
 /// Plays one seat with random moves to the end; the latencies of its moves (ms), whether the
 /// game ended.
-async fn play(invite: Invite, seed: u64, all_in: Arc<tokio::sync::Barrier>) -> Result<(Vec<f64>, bool), String> {
+async fn play(
+    invite: Invite,
+    seed: u64,
+    all_in: Arc<tokio::sync::Barrier>,
+    library: Arc<Library>,
+) -> Result<(Vec<f64>, bool), String> {
     // Hundreds of handshakes at once on two cores: one that times out tries again.
     let mut tries = 0;
     let mut c = loop {
-        match Client::join(&invite, SeatAsk::Any, "Bench", None).await {
+        match Client::join(&invite, SeatAsk::Any, "Bench", None, &library).await {
             Ok(c) => break c,
             Err(why) if tries >= 5 => {
                 all_in.wait().await;
@@ -102,7 +107,7 @@ fn main() -> Result<(), String> {
     let identity = Identity::in_dir(&dir)?;
     for r in 0..rooms {
         let config = TableConfig::with_players(4, SeatKind::Human, 1000 + r);
-        let (room, key) = host.add_room(game, config)?;
+        let (room, key) = host.add_room(game, config, RoomRules::DEFAULT)?;
         invites.push((room, key));
     }
     let per_room_kib = (rss_kib().saturating_sub(before)) as f64 / rooms as f64;
@@ -122,6 +127,7 @@ fn main() -> Result<(), String> {
             listen_with(host, &identity, "127.0.0.1:0".parse().map_err(|_| "loopback")?, limits)?;
         let port = endpoint.local_addr().map_err(|e| e.to_string())?.port();
         let all_in = Arc::new(tokio::sync::Barrier::new(invites.len() * 4 + 1));
+        let library = Arc::new(Library::load(ContentSet::embedded()));
         let mut players = Vec::new();
         for (i, (room, key)) in invites.into_iter().enumerate() {
             for s in 0..4u64 {
@@ -132,7 +138,12 @@ fn main() -> Result<(), String> {
                     key,
                     fingerprint: identity.fingerprint,
                 };
-                players.push(tokio::spawn(play(invite, i as u64 * 4 + s, all_in.clone())));
+                players.push(tokio::spawn(play(
+                    invite,
+                    i as u64 * 4 + s,
+                    all_in.clone(),
+                    library.clone(),
+                )));
             }
         }
         all_in.wait().await;

@@ -139,6 +139,13 @@ enum Command {
         table: SeatsArgs,
         #[command(flatten)]
         listen: ListenArgs,
+        /// Seconds a seat whose player has gone waits before a normal bot plays it until they
+        /// come back, or `never`
+        #[arg(long, default_value = "120")]
+        bot_after: String,
+        /// Take no onlookers at this table
+        #[arg(long)]
+        no_watchers: bool,
     },
     /// Join a room by its invitation and play your seat in the terminal (or with a bot).
     #[cfg(feature = "online")]
@@ -154,7 +161,7 @@ enum Command {
         /// Watch the public table instead of playing a seat
         #[arg(long)]
         watch: bool,
-        /// Let a bot play the seat: random
+        /// Let a bot play the seat from its view: random, easy, normal or hard
         #[arg(long)]
         bot: Option<String>,
     },
@@ -316,10 +323,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             online_cli::serve(commands::load_library(content)?, &listen_of(listen), None)
         }
         #[cfg(feature = "online")]
-        Some(Command::Host { table, listen }) => {
+        Some(Command::Host {
+            table,
+            listen,
+            bot_after,
+            no_watchers,
+        }) => {
             let library = commands::load_library(content)?;
-            let room = commands::table_of(table, &library)?;
-            online_cli::serve(library, &listen_of(listen), Some(room))
+            let (game, config) = commands::table_of(table, &library)?;
+            let bot_after = match bot_after.as_str() {
+                "never" => None,
+                secs => Some(
+                    secs.parse::<u32>()
+                        .map_err(|_| format!("--bot-after {secs}: a number of seconds, or never"))?,
+                ),
+            };
+            let rules = camelot::online::protocol::RoomRules {
+                bot_after,
+                watchers: !no_watchers,
+            };
+            online_cli::host(library, &listen_of(listen), (game, config, rules))
         }
         #[cfg(feature = "online")]
         Some(Command::Join {
@@ -329,6 +352,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             watch,
             bot,
         }) => online_cli::join(
+            commands::load_library(content)?,
             code,
             &online_cli::JoinAs {
                 seat: *seat,

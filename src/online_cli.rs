@@ -3,13 +3,15 @@
 //! token of each seat it holds in `<data>/online`, so that `join` with the same invitation takes
 //! the seat back after a drop.
 
+use camelot::bots::BotKind;
 use camelot::library::{Library, SeatTable};
-use camelot::online::invite::{Invite, hex};
-use camelot::online::net::{Client, Host, Identity, listen};
-use camelot::online::protocol::{SeatAsk, ToHost, ToPlayer};
-use camelot::rules::{GameId, GameRng, TableConfig};
+use camelot::online::invite::Invite;
+use camelot::online::net::{Client, Host, Identity, listen, open_on_running};
+use camelot::online::protocol::{RoomRules, SeatAsk, SeatHolder, SeatState, ToHost, ToPlayer};
+use camelot::online::recent;
+use camelot::rules::{GameId, TableConfig};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -36,19 +38,52 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("the network could not start: {e}"))
 }
 
+/// A room to open: its game, its table and its rules.
+pub type NewRoom = (GameId, TableConfig, RoomRules);
+
+/// `host`: opens the room on the host that already runs on the folder, prints its invitation and
+/// returns; with no host running there, starts one (`serve`) with the room.
+pub fn host(library: Library, how: &Listen, room: NewRoom) -> Result<ExitCode, String> {
+    let dir = host_dir(&how.dir);
+    let identity = Identity::in_dir(&dir)?;
+    let (game, config, rules) = room.clone();
+    let opened = runtime()?.block_on(open_on_running(&dir, game, config, rules));
+    match opened {
+        Some(Ok((room, key, port))) => {
+            println!(
+                "Room {room} of {} is open on the host that runs on {} ({}).",
+                game.title(),
+                dir.display(),
+                rules.words()
+            );
+            let invite = Invite {
+                host: how.address.clone(),
+                port,
+                room,
+                key,
+                fingerprint: identity.fingerprint,
+            };
+            println!("Room {room}: {}", invite.code());
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Err(why)) => Err(why),
+        None => serve(library, how, Some(room)),
+    }
+}
+
 /// `serve`, and `host` with a new room first: opens the rooms kept in the folder, prints each
 /// one's invitation, and plays them until stopped (every room is kept after every move, so a
 /// host stopped or killed loses nothing; start it again and the players rejoin).
-pub fn serve(library: Library, how: &Listen, new_room: Option<(GameId, TableConfig)>) -> Result<ExitCode, String> {
+pub fn serve(library: Library, how: &Listen, new_room: Option<NewRoom>) -> Result<ExitCode, String> {
     let dir = host_dir(&how.dir);
     let identity = Identity::in_dir(&dir)?;
     let (mut host, problems) = Host::open(library, &dir);
     for p in problems {
         eprintln!("camelot: a room could not be opened: {p}");
     }
-    if let Some((game, config)) = new_room {
-        let (room, _) = host.add_room(game, config)?;
-        println!("Room {room} of {} is open.", game.title());
+    if let Some((game, config, rules)) = new_room {
+        let (room, _) = host.add_room(game, config, rules)?;
+        println!("Room {room} of {} is open ({}).", game.title(), rules.words());
     }
     let ip = how.listen.clone().unwrap_or_else(|| "0.0.0.0".into());
     let addr: SocketAddr = format!("{ip}:{}", how.port)
@@ -82,52 +117,48 @@ pub struct JoinAs {
     pub seat: Option<usize>,
     pub watch: bool,
     pub name: String,
-    /// `random`: a random legal move at each decision (for tests and benchmarks).
+    /// A bot of the command line's levels (`random`, `easy`, `normal`, `hard`) that decides from
+    /// the seat's view alone, on the player's computer.
     pub bot: Option<String>,
 }
 
-fn token_path(invite: &Invite) -> PathBuf {
-    let place = format!("{}-{}-{}", invite.host, invite.port, invite.room).replace([':', '[', ']', '/'], "_");
-    camelot::rules::record::data_dir()
-        .join("online")
-        .join(format!("{place}-{}.token", hex(&invite.fingerprint[..4])))
-}
-
 /// `join`: takes a seat (or the one this player held: its token is kept), then plays it from the
-/// terminal — the table in words, the moves numbered — or with a bot, until the game ends.
-pub fn join(code: &str, who: &JoinAs) -> Result<ExitCode, String> {
+/// terminal — the table in words, the moves numbered — or with a bot, until the game ends; then
+/// keeps the whole game (the host sends it at the end) for `camelot replay` and `review`.
+pub fn join(library: Library, code: &str, who: &JoinAs) -> Result<ExitCode, String> {
     let invite = Invite::parse(code)?;
-    if let Some(bot) = &who.bot
-        && bot != "random"
-    {
-        return Err(format!(
-            "--bot {bot}: a client plays with the random bot for now (the others decide from a seat's view, which the \
-             host does not send yet)"
-        ));
-    }
+    let bot = who.bot.as_deref().map(BotKind::parse).transpose()?;
     let seat = match (who.watch, who.seat) {
         (true, _) => SeatAsk::Watch,
         (false, Some(0)) => return Err("seats are numbered from 1".into()),
         (false, Some(n)) => SeatAsk::Seat(n - 1),
         (false, None) => SeatAsk::Any,
     };
-    let tokens = token_path(&invite);
-    let token = std::fs::read_to_string(&tokens).ok().map(|t| t.trim().to_string());
+    let dir = recent::online_dir();
+    let token = recent::read_token(&dir, &invite);
     runtime()?.block_on(async move {
-        let mut client = match Client::join(&invite, seat, &who.name, token.clone()).await {
+        let mut client = match Client::join(&invite, seat, &who.name, token.clone(), &library).await {
             Err(why) if token.is_some() && why.contains("holds no seat") => {
-                Client::join(&invite, seat, &who.name, None).await?
+                Client::join(&invite, seat, &who.name, None, &library).await?
             }
             other => other?,
         };
-        if !client.token.is_empty() {
-            keep_token(&tokens, &client.token);
+        if !client.token.is_empty()
+            && let Err(e) = recent::keep_token(&dir, &invite, &client.token)
+        {
+            eprintln!("camelot: your seat's token could not be kept ({e}); a drop would lose the seat");
         }
         match client.seat {
             Some(s) => println!("You play seat {} of {}.", s + 1, client.game.title()),
             None => println!("You watch {}.", client.game.title()),
         }
-        let mut rng = GameRng::seeded(std::process::id() as u64);
+        println!("At this table {}.", client.rules.words());
+        // The player's own seed: for the re-deal of what the seat cannot see, and for its bot.
+        let seed = u64::from(std::process::id())
+            ^ std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+        let mut seats_said: Vec<SeatState> = Vec::new();
         // The position last answered: a table sent again for it (another player joined, a move was
         // refused) is not asked again.
         let mut answered = None;
@@ -137,12 +168,20 @@ pub fn join(code: &str, who: &JoinAs) -> Result<ExitCode, String> {
             let message =
                 message.map_err(|why| format!("{why}: run the same `camelot join` to take your seat back"))?;
             match message {
-                ToPlayer::Table { table, lines } => {
+                ToPlayer::Table {
+                    table,
+                    view,
+                    lines,
+                    save,
+                } => {
                     for line in lines {
                         println!("  {line}");
                     }
                     if let Some((_, _, summary)) = &table.outcome {
                         println!("The game is over: {summary}");
+                        if let Some(save) = save {
+                            keep_game(&invite, &save);
+                        }
                         return Ok(ExitCode::SUCCESS);
                     }
                     if let Some(other) = table.to_act.filter(|&s| Some(s) != client.seat)
@@ -159,10 +198,12 @@ pub fn join(code: &str, who: &JoinAs) -> Result<ExitCode, String> {
                     }
                     if table.to_act == client.seat && !table.moves.is_empty() && answered != Some(table.actions_taken) {
                         answered = Some(table.actions_taken);
-                        let index = if who.bot.is_some() {
-                            rng.below(table.moves.len() as u32) as usize
-                        } else {
-                            ask(&table).await?
+                        let at = table.actions_taken as u64;
+                        let index = match (bot, &view) {
+                            (Some(kind), Some(view)) => {
+                                bot_move(&library, &client, view, kind, seed ^ at.wrapping_mul(0x9e37_79b9))?
+                            }
+                            _ => ask(&table).await?,
                         };
                         client
                             .send(&ToHost::Play {
@@ -178,22 +219,58 @@ pub fn join(code: &str, who: &JoinAs) -> Result<ExitCode, String> {
                 }
                 ToPlayer::Chat { from, text } => println!("{from}: {text}"),
                 ToPlayer::Goodbye(why) => return Err(format!("the host ended the connection: {why}")),
-                ToPlayer::Welcome { .. } => {}
+                ToPlayer::Seats(seats) => {
+                    for (i, s) in seats.iter().enumerate() {
+                        if seats_said.get(i) != Some(s) {
+                            println!("Seat {}: {}", i + 1, seat_words(s));
+                        }
+                    }
+                    seats_said = seats;
+                }
+                ToPlayer::Welcome { .. } | ToPlayer::Opened { .. } => {}
             }
         }
         Err("the host went away; run the same `camelot join` to take your seat back".into())
     })
 }
 
-fn keep_token(path: &Path, token: &str) {
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
+/// The move of the seat's bot: the table re-dealt from the seat's view (`Library::mirror`), the
+/// bot deciding on it as at a local table; its index among the seat's moves, which are the
+/// host's.
+fn bot_move(library: &Library, client: &Client, view: &str, kind: BotKind, seed: u64) -> Result<usize, String> {
+    let mirror = library.mirror(client.game, client.config.clone(), view, seed)?;
+    mirror
+        .bot_job(kind, seed)
+        .and_then(|job| job())
+        .ok_or_else(|| format!("the {kind} bot found no move"))
+}
+
+/// Who holds a seat, in words.
+fn seat_words(s: &SeatState) -> String {
+    match &s.holder {
+        SeatHolder::Open => format!("{} (open)", s.name),
+        SeatHolder::Bot(kind) => format!("{} (a {kind} bot)", s.name),
+        SeatHolder::Here => format!("{} is here", s.name),
+        SeatHolder::Away { standing_in: true, .. } => format!("{} has gone; a bot plays for them", s.name),
+        SeatHolder::Away { bot_in: Some(secs), .. } => {
+            format!(
+                "{} has gone; a bot plays for them in {secs} s unless they come back",
+                s.name
+            )
+        }
+        SeatHolder::Away { bot_in: None, .. } => format!("{} has gone; the table waits for them", s.name),
     }
-    if let Err(e) = std::fs::write(path, token) {
-        eprintln!(
-            "camelot: your seat's token could not be kept ({}: {e}); a drop would lose the seat",
+}
+
+/// Keeps the whole game the host sent at its end, where `camelot replay` and `review` read it.
+fn keep_game(invite: &Invite, save: &str) {
+    let path = recent::token_path(&recent::online_dir(), invite).with_extension("ron");
+    match camelot::rules::record::write_atomically(&path, save) {
+        Ok(()) => println!(
+            "The whole game is kept in {} (camelot replay, camelot review).",
             path.display()
-        );
+        ),
+        Err(e) => eprintln!("camelot: the game could not be kept ({}: {e})", path.display()),
     }
 }
 

@@ -949,3 +949,184 @@ fn an_unfinished_pass_and_play_game_shows_no_seat_s_review_hint_or_lines_in_any_
         }
     }
 }
+
+/// Online in the window: a host and two friends, three headless apps in this process, on
+/// 127.0.0.1 only.
+#[cfg(feature = "online")]
+mod online {
+    use super::new_app;
+    use bevy::prelude::*;
+    use camelot::app::bridge::{ActionRequest, CloseMatch, MatchRes, Request};
+    use camelot::app::handoff::Handoff;
+    use camelot::app::online::OnlineRuntime;
+    use camelot::app::remote::{LinkState, OnlineAsk, Remote};
+    use camelot::online::invite::Invite;
+    use camelot::online::protocol::{RoomRules, SeatHolder};
+    use camelot::rules::{Difficulty, GameId, GameRng, Pending, SeatKind, TableConfig};
+
+    fn remote(app: &App) -> Option<&Remote> {
+        app.world().get_resource::<Remote>()
+    }
+
+    /// Updates every app until `done` holds for all of them (the network runs on its own thread).
+    fn run_all(apps: &mut [&mut App], mut done: impl FnMut(&App) -> bool) {
+        for _ in 0..5_000 {
+            if apps.iter().all(|a| done(a)) {
+                return;
+            }
+            for a in apps.iter_mut() {
+                a.update();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        panic!("the apps did not get there");
+    }
+
+    fn seated(app: &App) -> bool {
+        remote(app).is_some_and(|r| r.seat.is_some() && r.link == LinkState::Here)
+            && app.world().resource::<MatchRes>().current.is_some()
+    }
+
+    /// Each app's table, when it has caught up with the host: its mirror shows its seat exactly
+    /// the host's view, the screen is its seat's and never covered.
+    fn check_in_step(host: &App, apps: &[&App], room: u64) -> usize {
+        let mut checked = 0;
+        let online = host.world().resource::<OnlineRuntime>();
+        for app in apps {
+            let (Some(r), Some(m)) = (remote(app), app.world().resource::<MatchRes>().current.as_ref()) else {
+                continue;
+            };
+            let seat = r.seat.expect("a seat");
+            let handoff = *app.world().resource::<Handoff>();
+            assert_eq!(handoff.covering, None, "an online screen is never covered");
+            assert_eq!(handoff.viewer, Some(seat), "an online screen shows its own seat");
+            let (at, view) = online.hosted_view(room, seat).expect("the room");
+            if r.at == at {
+                assert_eq!(m.view_on_wire(seat), view, "seat {seat} draws from its own view");
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn a_host_and_two_friends_play_shadows_each_from_their_own_view_and_a_friend_rejoins() {
+        let (mut host, _) = new_app("online-window-host");
+        let (mut elaine, _) = new_app("online-window-elaine");
+        let (mut bors, _) = new_app("online-window-bors");
+        let mut config = TableConfig::with_players(4, SeatKind::Human, 77);
+        config.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
+        host.world_mut().write_message(OnlineAsk::Host {
+            game: GameId::Shadows,
+            config,
+            rules: RoomRules::DEFAULT,
+            listen: "127.0.0.1".into(),
+            port: 0,
+            address: "127.0.0.1".into(),
+        });
+        run_all(&mut [&mut host], seated);
+        let code = remote(&host).expect("hosting").code.clone();
+        let room = Invite::parse(&code).expect("an invitation").room;
+        assert!(remote(&host).expect("hosting").hosting);
+        // The table waits for the friends: their seats are open.
+        run_all(&mut [&mut host], |a| remote(a).is_some_and(|r| r.seats.len() == 4));
+        let open = remote(&host)
+            .expect("hosting")
+            .seats
+            .iter()
+            .filter(|s| s.holder == SeatHolder::Open)
+            .count();
+        assert_eq!(open, 2, "two seats wait for friends");
+        // A bad invitation is refused in words.
+        elaine.world_mut().write_message(OnlineAsk::Join {
+            code: "camelot://127.0.0.1:1/x/aa/bb".into(),
+            name: "Elaine".into(),
+        });
+        elaine.update();
+        let notice = elaine.world().resource::<MatchRes>().notice.clone().expect("refused");
+        assert!(notice.contains("not a room number"), "{notice}");
+        for (app, name) in [(&mut elaine, "Elaine"), (&mut bors, "Bors")] {
+            app.world_mut().write_message(OnlineAsk::Join {
+                code: code.clone(),
+                name: name.into(),
+            });
+        }
+        run_all(&mut [&mut host, &mut elaine, &mut bors], seated);
+        let seats: Vec<usize> = [&host, &elaine, &bors]
+            .iter()
+            .map(|a| remote(a).and_then(|r| r.seat).expect("a seat"))
+            .collect();
+        assert_eq!(seats[0], 0, "the host plays the first human seat");
+        let mut sorted = seats.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, vec![0, 1, 2], "each in a seat of their own");
+
+        let mut rng = GameRng::seeded(5);
+        let mut checked = 0;
+        let mut rejoined = false;
+        // The position each app last moved at: one move a position.
+        let mut moved_at: [Option<usize>; 3] = [None; 3];
+        for step in 0..20_000 {
+            checked += check_in_step(&host, &[&host, &elaine, &bors], room);
+            // Halfway through, Bors closes the table and joins again with the same invitation.
+            if step == 300 && !rejoined {
+                rejoined = true;
+                bors.world_mut().write_message(CloseMatch);
+                bors.update();
+                assert!(remote(&bors).is_none());
+                bors.world_mut().write_message(OnlineAsk::Join {
+                    code: code.clone(),
+                    name: "Bors".into(),
+                });
+                run_all(&mut [&mut host, &mut elaine, &mut bors], seated);
+                assert_eq!(
+                    remote(&bors).and_then(|r| r.seat),
+                    Some(2),
+                    "Bors takes his own seat back"
+                );
+            }
+            let mut over = 0;
+            for (i, app) in [&mut host, &mut elaine, &mut bors].into_iter().enumerate() {
+                let (seat, at) = match remote(app) {
+                    Some(r) => (r.seat.expect("a seat"), r.at),
+                    None => continue,
+                };
+                let m = app.world().resource::<MatchRes>().current.as_ref().expect("a table");
+                if matches!(m.pending(), Pending::Finished(_)) {
+                    over += 1;
+                    continue;
+                }
+                if m.to_act() == Some(seat) && moved_at[i] != Some(at) {
+                    moved_at[i] = Some(at);
+                    let n = m.legal_labels().len() as u32;
+                    app.world_mut().write_message(ActionRequest {
+                        seat,
+                        request: Request::Index(rng.below(n) as usize),
+                    });
+                }
+                app.update();
+            }
+            if over == 3 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        for app in [&host, &elaine, &bors] {
+            let m = app.world().resource::<MatchRes>().current.as_ref().expect("a table");
+            assert!(
+                matches!(m.pending(), Pending::Finished(_)),
+                "the game ended for everyone"
+            );
+        }
+        assert!(checked > 100, "{checked} tables checked against the host's views");
+        // The host goes: the friends are told in words.
+        host.world_mut().resource_mut::<OnlineRuntime>().stop_hosting();
+        run_all(&mut [&mut elaine], |a| {
+            remote(a).is_some_and(|r| matches!(r.link, LinkState::Lost { .. }))
+        });
+        let LinkState::Lost { why, .. } = &remote(&elaine).expect("the table").link else {
+            unreachable!()
+        };
+        assert!(!why.is_empty());
+    }
+}

@@ -106,8 +106,16 @@ fn drive_bots(
     mut thinking: ResMut<BotThinking>,
     mut requests: MessageWriter<ActionRequest>,
     cost: ResMut<BotDriverCost>,
+    remote: Option<Res<super::remote::Remote>>,
 ) {
     let _timed = Timed(cost.into_inner(), Instant::now());
+    // Online, the host plays the room's bots.
+    if remote.is_some() {
+        if thinking.seat.is_some() {
+            *thinking = BotThinking::default();
+        }
+        return;
+    }
     let stale = changed.read().count() > 0;
     let Some(m) = res.current.as_ref() else {
         *thinking = BotThinking::default();

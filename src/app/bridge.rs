@@ -287,9 +287,39 @@ struct Bridge<'w> {
     changed: MessageWriter<'w, MatchChanged>,
     saves: Res<'w, SavesRes>,
     next: ResMut<'w, NextState<Screen>>,
+    /// Present while the table's game lives on a host: this seat's moves go there.
+    remote: Option<ResMut<'w, super::remote::Remote>>,
 }
 
 impl Bridge<'_> {
+    /// Sends `seat`'s move, the legal action `index` (`None`: not among them), to the host of an
+    /// online table, once it passes what every request must (that seat's decision, this window's
+    /// seat); `false` when the table is not online.
+    fn send_to_host(&mut self, seat: Seat, index: impl FnOnce(&dyn MatchFace) -> Option<usize>) -> bool {
+        let Some(remote) = self.remote.as_mut() else {
+            return false;
+        };
+        let refuse = |why: &str| Refused {
+            seat,
+            reason: why.into(),
+            part: None,
+        };
+        let Some(m) = self.res.current.as_ref() else {
+            return true;
+        };
+        if remote.seat != Some(seat) || m.to_act() != Some(seat) {
+            self.refused.write(refuse("it is not your decision"));
+            return true;
+        }
+        match index(m.as_ref()) {
+            Some(i) => remote.moves_out.push(i),
+            None => {
+                self.refused.write(refuse("that is not one of your moves now"));
+            }
+        }
+        true
+    }
+
     /// Applies `seat`'s request through `apply`, once it passes what every request must (not a
     /// replay; that seat's decision): its events told and saved, or its refusal with the rulebook
     /// part the move comes under (`part`, as things stand before it).
@@ -340,6 +370,21 @@ impl Bridge<'_> {
 
 fn apply_requests(mut requests: MessageReader<ActionRequest>, mut rules: Bridge) {
     for req in requests.read() {
+        if rules.remote.is_some() {
+            match req.request {
+                Request::Index(i) => {
+                    rules.send_to_host(req.seat, |m| (i < m.legal_labels().len()).then_some(i));
+                }
+                Request::Undo => {
+                    rules.refused.write(Refused {
+                        seat: req.seat,
+                        reason: "at an online table no move is taken back".into(),
+                        part: None,
+                    });
+                }
+            }
+            continue;
+        }
         match req.request {
             Request::Index(i) => {
                 rules.request(req.seat, |m| m.rule_of_index(i), |m, _| m.apply_index(i));
@@ -416,6 +461,13 @@ pub fn playing<G: crate::rules::Game>(res: Res<MatchRes>) -> bool {
 
 fn apply_plays<G: crate::bots::BotHints>(mut plays: MessageReader<Play<G>>, mut rules: Bridge) {
     for play in plays.read() {
+        let sent = rules.send_to_host(play.seat, |m| {
+            let m = crate::library::typed::<G>(m)?;
+            m.state.legal_actions().iter().position(|a| *a == play.action)
+        });
+        if sent {
+            continue;
+        }
         rules.request(
             play.seat,
             |m| crate::library::rule_of_typed::<G>(m, &play.action),

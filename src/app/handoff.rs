@@ -79,8 +79,19 @@ fn update_handoff(
     res: Res<MatchRes>,
     replay: Res<super::bridge::Replay>,
     mut handoff: ResMut<Handoff>,
+    remote: Option<Res<super::remote::Remote>>,
 ) {
     if changed.read().count() == 0 {
+        return;
+    }
+    // Online, the screen is this seat's alone: never covered, its secrets always shown.
+    if let Some(remote) = remote {
+        *handoff = Handoff {
+            covering: None,
+            viewer: remote.seat,
+            frozen: false,
+            all_seen: false,
+        };
         return;
     }
     if let Some(r) = replay.0.as_ref() {

@@ -18,7 +18,10 @@ pub mod learn;
 
 pub mod menu;
 pub mod motion;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod redraw;
+pub mod remote;
 pub mod review;
 pub mod settings;
 pub mod shared;
@@ -65,12 +68,16 @@ pub struct CorePlugins;
 
 impl Plugin for CorePlugins {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>().add_plugins((
-            bridge::RulesPlugin,
-            handoff::HandoffPlugin,
-            bots::BotPlugin,
-            redraw::RedrawPlugin,
-        ));
+        app.init_state::<Screen>()
+            .add_message::<remote::OnlineAsk>()
+            .add_plugins((
+                bridge::RulesPlugin,
+                handoff::HandoffPlugin,
+                bots::BotPlugin,
+                redraw::RedrawPlugin,
+            ));
+        #[cfg(feature = "online")]
+        app.add_plugins(online::OnlinePlugin);
     }
 }
 

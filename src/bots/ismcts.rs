@@ -467,7 +467,7 @@ mod tests {
     use crate::rules::*;
     use serde::{Deserialize, Serialize};
 
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     struct Nim {
         stones: u32,
         turn: Seat,
@@ -537,6 +537,7 @@ mod tests {
         fn view(&self, _: Seat) -> Nim {
             self.clone()
         }
+        fn attach_content(_: &mut Nim, _: &std::sync::Arc<()>) {}
         fn describe_event(&self, _: &()) -> String {
             String::new()
         }

@@ -103,6 +103,8 @@ pub trait MatchFace: Send + Sync {
     /// What `viewer` may read of the table now, in words (`seats::seat_table`); `None`: an
     /// onlooker.
     fn seat_table(&self, viewer: Option<Seat>) -> SeatTable;
+    /// The view of `seat`, for the wire (`Library::mirror` reads it).
+    fn view_on_wire(&self, seat: Seat) -> String;
     fn apply_index(&mut self, index: usize) -> Result<Vec<ErasedEvent>, RuleError>;
     /// Applies a typed action given as `Any` (the game's own `Action` type).
     fn apply_any(&mut self, action: &dyn Any) -> Result<Vec<ErasedEvent>, RuleError>;
@@ -249,6 +251,10 @@ impl<G: BotHints> MatchFace for Match<G> {
     }
     fn seat_table(&self, viewer: Option<Seat>) -> SeatTable {
         seat_table(&self.state, &self.config, self.actions.len(), viewer)
+    }
+    fn view_on_wire(&self, seat: Seat) -> String {
+        // A view holds no map with other than string keys: serde_json cannot fail on it.
+        serde_json::to_string(&self.state.view(seat)).unwrap_or_default()
     }
     fn legal_labels(&self) -> Vec<String> {
         self.state

@@ -3,6 +3,7 @@
 
 mod any_match;
 mod hints;
+mod mirror;
 mod rating;
 mod seat_table;
 mod seats;
@@ -42,6 +43,7 @@ pub struct GameEntry {
     fork: fn(&ErasedContent) -> ErasedContent,
     start: fn(&Library, TableConfig) -> Result<BoxedMatch, String>,
     resume: fn(&Library, &str) -> Result<BoxedMatch, SaveError>,
+    mirror: fn(&Library, TableConfig, &str, u64) -> Result<BoxedMatch, String>,
     /// What `turns_taken` counts (`Game::PERIOD`).
     pub period: Period,
     /// Whether a seat wins with its side (`Game::IN_SIDES`).
@@ -63,6 +65,7 @@ impl GameEntry {
             fork: fork_content::<G>,
             start: start_match::<G>,
             resume: resume_match::<G>,
+            mirror: mirror::mirror_match::<G>,
             period: G::PERIOD,
             in_sides: G::IN_SIDES,
             listed: G::LISTED,
@@ -206,6 +209,15 @@ impl Library {
                 self.check_variants(game, &config.variants)?;
                 (e.start)(self, config)
             }
+            None => Err(LibraryError::NotBuilt(game).to_string()),
+        }
+    }
+
+    /// A seat's match made from the view a host sent, what it hides re-dealt with `seed`
+    /// (`mirror.rs`), for the table of `config` (whose seed the host keeps); or why not.
+    pub fn mirror(&self, game: GameId, config: TableConfig, view: &str, seed: u64) -> Result<BoxedMatch, String> {
+        match entry(game) {
+            Some(e) => (e.mirror)(self, config, view, seed),
             None => Err(LibraryError::NotBuilt(game).to_string()),
         }
     }

@@ -5,10 +5,15 @@
 //!
 //! Parts: `protocol` (the messages, their version and their one encoding), `invite` (the code a
 //! host hands out), `room` (a table on the host: its seats, who holds them, what each may read),
-//! `net` (feature `online`: the host and the client over QUIC).
+//! `net` (feature `online`: the host and the client over QUIC), `link` (feature `online`: a
+//! player's side that keeps itself at the table), `recent` (the tokens and recent tables a player
+//! keeps).
 
 pub mod invite;
 #[cfg(feature = "online")]
+pub mod link;
+#[cfg(feature = "online")]
 pub mod net;
 pub mod protocol;
+pub mod recent;
 pub mod room;

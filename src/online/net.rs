@@ -8,8 +8,10 @@
 
 use crate::bots::BotKind;
 use crate::library::Library;
-use crate::online::invite::{FINGERPRINT_BYTES, Invite, KEY_BYTES, hex, new_key, unhex};
-use crate::online::protocol::{MAX_MESSAGE, PROTOCOL, SeatAsk, ToHost, ToPlayer, chat_line, decode, encode};
+use crate::online::invite::{FINGERPRINT_BYTES, Invite, KEY_BYTES, hex, new_key, same_key, unhex};
+use crate::online::protocol::{
+    MAX_MESSAGE, PROTOCOL, RoomRules, SeatAsk, ToHost, ToPlayer, chat_line, decode, encode, other_protocol,
+};
 use crate::online::room::{Holder, Room};
 use crate::rules::record::write_atomically;
 use crate::rules::{GameId, Seat, TableConfig};
@@ -25,6 +27,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio_util::bytes::Bytes;
 use tokio_util::codec::{Framed, LengthDelimitedCodec};
@@ -202,6 +205,18 @@ struct Conn {
 struct Table {
     room: Room,
     conns: Vec<Conn>,
+    /// The seats as last told (`ToPlayer::Seats`), to tell again only what changed.
+    told_standing: Vec<bool>,
+}
+
+impl Table {
+    fn of(room: Room) -> Table {
+        Table {
+            room,
+            conns: Vec::new(),
+            told_standing: Vec::new(),
+        }
+    }
 }
 
 /// What a room's file keeps: the key, who holds each seat, the match in the save format.
@@ -211,6 +226,8 @@ struct RoomFile {
     key: String,
     holders: Vec<HeldBy>,
     save: String,
+    #[serde(default)]
+    rules: RoomRules,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -224,6 +241,8 @@ enum HeldBy {
 pub struct Host {
     library: Library,
     dir: PathBuf,
+    /// The secret that opens rooms on this host from another process (`ToHost::Open`).
+    admin: [u8; KEY_BYTES],
     tables: BTreeMap<u64, Table>,
     next_conn: u64,
     /// While the host listens, room files are written by a task of their own, in order and
@@ -235,14 +254,19 @@ impl Host {
     /// The host of the rooms kept in `dir/rooms` (none the first time). A room file that cannot be
     /// read is named in the error, the others open.
     pub fn open(library: Library, dir: &Path) -> (Host, Vec<String>) {
+        let mut problems = Vec::new();
+        let admin = admin_secret(dir).unwrap_or_else(|why| {
+            problems.push(why);
+            new_key()
+        });
         let mut host = Host {
             library,
             dir: dir.to_path_buf(),
+            admin,
             tables: BTreeMap::new(),
             next_conn: 0,
             writer: None,
         };
-        let mut problems = Vec::new();
         let files = std::fs::read_dir(dir.join("rooms")).into_iter().flatten().flatten();
         for file in files
             .map(|e| e.path())
@@ -250,13 +274,7 @@ impl Host {
         {
             match host.read_room(&file) {
                 Ok(room) => {
-                    host.tables.insert(
-                        room.id,
-                        Table {
-                            room,
-                            conns: Vec::new(),
-                        },
-                    );
+                    host.tables.insert(room.id, Table::of(room));
                 }
                 Err(why) => problems.push(format!("{}: {why}", file.display())),
             }
@@ -284,7 +302,7 @@ impl Host {
             })
             .collect::<Result<Vec<Holder>, String>>()?;
         let m = self.library.load_save(&file.save).map_err(|e| e.to_string())?;
-        Ok(Room::restore(file.id, key, holders, m, &self.library))
+        Ok(Room::restore(file.id, key, holders, m, file.rules, &self.library))
     }
 
     fn keep(&self, room: &Room) -> Result<(), String> {
@@ -305,6 +323,7 @@ impl Host {
             key: hex(&room.key()),
             holders,
             save: room.save(),
+            rules: room.rules(),
         };
         let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
         let path = self.dir.join("rooms").join(format!("{}.room", room.id));
@@ -316,23 +335,73 @@ impl Host {
         }
     }
 
-    /// A new room of `game` for `config`'s seats (its bots the host's), kept at once; its number
-    /// and key.
-    pub fn add_room(&mut self, game: GameId, config: TableConfig) -> Result<(u64, [u8; KEY_BYTES]), String> {
+    /// A new room of `game` for `config`'s seats (its bots the host's) with its rules, kept at
+    /// once; its number and key.
+    pub fn add_room(
+        &mut self,
+        game: GameId,
+        config: TableConfig,
+        rules: RoomRules,
+    ) -> Result<(u64, [u8; KEY_BYTES]), String> {
         let m = self.library.new_match(game, config)?;
         let id = self.tables.keys().next_back().map_or(1, |last| last + 1);
         let key = new_key();
-        let mut room = Room::new(id, key, m, &self.library);
-        room.play_bots()?;
+        let mut room = Room::new(id, key, m, rules, &self.library);
+        room.play_bots(Instant::now())?;
         self.keep(&room)?;
-        self.tables.insert(
-            id,
-            Table {
-                room,
-                conns: Vec::new(),
-            },
-        );
+        self.tables.insert(id, Table::of(room));
         Ok((id, key))
+    }
+
+    /// Gives the seats of `room` no player has taken to normal bots, which play at once when it
+    /// is their turn; everyone is told.
+    pub fn fill_with_bots(&mut self, room: u64) {
+        let now = Instant::now();
+        let Some(table) = self.tables.get_mut(&room) else {
+            return;
+        };
+        if table.room.fill_with_bots(crate::online::room::STAND_IN) == 0 {
+            return;
+        }
+        tell_seats(table, now, true);
+        if let Err(why) = table.room.play_bots(now) {
+            eprintln!("camelot serve: room {room}: {why}");
+        }
+        tell(table);
+        self.keep_room(room);
+    }
+
+    /// `ToHost::Open`: a room opened by who holds the folder's secret.
+    fn open_room(&mut self, open: &ToHost) -> Result<(u64, [u8; KEY_BYTES]), String> {
+        let ToHost::Open {
+            protocol,
+            build,
+            admin,
+            game,
+            config,
+            rules,
+        } = open
+        else {
+            return Err("not a request to open a room".into());
+        };
+        if let Some(why) = other_protocol(*protocol, build) {
+            return Err(why);
+        }
+        let admin_ok = unhex::<KEY_BYTES>(admin, "secret").is_ok_and(|k| same_key(&k, &self.admin));
+        if !admin_ok {
+            return Err("only who runs this host (and can read its folder's host.admin) may open rooms on it".into());
+        }
+        self.add_room(*game, config.clone(), *rules)
+    }
+
+    /// What the host sends `seat` of `room` now: how many actions the game has had, and the
+    /// seat's view (`MatchFace::view_on_wire`).
+    pub fn seat_view(&self, room: u64, seat: Seat) -> Option<(usize, String)> {
+        let table = self.tables.get(&room)?;
+        Some((
+            table.room.table_for(Some(seat)).actions_taken,
+            table.room.view_for(seat),
+        ))
     }
 
     pub fn rooms(&self) -> Vec<u64> {
@@ -354,37 +423,42 @@ impl Host {
             return Err("the first message must say hello: which room, its key and the seat asked for".into());
         };
         let id = *room;
-        let game;
-        let joined;
-        {
-            let table = self
-                .tables
-                .get_mut(&id)
-                .ok_or_else(|| format!("this host has no room {id}"))?;
-            joined = table.room.join(hello, &self.library)?;
-            game = table.room.game();
-        }
-        if let Some(table) = self.tables.get(&id) {
-            self.keep(&table.room)?;
+        let content = self.library.content_hash(
+            self.tables
+                .get(&id)
+                .ok_or_else(|| format!("this host has no room {id}"))?
+                .room
+                .game(),
+        );
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| format!("this host has no room {id}"))?;
+        let joined = table.room.join(hello, &self.library)?;
+        if let Some(seat) = joined.seat {
+            table.room.arrive(seat);
         }
         self.next_conn += 1;
         let conn = self.next_conn;
         let _ = out.send(ToPlayer::Welcome {
             protocol: PROTOCOL,
             build: crate::version::LONG.into(),
-            game,
+            game: table.room.game(),
             seat: joined.seat,
             token: joined.token,
+            config: table.room.public_config(),
+            content,
+            rules: table.room.rules(),
         });
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.conns.push(Conn {
-                id: conn,
-                seat: joined.seat,
-                cursor: 0,
-                out,
-            });
-            tell(table);
-        }
+        table.conns.push(Conn {
+            id: conn,
+            seat: joined.seat,
+            cursor: 0,
+            out,
+        });
+        tell_seats(table, Instant::now(), true);
+        tell(table);
+        self.keep_room(id);
         Ok((id, conn, joined.seat))
     }
 
@@ -397,23 +471,16 @@ impl Host {
         let done = table
             .room
             .play(seat, at, index)
-            .and_then(|()| table.room.play_bots().map(|_| ()));
+            .and_then(|()| table.room.play_bots(Instant::now()).map(|_| ()));
         match done {
             Ok(()) => {
                 tell(table);
-                if let Some(table) = self.tables.get(&room)
-                    && let Err(why) = self.keep(&table.room)
-                {
-                    eprintln!("camelot serve: room {room} was not saved: {why}");
-                }
+                self.keep_room(room);
             }
             Err(why) => {
                 if let Some(c) = table.conns.iter_mut().find(|c| c.id == conn) {
                     let _ = c.out.send(ToPlayer::Refused(why));
-                    let _ = c.out.send(ToPlayer::Table {
-                        table: table.room.table_for(c.seat),
-                        lines: Vec::new(),
-                    });
+                    let _ = c.out.send(table_message(&table.room, c.seat, Vec::new()));
                 }
             }
         }
@@ -437,9 +504,74 @@ impl Host {
     }
 
     fn leave(&mut self, room: u64, conn: u64) {
+        let now = Instant::now();
         if let Some(table) = self.tables.get_mut(&room) {
+            let seat = table.conns.iter().find(|c| c.id == conn).and_then(|c| c.seat);
             table.conns.retain(|c| c.id != conn);
+            if let Some(seat) = seat {
+                table.room.depart(seat, now);
+                tell_seats(table, now, true);
+            }
         }
+        self.stand_in(room, now);
+    }
+
+    /// Lets the bots standing in for players gone too long play, in every room where one is to
+    /// act, and tells the tables whose seats changed; the host's clock calls it every second.
+    pub fn tick(&mut self, now: Instant) {
+        let rooms: Vec<u64> = self.tables.keys().copied().collect();
+        for room in rooms {
+            if let Some(table) = self.tables.get_mut(&room) {
+                tell_seats(table, now, false);
+            }
+            self.stand_in(room, now);
+        }
+    }
+
+    fn stand_in(&mut self, room: u64, now: Instant) {
+        let Some(table) = self.tables.get_mut(&room) else {
+            return;
+        };
+        if !table.room.bot_to_act(now) {
+            return;
+        }
+        match table.room.play_bots(now) {
+            Ok(_) => {
+                tell(table);
+                self.keep_room(room);
+            }
+            Err(why) => eprintln!("camelot serve: room {room}: {why}"),
+        }
+    }
+
+    fn keep_room(&self, room: u64) {
+        if let Some(table) = self.tables.get(&room)
+            && let Err(why) = self.keep(&table.room)
+        {
+            eprintln!("camelot serve: room {room} was not saved: {why}");
+        }
+    }
+}
+
+/// The secret of the host's folder that opens rooms (`host.admin`), made the first time.
+pub fn admin_secret(dir: &Path) -> Result<[u8; KEY_BYTES], String> {
+    let path = dir.join("host.admin");
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        return unhex::<KEY_BYTES>(text.trim(), "secret").map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let secret = new_key();
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_atomically(&path, &hex(&secret)).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(secret)
+}
+
+/// What `seat`'s connection is sent of the table now.
+fn table_message(room: &Room, seat: Option<Seat>, lines: Vec<String>) -> ToPlayer {
+    ToPlayer::Table {
+        table: room.table_for(seat),
+        view: seat.map(|s| room.view_for(s)),
+        lines,
+        save: room.final_save(),
     }
 }
 
@@ -448,10 +580,29 @@ fn tell(table: &mut Table) {
     for c in &mut table.conns {
         let (lines, next) = table.room.lines_for(c.seat, c.cursor);
         c.cursor = next;
-        let _ = c.out.send(ToPlayer::Table {
-            table: table.room.table_for(c.seat),
-            lines,
-        });
+        let _ = c.out.send(table_message(&table.room, c.seat, lines));
+    }
+}
+
+/// Tells every connection of a table who holds each seat: always when `changed`, else only when
+/// a bot has begun standing in for someone since last told.
+fn tell_seats(table: &mut Table, now: Instant, changed: bool) {
+    let seats = table.room.seats(now);
+    let standing: Vec<bool> = seats
+        .iter()
+        .map(|s| {
+            matches!(
+                s.holder,
+                crate::online::protocol::SeatHolder::Away { standing_in: true, .. }
+            )
+        })
+        .collect();
+    if !changed && standing == table.told_standing {
+        return;
+    }
+    table.told_standing = standing;
+    for c in &table.conns {
+        let _ = c.out.send(ToPlayer::Seats(seats.clone()));
     }
 }
 
@@ -501,13 +652,33 @@ pub fn listen_with(
     let (writer, files) = mpsc::unbounded_channel();
     lock(&host).writer = Some(writer);
     tokio::spawn(write_rooms(files));
+    // Where this host listens, for `camelot host` to open rooms on it from another process.
+    if let Ok(at) = endpoint.local_addr() {
+        let dir = lock(&host).dir.clone();
+        if let Err(e) = write_atomically(&dir.join("host.address"), &at.to_string()) {
+            eprintln!("camelot serve: {e}");
+        }
+    }
+
     let task = tokio::spawn(async move {
         let doors = Arc::new(Mutex::new(Doors {
             limits,
             open: BTreeMap::new(),
             knocks: BTreeMap::new(),
         }));
-        while let Some(incoming) = accepting.accept().await {
+        // The clock of the bots that stand in for players who have gone: it stops with the host.
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            let incoming = tokio::select! {
+                incoming = accepting.accept() => match incoming {
+                    Some(incoming) => incoming,
+                    None => break,
+                },
+                _ = every.tick() => {
+                    lock(&host).tick(Instant::now());
+                    continue;
+                }
+            };
             let from = incoming.remote_address().ip();
             // A flood of attempts from one address is turned away before any handshake.
             if !lock(&doors).knock(from, std::time::Instant::now()) {
@@ -603,6 +774,16 @@ async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>)
     };
     let mut w = wire(send, recv);
     let hello = match take::<ToHost>(&mut w).await {
+        Some(Ok(open @ ToHost::Open { .. })) => {
+            let opened = lock(&host).open_room(&open);
+            return match opened {
+                Ok((room, key)) => {
+                    let _ = put(&mut w, &ToPlayer::Opened { room, key: hex(&key) }).await;
+                    goodbye(&connection, &mut w, "the room is open".into()).await;
+                }
+                Err(why) => goodbye(&connection, &mut w, why).await,
+            };
+        }
         Some(Ok(hello)) => hello,
         Some(Err(why)) => return goodbye(&connection, &mut w, why).await,
         None => return,
@@ -647,7 +828,7 @@ async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>)
                         lock(&host).chat(room, seat, &text);
                     }
                 }
-                Some(Ok(ToHost::Hello { .. })) => {
+                Some(Ok(ToHost::Hello { .. } | ToHost::Open { .. })) => {
                     let _ = put(&mut w, &ToPlayer::Refused("this connection has said hello already".into())).await;
                 }
             },
@@ -664,43 +845,121 @@ async fn goodbye(connection: &quinn::Connection, w: &mut Wire, why: String) {
     let _ = tokio::time::timeout(std::time::Duration::from_secs(3), connection.closed()).await;
 }
 
+fn short(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}
+
+/// Opens a room on the host that listens where its folder says (`host.address`), with the
+/// folder's secret: its number and key, with the host's port. `None` when no host answers there
+/// (none runs, or the file is old).
+pub async fn open_on_running(
+    dir: &Path,
+    game: GameId,
+    config: TableConfig,
+    rules: RoomRules,
+) -> Option<Result<(u64, [u8; KEY_BYTES], u16), String>> {
+    let at: SocketAddr = std::fs::read_to_string(dir.join("host.address"))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    let admin = admin_secret(dir).ok()?;
+    let cert = std::fs::read(dir.join("host.cert")).ok()?;
+    // The host listens on every address, or on one: reach it on this machine.
+    let ip = if at.ip().is_unspecified() {
+        if at.is_ipv6() {
+            std::net::IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)
+        } else {
+            std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)
+        }
+    } else {
+        at.ip()
+    };
+    let to = SocketAddr::new(ip, at.port());
+    let reached = tokio::time::timeout(std::time::Duration::from_secs(3), async {
+        let (_endpoint, _connection, mut w) = connect(to, &to.to_string(), fingerprint(&cert)).await?;
+        put(
+            &mut w,
+            &ToHost::Open {
+                protocol: PROTOCOL,
+                build: crate::version::LONG.into(),
+                admin: hex(&admin),
+                game,
+                config,
+                rules,
+            },
+        )
+        .await?;
+        match take::<ToPlayer>(&mut w).await {
+            Some(Ok(ToPlayer::Opened { room, key })) => Ok(Some((room, unhex::<KEY_BYTES>(&key, "key")?, at.port()))),
+            Some(Ok(ToPlayer::Goodbye(why))) => Err(why),
+            _ => Ok(None),
+        }
+    })
+    .await;
+    match reached {
+        Ok(Ok(Some(opened))) => Some(Ok(opened)),
+        Ok(Err(why)) if !why.contains("could not be reached") => Some(Err(why)),
+        _ => None,
+    }
+}
+
+/// A connection to the host at `addr` whose certificate is `pinned`, with its stream of messages.
+async fn connect(
+    addr: SocketAddr,
+    place: &str,
+    pinned: [u8; FINGERPRINT_BYTES],
+) -> Result<(quinn::Endpoint, quinn::Connection, Wire), String> {
+    let local: SocketAddr = if addr.is_ipv6() { "[::]:0" } else { "0.0.0.0:0" }
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let mut endpoint = quinn::Endpoint::client(local).map_err(|e| format!("no connection can be opened here: {e}"))?;
+    endpoint.set_default_client_config(client_config(pinned)?);
+    let connection = endpoint
+        .connect(addr, CERT_NAME)
+        .map_err(|e| e.to_string())?
+        .await
+        .map_err(|e| {
+            format!(
+                "the host {place} could not be reached ({e}): check that it runs, that its port (UDP) is open to you, \
+                 and that the invitation is this host's"
+            )
+        })?;
+    let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
+    Ok((endpoint, connection, wire(send, recv)))
+}
+
 /// A player's connection to a host's room.
 pub struct Client {
     w: Wire,
     _endpoint: quinn::Endpoint,
+    connection: quinn::Connection,
     pub seat: Option<Seat>,
     pub token: String,
     pub game: GameId,
+    /// The table's seats and variants, its seed left out until the game is over.
+    pub config: TableConfig,
+    pub rules: RoomRules,
 }
 
 impl Client {
     /// Reaches the invitation's host (only if its certificate is the one the invitation names),
     /// says hello and waits for the welcome; the host's refusal in words otherwise.
-    pub async fn join(invite: &Invite, seat: SeatAsk, name: &str, token: Option<String>) -> Result<Client, String> {
+    /// `library`'s content must be the host's (the table is re-dealt from it).
+    pub async fn join(
+        invite: &Invite,
+        seat: SeatAsk,
+        name: &str,
+        token: Option<String>,
+        library: &Library,
+    ) -> Result<Client, String> {
         let place = format!("{}:{}", invite.host, invite.port);
         let addr = tokio::net::lookup_host(&place)
             .await
             .ok()
             .and_then(|mut a| a.next())
             .ok_or_else(|| format!("the host {place} cannot be found: check the invitation"))?;
-        let local: SocketAddr = if addr.is_ipv6() { "[::]:0" } else { "0.0.0.0:0" }
-            .parse()
-            .map_err(|e| format!("{e}"))?;
-        let mut endpoint =
-            quinn::Endpoint::client(local).map_err(|e| format!("no connection can be opened here: {e}"))?;
-        endpoint.set_default_client_config(client_config(invite.fingerprint)?);
-        let connection = endpoint
-            .connect(addr, CERT_NAME)
-            .map_err(|e| e.to_string())?
-            .await
-            .map_err(|e| {
-                format!(
-                    "the host {place} could not be reached ({e}): check that it runs, that its port (UDP) is open to \
-                     you, and that the invitation is this host's"
-                )
-            })?;
-        let (send, recv) = connection.open_bi().await.map_err(|e| e.to_string())?;
-        let mut w = wire(send, recv);
+        let (endpoint, connection, mut w) = connect(addr, &place, invite.fingerprint).await?;
         put(
             &mut w,
             &ToHost::Hello {
@@ -721,16 +980,31 @@ impl Client {
                 game,
                 seat,
                 token,
+                config,
+                content,
+                rules,
             })) => {
-                if let Some(why) = crate::online::protocol::other_protocol(protocol, &build) {
+                if let Some(why) = other_protocol(protocol, &build) {
                     return Err(why);
+                }
+                if content != library.content_hash(game) {
+                    return Err(format!(
+                        "the host plays {} with other rules files than yours (content {} against yours {}): both \
+                         sides need the same files",
+                        game.title(),
+                        short(&content),
+                        short(&library.content_hash(game))
+                    ));
                 }
                 Ok(Client {
                     w,
                     _endpoint: endpoint,
+                    connection,
                     seat,
                     token,
                     game,
+                    config,
+                    rules,
                 })
             }
             Some(Ok(ToPlayer::Goodbye(why))) => Err(why),
@@ -747,5 +1021,10 @@ impl Client {
 
     pub async fn send(&mut self, message: &ToHost) -> Result<(), String> {
         put(&mut self.w, message).await
+    }
+
+    /// The round trip to the host, as QUIC measures it.
+    pub fn rtt(&self) -> std::time::Duration {
+        self.connection.rtt()
     }
 }

@@ -4,7 +4,7 @@
 //! reason in words.
 
 use crate::library::SeatTable;
-use crate::rules::{GameId, Seat};
+use crate::rules::{GameId, Seat, TableConfig};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -47,21 +47,110 @@ pub enum ToHost {
     Play { at: usize, index: usize },
     /// A line for the table's chat.
     Chat(String),
+    /// The first message of a connection that opens a room instead of joining one: the secret
+    /// of the host's folder (`host.admin`, which only who runs the host can read), the game and
+    /// its table (its human seats open, its bots the host's) and the room's rules.
+    Open {
+        protocol: u32,
+        build: String,
+        admin: String,
+        game: GameId,
+        config: TableConfig,
+        rules: RoomRules,
+    },
+}
+
+/// What a room decides for itself when it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomRules {
+    /// Seconds a seat whose player has gone waits before a bot plays it for them until they come
+    /// back; `None`: the room waits for them.
+    pub bot_after: Option<u32>,
+    /// Whether onlookers may watch the public table.
+    pub watchers: bool,
+}
+
+impl RoomRules {
+    /// Two minutes for a player to come back, then a normal bot plays their seat until they do;
+    /// onlookers welcome.
+    pub const DEFAULT: RoomRules = RoomRules {
+        bot_after: Some(120),
+        watchers: true,
+    };
+
+    /// The rules in words, as the host prints them and the table shows them.
+    pub fn words(&self) -> String {
+        let wait = match self.bot_after {
+            Some(s) => format!("a seat whose player has gone is played by a bot after {s} s, until they come back"),
+            None => "the table waits for a player who has gone".into(),
+        };
+        let watch = if self.watchers {
+            "onlookers may watch"
+        } else {
+            "no onlookers"
+        };
+        format!("{wait}; {watch}")
+    }
+}
+
+impl Default for RoomRules {
+    fn default() -> RoomRules {
+        RoomRules::DEFAULT
+    }
+}
+
+/// Who holds a seat, as every player of the table may know it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatState {
+    pub name: String,
+    pub holder: SeatHolder,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SeatHolder {
+    /// No one has taken the seat yet.
+    Open,
+    /// A bot of the host, at its level (`BotKind` in words).
+    Bot(String),
+    /// A player at the table now.
+    Here,
+    /// A player who has gone: the seconds until a bot plays for them (`None`: the table waits,
+    /// or the bot plays already, `standing_in`).
+    Away { bot_in: Option<u32>, standing_in: bool },
 }
 
 /// What the host sends a player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToPlayer {
     /// The connection is a seat's (or an onlooker's): the token takes the seat back after a drop.
+    /// With the table's seats and variants (its seed stays on the host until the game is over),
+    /// the hash of the content the host plays with (a player's must be the same) and the room's
+    /// rules.
     Welcome {
         protocol: u32,
         build: String,
         game: GameId,
         seat: Option<Seat>,
         token: String,
+        config: TableConfig,
+        content: String,
+        rules: RoomRules,
     },
-    /// The table as this seat may read it, and the log lines it may read since the last.
-    Table { table: SeatTable, lines: Vec<String> },
+    /// The table as this seat may read it: in words, and as the seat's view of the game for a
+    /// seat (`MatchFace::view_on_wire`, which the player's side re-deals into a match of its
+    /// own, `Library::mirror`); the log lines it may read since the last; and once the game is
+    /// over, the whole game in the save format, its seed and every secret in it, for the
+    /// player's own copy (replay, review).
+    Table {
+        table: SeatTable,
+        view: Option<String>,
+        lines: Vec<String>,
+        save: Option<String>,
+    },
+    /// Who holds each seat, whenever that changes.
+    Seats(Vec<SeatState>),
+    /// A room was opened (`ToHost::Open`): its number and key.
+    Opened { room: u64, key: String },
     /// A request refused, in words; the connection goes on.
     Refused(String),
     /// A chat line of the table.

@@ -6,9 +6,14 @@
 use crate::bots::{BotKind, decision_seed};
 use crate::library::{BoxedMatch, Library, SeatTable};
 use crate::online::invite::{KEY_BYTES, hex, new_key, same_key, unhex};
-use crate::online::protocol::{NAME_LIMIT, SeatAsk, ToHost, other_protocol};
+use crate::online::protocol::{NAME_LIMIT, RoomRules, SeatAsk, SeatHolder, SeatState, ToHost, other_protocol};
+use crate::rules::Difficulty;
 use crate::rules::record::SaveFile;
-use crate::rules::{GameId, Seat, SeatKind, Visibility};
+use crate::rules::{GameId, Seat, SeatKind, TableConfig, Visibility};
+use std::time::{Duration, Instant};
+
+/// The bot that plays the seat of a player who has gone, after the time the room sets.
+pub const STAND_IN: BotKind = BotKind::Level(Difficulty::Normal);
 
 /// Who holds a seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,14 +37,20 @@ pub struct Room {
     pub id: u64,
     key: [u8; KEY_BYTES],
     holders: Vec<Holder>,
+    rules: RoomRules,
     m: BoxedMatch,
     /// Every log line so far, with who may read it.
     log: Vec<(Visibility, String)>,
+    /// By seat: how many connections hold it now.
+    present: Vec<usize>,
+    /// By seat: since when a player's seat has had no connection (a room read again from its
+    /// file: since then).
+    away_since: Vec<Option<Instant>>,
 }
 
 impl Room {
     /// A room for a match: its human seats open, its bot seats the host's; `key` opens it.
-    pub fn new(id: u64, key: [u8; KEY_BYTES], m: BoxedMatch, library: &Library) -> Room {
+    pub fn new(id: u64, key: [u8; KEY_BYTES], m: BoxedMatch, rules: RoomRules, library: &Library) -> Room {
         let holders = m
             .config()
             .seats
@@ -49,19 +60,124 @@ impl Room {
                 SeatKind::Bot(d) => Holder::Bot(BotKind::Level(d)),
             })
             .collect();
-        Room::restore(id, key, holders, m, library)
+        Room::restore(id, key, holders, m, rules, library)
     }
 
-    /// A room again from what its file kept: the seats' holders and the match.
-    pub fn restore(id: u64, key: [u8; KEY_BYTES], holders: Vec<Holder>, m: BoxedMatch, library: &Library) -> Room {
+    /// A room again from what its file kept: the seats' holders, the match and the room's rules.
+    /// Its players are away from now until they come back.
+    pub fn restore(
+        id: u64,
+        key: [u8; KEY_BYTES],
+        holders: Vec<Holder>,
+        m: BoxedMatch,
+        rules: RoomRules,
+        library: &Library,
+    ) -> Room {
         let log = m.story_log(library);
+        let now = Instant::now();
+        let away_since = holders
+            .iter()
+            .map(|h| matches!(h, Holder::Player { .. }).then_some(now))
+            .collect();
         Room {
             id,
             key,
+            present: vec![0; holders.len()],
             holders,
+            rules,
             m,
             log,
+            away_since,
         }
+    }
+
+    pub fn rules(&self) -> RoomRules {
+        self.rules
+    }
+
+    /// The table's seats and variants as its players may know them: the seed stays on the host
+    /// until the game is over.
+    pub fn public_config(&self) -> TableConfig {
+        let mut config = self.m.config().clone();
+        if self.m.to_act().is_some() {
+            config.seed = 0;
+        }
+        config
+    }
+
+    /// The whole game in the save format once it is over (seed and secrets with it).
+    pub fn final_save(&self) -> Option<String> {
+        self.m.to_act().is_none().then(|| self.m.to_ron())
+    }
+
+    /// The view of `seat` for the wire (`MatchFace::view_on_wire`).
+    pub fn view_for(&self, seat: Seat) -> String {
+        self.m.view_on_wire(seat)
+    }
+
+    /// A connection now holds `seat`.
+    pub fn arrive(&mut self, seat: Seat) {
+        if let Some(n) = self.present.get_mut(seat) {
+            *n += 1;
+            self.away_since[seat] = None;
+        }
+    }
+
+    /// A connection that held `seat` has gone; the seat's player is away once none is left.
+    pub fn depart(&mut self, seat: Seat, now: Instant) {
+        if let Some(n) = self.present.get_mut(seat) {
+            *n = n.saturating_sub(1);
+            if *n == 0 && matches!(self.holders[seat], Holder::Player { .. }) {
+                self.away_since[seat] = Some(now);
+            }
+        }
+    }
+
+    /// Whether a bot plays `seat` now, for its player who has gone longer than the room waits.
+    pub fn stands_in(&self, seat: Seat, now: Instant) -> bool {
+        match (self.rules.bot_after, self.away_since.get(seat).copied().flatten()) {
+            (Some(secs), Some(since)) => now.duration_since(since) >= Duration::from_secs(u64::from(secs)),
+            _ => false,
+        }
+    }
+
+    /// Whether a bot of the room (its own, or one standing in) is to act now.
+    pub fn bot_to_act(&self, now: Instant) -> bool {
+        self.m.to_act().is_some_and(|s| self.bot_of(s, now).is_some())
+    }
+
+    fn bot_of(&self, seat: Seat, now: Instant) -> Option<BotKind> {
+        match self.holders.get(seat) {
+            Some(Holder::Bot(kind)) => Some(*kind),
+            Some(Holder::Player { .. }) if self.stands_in(seat, now) => Some(STAND_IN),
+            _ => None,
+        }
+    }
+
+    /// Who holds each seat, for every player of the table.
+    pub fn seats(&self, now: Instant) -> Vec<SeatState> {
+        let names = self.table_for(None).names;
+        names
+            .into_iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                let holder = match &self.holders[seat] {
+                    Holder::Open => SeatHolder::Open,
+                    Holder::Bot(kind) => SeatHolder::Bot(kind.to_string()),
+                    Holder::Player { .. } => match self.away_since[seat] {
+                        None => SeatHolder::Here,
+                        Some(since) => SeatHolder::Away {
+                            bot_in: self.rules.bot_after.and_then(|secs| {
+                                let gone = now.duration_since(since).as_secs();
+                                (gone < u64::from(secs)).then(|| secs - gone as u32)
+                            }),
+                            standing_in: self.stands_in(seat, now),
+                        },
+                    },
+                };
+                SeatState { name, holder }
+            })
+            .collect()
     }
 
     pub fn key(&self) -> [u8; KEY_BYTES] {
@@ -118,6 +234,9 @@ impl Room {
         }
         let name = player_name(name)?;
         let seat = match *seat {
+            SeatAsk::Watch if !self.rules.watchers => {
+                return Err("this table takes no onlookers".into());
+            }
             SeatAsk::Watch => {
                 return Ok(Joined {
                     seat: None,
@@ -184,17 +303,30 @@ impl Room {
         Ok(())
     }
 
-    /// Plays the host's bots while one of them is to act; how many moves they made.
-    pub fn play_bots(&mut self) -> Result<usize, String> {
+    /// Gives every seat no player has taken to a bot of `kind`; how many.
+    pub fn fill_with_bots(&mut self, kind: BotKind) -> usize {
+        let mut filled = 0;
+        for h in &mut self.holders {
+            if *h == Holder::Open {
+                *h = Holder::Bot(kind);
+                filled += 1;
+            }
+        }
+        filled
+    }
+
+    /// Plays the room's bots (its own, and those standing in for players gone longer than the
+    /// room waits) while one of them is to act; how many moves they made.
+    pub fn play_bots(&mut self, now: Instant) -> Result<usize, String> {
         let mut moves = 0;
         while let Some(seat) = self.m.to_act() {
-            let Some(Holder::Bot(kind)) = self.holders.get(seat) else {
+            let Some(kind) = self.bot_of(seat, now) else {
                 break;
             };
             let seed = decision_seed(self.m.config().seed, self.m.actions_taken());
             let index = self
                 .m
-                .bot_job(*kind, seed)
+                .bot_job(kind, seed)
                 .and_then(|job| job())
                 .ok_or_else(|| format!("the bot of seat {} found no move", seat + 1))?;
             let at = self.m.actions_taken();

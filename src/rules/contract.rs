@@ -247,8 +247,9 @@ impl Secret {
 pub trait Game: Clone + Send + Sync + 'static {
     type Action: Clone + fmt::Debug + PartialEq + Serialize + serde::de::DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + fmt::Debug + Send + Sync + 'static;
-    /// The state as one seat may know it.
-    type View: Clone + fmt::Debug + Send + Sync + 'static;
+    /// The state as one seat may know it. It crosses the wire to that seat's player (`online`)
+    /// without the content, which the reader gives back with `attach_content`.
+    type View: Clone + fmt::Debug + Serialize + serde::de::DeserializeOwned + Send + Sync + 'static;
     /// The validated content the game is built from.
     type Content: crate::content::LoadContent;
 
@@ -327,6 +328,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     fn view(&self, seat: Seat) -> Self::View;
+
+    /// Gives a view read from the wire the content it was sent without (the reader's own, which
+    /// the host's matched: `online::protocol`).
+    fn attach_content(view: &mut Self::View, content: &std::sync::Arc<Self::Content>);
 
     /// A line for the log.
     fn describe_event(&self, event: &Self::Event) -> String;

@@ -8,6 +8,13 @@ use rand_chacha::ChaCha8Rng;
 #[derive(Clone, Debug)]
 pub struct GameRng(ChaCha8Rng);
 
+/// A generator seeded with 0: what a state read from the wire holds until it is given its own.
+impl Default for GameRng {
+    fn default() -> GameRng {
+        GameRng::seeded(0)
+    }
+}
+
 impl GameRng {
     pub fn seeded(seed: u64) -> GameRng {
         GameRng(ChaCha8Rng::seed_from_u64(seed))

@@ -30,7 +30,7 @@ pub enum TestEvent {
     Won { seats: Vec<Seat> },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TestView {
     pub seat: Seat,
     pub my_hand: Vec<u8>,
@@ -189,6 +189,8 @@ impl Game for TestGame {
             turn: self.turn,
         }
     }
+
+    fn attach_content(_: &mut TestView, _: &std::sync::Arc<()>) {}
 
     fn describe_event(&self, event: &TestEvent) -> String {
         match event {

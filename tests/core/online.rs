@@ -6,7 +6,9 @@ use crate::common::{config, court_game, future_game, shadows_game};
 use camelot::content::ContentSet;
 use camelot::library::{Library, seat_table};
 use camelot::online::invite::{Invite, hex};
-use camelot::online::protocol::{MAX_MESSAGE, PROTOCOL, SeatAsk, ToHost, ToPlayer, decode, encode};
+use camelot::online::protocol::{
+    MAX_MESSAGE, PROTOCOL, RoomRules, SeatAsk, SeatHolder, ToHost, ToPlayer, decode, encode,
+};
 use camelot::online::room::{Holder, Room};
 use camelot::rules::court::CourtContent;
 use camelot::rules::future::FutureContent;
@@ -14,13 +16,18 @@ use camelot::rules::secrets::Perturb;
 use camelot::rules::shadows::ShadowsContent;
 use camelot::rules::{Difficulty, Game, GameId, GameRng, Pending, Seat, SeatKind};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// What the host would send `viewer` of this state: the table message's bytes.
+/// What the host would send `viewer` of this state: the table message's bytes, the seat's view
+/// among them.
 fn sent<G: Game>(g: &G, viewer: Seat, actions: usize) -> Vec<u8> {
     let table = seat_table(g, &config(0, 0, &[]), actions, Some(viewer));
+    let view = serde_json::to_string(&g.view(viewer)).expect("a view in JSON");
     encode(&ToPlayer::Table {
         table,
+        view: Some(view),
         lines: Vec::new(),
+        save: None,
     })
 }
 
@@ -71,6 +78,157 @@ fn no_seat_is_sent_what_another_seat_hides() {
     assert!(n > 500, "future: {n} comparisons");
     let n = nothing_hidden_is_sent("shadows", 8, 200, |game| shadows_game(&shadows, game));
     assert!(n > 500, "shadows: {n} comparisons");
+}
+
+/// Walks random games of `game` through the library; at every position, for every seat, the
+/// mirror made of the view the host sends shows that seat exactly that view, and the seat to act
+/// exactly the host's moves (a move goes back to the host by its index among them). Returns how
+/// many mirrors were made.
+fn mirrors_match_the_host(library: &Library, game: GameId, players: usize, games: u64, steps: usize) -> usize {
+    let mut made = 0;
+    for g in 0..games {
+        let mut m = library.new_match(game, config(players, 900 + g, &[])).expect("starts");
+        let mut public = m.config().clone();
+        public.seed = 0;
+        let mut rng = GameRng::seeded(40 + g);
+        for step in 0..steps {
+            let Some(to_act) = m.to_act() else { break };
+            for seat in 0..players {
+                let wire = m.view_on_wire(seat);
+                let mirror = library
+                    .mirror(game, public.clone(), &wire, 77 + step as u64)
+                    .unwrap_or_else(|e| panic!("{game:?} game {g} move {step} seat {seat}: {e}"));
+                assert_eq!(
+                    mirror.view_on_wire(seat),
+                    wire,
+                    "{game:?} game {g} move {step}: the mirror shows seat {seat} another view"
+                );
+                if seat == to_act {
+                    assert_eq!(
+                        mirror.legal_labels(),
+                        m.legal_labels(),
+                        "{game:?} game {g} move {step}: the mirror offers seat {seat} other moves"
+                    );
+                }
+                made += 1;
+            }
+            let n = m.legal_labels().len();
+            m.apply_index(rng.below(n as u32) as usize).expect("a legal move");
+        }
+    }
+    made
+}
+
+#[test]
+fn a_mirror_of_the_view_sent_shows_the_seat_that_view_and_the_hosts_moves() {
+    let library = Library::load(ContentSet::embedded());
+    assert!(mirrors_match_the_host(&library, GameId::Court, 3, 3, 80) > 300);
+    assert!(mirrors_match_the_host(&library, GameId::Future, 3, 3, 120) > 300);
+    assert!(mirrors_match_the_host(&library, GameId::Shadows, 5, 3, 150) > 300);
+    // A view that is not this game's, or is not a view, is refused in words.
+    let public = config(3, 0, &[]);
+    let court = library.new_match(GameId::Court, config(3, 1, &[])).expect("starts");
+    let why = library
+        .mirror(GameId::Shadows, public.clone(), &court.view_on_wire(0), 1)
+        .err()
+        .expect("refused");
+    assert!(why.contains("cannot read as Shadows over Camelot"), "{why}");
+    let why = library
+        .mirror(GameId::Court, public, "{\"seat\":0}", 1)
+        .err()
+        .expect("refused");
+    assert!(why.contains("cannot read"), "{why}");
+}
+
+#[test]
+fn a_seat_whose_player_has_gone_is_played_by_a_bot_after_the_rooms_time_and_given_back() {
+    let library = Library::load(ContentSet::embedded());
+    let (mut room, key) = shadows_room(&library);
+    assert_eq!(room.rules().bot_after, Some(120), "two minutes by default");
+    let a = room.join(&hello(5, &key, SeatAsk::Any, None), &library).expect("a");
+    let b = room.join(&hello(5, &key, SeatAsk::Any, None), &library).expect("b");
+    let (seat_a, seat_b) = (a.seat.expect("a seat"), b.seat.expect("a seat"));
+    room.arrive(seat_a);
+    room.arrive(seat_b);
+    // Play until it is Elaine's turn.
+    let t0 = Instant::now();
+    let mut rng = GameRng::seeded(12);
+    while let Some(seat) = room.table_for(None).to_act
+        && seat != seat_a
+    {
+        room.play_bots(t0).expect("bots");
+        let mine = room.table_for(Some(seat));
+        if mine.to_act != Some(seat_b) {
+            continue;
+        }
+        let index = rng.below(mine.moves.len() as u32) as usize;
+        room.play(Some(seat_b), mine.actions_taken, index).expect("a move");
+    }
+    assert_eq!(room.table_for(None).to_act, Some(seat_a));
+    // She goes: the table waits two minutes for her, and says so.
+    room.depart(seat_a, t0);
+    let at = room.table_for(None).actions_taken;
+    let later = t0 + Duration::from_secs(60);
+    assert_eq!(room.play_bots(later).expect("no bot"), 0, "the table waits");
+    assert_eq!(
+        room.seats(later)[seat_a].holder,
+        SeatHolder::Away {
+            bot_in: Some(60),
+            standing_in: false
+        }
+    );
+    // After two minutes a bot plays her seat.
+    let gone = t0 + Duration::from_secs(121);
+    assert!(room.bot_to_act(gone));
+    assert!(room.play_bots(gone).expect("the stand-in plays") > 0);
+    assert!(room.table_for(None).actions_taken > at);
+    assert!(matches!(
+        room.seats(gone)[seat_a].holder,
+        SeatHolder::Away { standing_in: true, .. }
+    ));
+    // She comes back with her token: the seat is hers again, no bot plays it.
+    let back = room
+        .join(&hello(5, &key, SeatAsk::Any, Some(a.token.clone())), &library)
+        .expect("back");
+    room.arrive(back.seat.expect("her seat"));
+    assert_eq!(room.seats(gone)[seat_a].holder, SeatHolder::Here);
+    while room.table_for(None).to_act.is_some_and(|s| s != seat_a) {
+        room.play_bots(gone).expect("bots");
+        if room.table_for(None).to_act == Some(seat_b) {
+            let mine = room.table_for(Some(seat_b));
+            let index = rng.below(mine.moves.len() as u32) as usize;
+            room.play(Some(seat_b), mine.actions_taken, index).expect("a move");
+        }
+    }
+    if room.table_for(None).to_act == Some(seat_a) {
+        assert!(!room.bot_to_act(gone + Duration::from_secs(1_000)), "her turn is hers");
+    }
+    // A room that waits never lets a bot in; one without onlookers refuses them in words.
+    let m = library.new_match(GameId::Court, config(2, 3, &[])).expect("starts");
+    let k = camelot::online::invite::new_key();
+    let rules = RoomRules {
+        bot_after: None,
+        watchers: false,
+    };
+    let mut waits = Room::new(6, k, m, rules, &library);
+    let first = waits
+        .join(&hello(6, &hex(&k), SeatAsk::Any, None), &library)
+        .expect("a seat");
+    let seat = first.seat.expect("a seat");
+    waits.arrive(seat);
+    waits.depart(seat, t0);
+    assert!(!waits.stands_in(seat, t0 + Duration::from_secs(86_400)));
+    assert_eq!(
+        waits.seats(t0)[seat].holder,
+        SeatHolder::Away {
+            bot_in: None,
+            standing_in: false
+        }
+    );
+    let why = waits
+        .join(&hello(6, &hex(&k), SeatAsk::Watch, None), &library)
+        .expect_err("no onlookers");
+    assert!(why.contains("takes no onlookers"), "{why}");
 }
 
 #[test]
@@ -129,7 +287,7 @@ fn shadows_room(library: &Library) -> (Room, String) {
     config.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
     let m = library.new_match(GameId::Shadows, config).expect("starts");
     let key = camelot::online::invite::new_key();
-    (Room::new(5, key, m, library), hex(&key))
+    (Room::new(5, key, m, RoomRules::DEFAULT, library), hex(&key))
 }
 
 #[test]
@@ -188,7 +346,7 @@ fn the_room_refuses_each_bad_request_with_its_reason() {
         .expect("an onlooker");
     assert_eq!(watcher.seat, None);
     // Moves: an onlooker has none; not your turn; an old position; a move that is not there.
-    room.play_bots().expect("bots");
+    room.play_bots(Instant::now()).expect("bots");
     let to_act = room.table_for(None).to_act.expect("a decision");
     let at = room.table_for(None).actions_taken;
     let not = 1 - to_act;
@@ -226,7 +384,7 @@ fn a_player_who_drops_takes_the_seat_back_and_the_game_ends() {
     let mut rng = GameRng::seeded(3);
     let mut cursor = [0usize; 2];
     for step in 0..2_000 {
-        room.play_bots().expect("bots");
+        room.play_bots(Instant::now()).expect("bots");
         let table = room.table_for(None);
         let Some(seat) = table.to_act else { break };
         // Each player reads its lines, as its client would.
@@ -295,26 +453,50 @@ mod over_quic {
     use camelot::content::ContentSet;
     use camelot::library::{Library, SeatTable};
     use camelot::online::invite::Invite;
-    use camelot::online::net::{Client, Endpoint, Host, Identity, MAX_PER_ADDRESS, listen};
-    use camelot::online::protocol::{SeatAsk, ToHost, ToPlayer};
+    use camelot::online::net::{Client, Endpoint, Host, Identity, MAX_PER_ADDRESS, listen, open_on_running};
+    use camelot::online::protocol::{RoomRules, SeatAsk, ToHost, ToPlayer};
     use camelot::rules::{Difficulty, GameId, GameRng, SeatKind};
     use std::sync::{Arc, Mutex};
 
     /// Plays the client's seat with random moves until the game ends (its last table), or until
     /// it has made `drop_after` moves (`None`: it drops then).
     async fn play(c: &mut Client, rng: &mut GameRng, drop_after: Option<usize>) -> Result<Option<SeatTable>, String> {
+        play_as(c, rng, drop_after, None).await
+    }
+
+    /// `play`, the moves chosen by a normal bot on the mirror of the seat's view when `bot`
+    /// gives the library (as `camelot join --bot normal`), else at random. Once the game is over
+    /// the host sends the whole game: it loads and has ended.
+    async fn play_as(
+        c: &mut Client,
+        rng: &mut GameRng,
+        drop_after: Option<usize>,
+        bot: Option<&Library>,
+    ) -> Result<Option<SeatTable>, String> {
         let mut made = 0;
         while let Some(message) = c.next().await {
             match message? {
-                ToPlayer::Table { table, .. } => {
+                ToPlayer::Table { table, view, save, .. } => {
                     if table.outcome.is_some() {
+                        if let Some(library) = bot {
+                            let whole = library.load_save(&save.ok_or("no save at the end")?);
+                            assert!(whole.map_err(|e| e.to_string())?.to_act().is_none());
+                        }
                         return Ok(Some(table));
                     }
                     if table.to_act == c.seat && !table.moves.is_empty() {
                         if drop_after == Some(made) {
                             return Ok(None);
                         }
-                        let index = rng.below(table.moves.len() as u32) as usize;
+                        let index = match (bot, view) {
+                            (Some(library), Some(view)) => {
+                                let mirror = library.mirror(c.game, c.config.clone(), &view, made as u64)?;
+                                assert_eq!(mirror.legal_labels(), table.moves, "the mirror's moves are the host's");
+                                let kind = camelot::bots::BotKind::Level(Difficulty::Normal);
+                                mirror.bot_job(kind, 5).and_then(|job| job()).ok_or("no move")?
+                            }
+                            _ => rng.below(table.moves.len() as u32) as usize,
+                        };
                         c.send(&ToHost::Play {
                             at: table.actions_taken,
                             index,
@@ -324,7 +506,11 @@ mod over_quic {
                     }
                 }
                 ToPlayer::Goodbye(why) => return Err(why),
-                ToPlayer::Refused(_) | ToPlayer::Chat { .. } | ToPlayer::Welcome { .. } => {}
+                ToPlayer::Refused(_)
+                | ToPlayer::Chat { .. }
+                | ToPlayer::Welcome { .. }
+                | ToPlayer::Seats(_)
+                | ToPlayer::Opened { .. } => {}
             }
         }
         Err("the host went away".into())
@@ -339,7 +525,9 @@ mod over_quic {
         let mut seats = config(4, 11, &[]);
         seats.seats[2].kind = SeatKind::Bot(Difficulty::Easy);
         seats.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
-        let (room, key) = host.add_room(GameId::Shadows, seats).expect("a room");
+        let (room, key) = host
+            .add_room(GameId::Shadows, seats, RoomRules::DEFAULT)
+            .expect("a room");
         let identity = Identity::in_dir(&dir).expect("an identity");
         let (endpoint, _accepting) = listen(
             Arc::new(Mutex::new(host)),
@@ -361,15 +549,16 @@ mod over_quic {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_flood_from_one_address_and_a_chatterbox_are_turned_away_in_words() {
         let (invite, _endpoint, _) = start_host("online-flood");
+        let lib = Library::load(ContentSet::embedded());
         let mut watchers = Vec::new();
         for _ in 0..MAX_PER_ADDRESS {
             watchers.push(
-                Client::join(&invite, SeatAsk::Watch, "Onlooker", None)
+                Client::join(&invite, SeatAsk::Watch, "Onlooker", None, &lib)
                     .await
                     .expect("an onlooker"),
             );
         }
-        let why = Client::join(&invite, SeatAsk::Watch, "Onlooker", None)
+        let why = Client::join(&invite, SeatAsk::Watch, "Onlooker", None, &lib)
             .await
             .err()
             .expect("one too many");
@@ -379,7 +568,7 @@ mod over_quic {
         let mut player = None;
         for _ in 0..50 {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            if let Ok(c) = Client::join(&invite, SeatAsk::Any, "Elaine", None).await {
+            if let Ok(c) = Client::join(&invite, SeatAsk::Any, "Elaine", None, &lib).await {
                 player = Some(c);
                 break;
             }
@@ -405,6 +594,7 @@ mod over_quic {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_shadows_room_plays_to_its_end_and_a_dropped_player_comes_back() {
         let (invite, _endpoint, dir) = start_host("online-host");
+        let lib = Library::load(ContentSet::embedded());
         let room = invite.room;
         let code = invite.code();
         let invite = Invite::parse(&code).expect("the code reads back");
@@ -413,26 +603,28 @@ mod over_quic {
         // never reached.
         let mut wrong = invite.clone();
         wrong.key[0] ^= 1;
-        let why = Client::join(&wrong, SeatAsk::Any, "Mallory", None)
+        let why = Client::join(&wrong, SeatAsk::Any, "Mallory", None, &lib)
             .await
             .err()
             .expect("refused");
         assert!(why.contains("does not open this room"), "{why}");
         let mut forged = invite.clone();
         forged.fingerprint[0] ^= 1;
-        let why = Client::join(&forged, SeatAsk::Any, "Mallory", None)
+        let why = Client::join(&forged, SeatAsk::Any, "Mallory", None, &lib)
             .await
             .err()
             .expect("refused");
         assert!(why.contains("could not be reached"), "{why}");
 
         let run = async {
-            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None).await?;
-            let mut b = Client::join(&invite, SeatAsk::Any, "Morgana", None).await?;
+            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None, &lib).await?;
+            let mut b = Client::join(&invite, SeatAsk::Any, "Morgana", None, &lib).await?;
             let (seat_a, token_a) = (a.seat, a.token.clone());
+            // Morgana lets a normal bot play her seat on her own computer, from her view.
+            let hers = lib.clone();
             let other = tokio::spawn(async move {
                 let mut rng = GameRng::seeded(2);
-                play(&mut b, &mut rng, None).await
+                play_as(&mut b, &mut rng, None, Some(&hers)).await
             });
             // Elaine drops after five moves and comes back with her token.
             let mut rng = GameRng::seeded(1);
@@ -441,7 +633,7 @@ mod over_quic {
             let last = match first {
                 Some(end) => end,
                 None => {
-                    let mut back = Client::join(&invite, SeatAsk::Any, "Elaine", Some(token_a)).await?;
+                    let mut back = Client::join(&invite, SeatAsk::Any, "Elaine", Some(token_a), &lib).await?;
                     assert_eq!(back.seat, seat_a, "the same seat");
                     play(&mut back, &mut rng, None).await?.ok_or("no end")?
                 }
@@ -465,9 +657,10 @@ mod over_quic {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_host_stopped_mid_game_resumes_the_room_and_its_players_take_their_seats_back() {
         let (invite, endpoint, dir) = start_host("online-restart");
+        let lib = Library::load(ContentSet::embedded());
         let run = async {
-            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None).await?;
-            let b = Client::join(&invite, SeatAsk::Any, "Morgana", None).await?;
+            let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None, &lib).await?;
+            let b = Client::join(&invite, SeatAsk::Any, "Morgana", None, &lib).await?;
             let (seats, tokens) = ([a.seat, b.seat], [a.token.clone(), b.token.clone()]);
             let mut b = b;
             let other = tokio::spawn(async move {
@@ -498,8 +691,8 @@ mod over_quic {
                 port: again.local_addr().map_err(|e| e.to_string())?.port(),
                 ..invite.clone()
             };
-            let mut a = Client::join(&moved, SeatAsk::Any, "Elaine", Some(tokens[0].clone())).await?;
-            let mut b = Client::join(&moved, SeatAsk::Any, "Morgana", Some(tokens[1].clone())).await?;
+            let mut a = Client::join(&moved, SeatAsk::Any, "Elaine", Some(tokens[0].clone()), &lib).await?;
+            let mut b = Client::join(&moved, SeatAsk::Any, "Morgana", Some(tokens[1].clone()), &lib).await?;
             assert_eq!([a.seat, b.seat], seats, "each takes its own seat back");
             let other = tokio::spawn(async move {
                 let mut rng = GameRng::seeded(7);
@@ -514,6 +707,50 @@ mod over_quic {
             .expect("the game ends within two minutes")
             .expect("the game is played");
         assert!(mine.outcome.is_some() && mine.outcome == theirs.outcome);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_room_is_opened_on_the_host_that_runs_on_the_folder_by_its_secret_only() {
+        let (invite, _endpoint, dir) = start_host("online-open");
+        let lib = Library::load(ContentSet::embedded());
+        let rules = RoomRules {
+            bot_after: Some(30),
+            watchers: false,
+        };
+        let court = config(2, 8, &[]);
+        let (room, key, port) = open_on_running(&dir, GameId::Court, court.clone(), rules)
+            .await
+            .expect("a host runs there")
+            .expect("the room opens");
+        assert_eq!(port, invite.port);
+        assert_ne!(room, invite.room);
+        let there = Invite {
+            room,
+            key,
+            ..invite.clone()
+        };
+        let c = Client::join(&there, SeatAsk::Any, "Elaine", None, &lib)
+            .await
+            .expect("a seat");
+        assert_eq!(c.game, GameId::Court);
+        assert_eq!(c.rules, rules);
+        assert_eq!(c.config.seed, 0, "the seed stays on the host");
+        let why = Client::join(&there, SeatAsk::Watch, "Onlooker", None, &lib)
+            .await
+            .err()
+            .expect("no onlookers");
+        assert!(why.contains("takes no onlookers"), "{why}");
+        // Without the folder's secret, no room.
+        let secret = dir.join("host.admin");
+        std::fs::write(&secret, "00".repeat(16)).expect("written");
+        let why = open_on_running(&dir, GameId::Court, court.clone(), rules)
+            .await
+            .expect("a host runs there")
+            .expect_err("refused");
+        assert!(why.contains("may open rooms"), "{why}");
+        // A folder no host runs on: none is found, and `camelot host` starts one.
+        let empty = temp_dir("online-open-none");
+        assert!(open_on_running(&empty, GameId::Court, court, rules).await.is_none());
     }
 
     /// A UDP relay on 127.0.0.1 between one client and the host: it drops one datagram in
@@ -565,14 +802,29 @@ mod over_quic {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_game_over_a_lossy_link_still_ends() {
         let (invite, endpoint, _) = start_host("online-lossy");
+        let lib = Library::load(ContentSet::embedded());
         let host = endpoint.local_addr().expect("an address");
         let through = |relay: std::net::SocketAddr| Invite {
             port: relay.port(),
             ..invite.clone()
         };
         let run = async {
-            let mut a = Client::join(&through(lossy_relay(host, 10, 1).await), SeatAsk::Any, "Elaine", None).await?;
-            let mut b = Client::join(&through(lossy_relay(host, 10, 2).await), SeatAsk::Any, "Morgana", None).await?;
+            let mut a = Client::join(
+                &through(lossy_relay(host, 10, 1).await),
+                SeatAsk::Any,
+                "Elaine",
+                None,
+                &lib,
+            )
+            .await?;
+            let mut b = Client::join(
+                &through(lossy_relay(host, 10, 2).await),
+                SeatAsk::Any,
+                "Morgana",
+                None,
+                &lib,
+            )
+            .await?;
             let other = tokio::spawn(async move {
                 let mut rng = GameRng::seeded(9);
                 play(&mut b, &mut rng, None).await

@@ -343,10 +343,11 @@ const LAYERS: [(&str, u8); 15] = [
 /// the bridge, the hand-off, the bots, motion and drawing on demand; the visual language; the
 /// windows over everything; the shared table; each game's table, the guided game and the replay;
 /// the menu; `mod.rs`, which only wires the plugins.
-const APP_FLOORS: [(&str, u8); 22] = [
+const APP_FLOORS: [(&str, u8); 24] = [
     ("shared", 1),
     ("icons", 1),
     ("surfaces", 1),
+    ("remote", 1),
     ("bridge", 2),
     ("handoff", 2),
     ("audio", 2),
@@ -355,6 +356,7 @@ const APP_FLOORS: [(&str, u8); 22] = [
     ("redraw", 2),
     ("style", 3),
     ("capture", 4),
+    ("online", 4),
     ("settings", 4),
     ("hint", 4),
     ("cards", 4),
@@ -1177,6 +1179,7 @@ impl Game for Peek {
         Ok(vec![camelot::rules::Tagged::public(action.0)])
     }
     fn view(&self, _: usize) {}
+    fn attach_content(_: &mut (), _: &std::sync::Arc<()>) {}
     fn describe_event(&self, event: &u8) -> String {
         format!("guessed {event}")
     }

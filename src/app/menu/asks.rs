@@ -18,6 +18,8 @@ pub(crate) struct MenuAsks {
     /// A save's text to replay, and whether to review it too.
     pub(super) replay: ReplayAsk,
     pub(super) quit: bool,
+    /// Host or join a table online.
+    pub(super) online: Option<crate::app::remote::OnlineAsk>,
     /// Where the *Finished games* header was drawn (the layout's test looks for it).
     pub(crate) finished_header: Option<egui::Rect>,
 }
@@ -31,4 +33,5 @@ pub(crate) struct MenuWorld<'a> {
     pub(crate) kept: &'a mut Settings,
     pub(crate) pictures: &'a Pictures,
     pub(crate) saves: &'a SavesRes,
+    pub(crate) online: &'a mut super::online::OnlineMenu,
 }

@@ -6,6 +6,7 @@
 mod asks;
 mod colours;
 mod covers;
+mod online;
 mod saved;
 mod setup;
 #[cfg(test)]
@@ -23,6 +24,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use colours::{colours_value_of, fit_colours, seat_colours};
 use covers::game_list;
+pub use online::OnlineMenu;
+use online::online_games;
 use saved::{CrashAnswer, continue_game, crash_note, finished_games, unfinished_games};
 use setup::setup_panel;
 
@@ -79,6 +82,7 @@ impl Plugin for MenuPlugin {
         }
         app.init_resource::<ContentDir>()
             .init_resource::<ContentChanged>()
+            .init_resource::<OnlineMenu>()
             .add_systems(Startup, watch_files)
             .add_systems(OnEnter(Screen::Menu), look_for_autosave)
             .add_systems(Update, watch_content.run_if(in_state(Screen::Menu)))
@@ -91,7 +95,18 @@ impl Plugin for MenuPlugin {
     }
 }
 
-fn look_for_autosave(menu: Option<ResMut<MenuState>>, library: Res<LibraryRes>, saves: Res<SavesRes>) {
+fn look_for_autosave(
+    menu: Option<ResMut<MenuState>>,
+    library: Res<LibraryRes>,
+    saves: Res<SavesRes>,
+    mut online: ResMut<OnlineMenu>,
+) {
+    online.recent = crate::online::recent::recent(
+        &saves
+            .0
+            .as_ref()
+            .map_or_else(crate::online::recent::online_dir, |s| s.root.join("online")),
+    );
     let Some(mut menu) = menu else {
         return;
     };
@@ -200,9 +215,19 @@ fn menu_ui(
         MessageWriter<crate::app::bridge::ReplayRequest>,
         MessageWriter<crate::app::bridge::AskReview>,
     ),
+    (mut online, mut online_asks, clipboard): (
+        ResMut<OnlineMenu>,
+        MessageWriter<crate::app::remote::OnlineAsk>,
+        Option<ResMut<bevy_egui::EguiClipboard>>,
+    ),
 ) -> Result {
+    if std::mem::take(&mut online.paste)
+        && let Some(text) = clipboard.and_then(|mut c| c.get_text())
+    {
+        online.code = text.trim().to_string();
+    }
     let ctx = contexts.ctx_mut()?;
-    let asks = menu_page(
+    let mut asks = menu_page(
         ctx,
         &mut menu,
         MenuWorld {
@@ -213,8 +238,12 @@ fn menu_ui(
             kept: &mut kept,
             pictures: &pictures,
             saves: &saves,
+            online: &mut online,
         },
     );
+    if let Some(o) = asks.online.take() {
+        online_asks.write(o);
+    }
     if let Some(s) = asks.start {
         start.write(s);
     }
@@ -313,6 +342,7 @@ fn menu_contents(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld,
         game_list(&mut cols[0], menu, world.library, &world.kept.setups, world.pictures);
         unfinished_games(&mut cols[0], menu, world, asks);
         finished_games(&mut cols[0], menu, asks);
+        online_games(&mut cols[0], menu, world, asks);
         setup_panel(&mut cols[1], menu, world, asks);
     });
 }

@@ -452,6 +452,8 @@ fn start_row(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld, ask
     if let Some(p) = problem.filter(|_| content_ok) {
         field_problem(ui, &format!("Before the game can start: {p}."));
     }
+    ui.add_space(8.0);
+    super::online::host_options(ui, menu, world, asks, startable);
 }
 
 /// A seat's name, as long as `NAME_LIMIT` letters at most (the limit is shown while it is typed);

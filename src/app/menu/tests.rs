@@ -63,6 +63,7 @@ fn menu_frame(
             kept: &mut kept,
             pictures: &pictures,
             saves: &saves,
+            online: &mut super::OnlineMenu::default(),
         };
         header = super::menu_page(ui.ctx(), menu, world).finished_header;
     });

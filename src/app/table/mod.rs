@@ -9,6 +9,7 @@
 //! plugin and the world camera fitted to the free rectangle.
 
 mod game_log;
+mod online_panel;
 mod results;
 mod room;
 mod rules;

@@ -137,6 +137,7 @@ pub(super) fn top_bar(
         Res<crate::app::hint::HintState>,
         MessageWriter<crate::app::hint::AskHint>,
     ),
+    mut remote: Option<ResMut<crate::app::remote::Remote>>,
 ) -> Result {
     let (ctx, res, handoff) = screen.open()?;
     let Some(m) = res.current.as_ref() else {
@@ -145,6 +146,12 @@ pub(super) fn top_bar(
     let config = m.config();
     let pending = m.pending();
     let typing = ctx.egui_wants_keyboard_input();
+    // Online: the seats no player has taken yet (the table waits for them).
+    let open_seats: Vec<usize> = remote.as_ref().map_or_else(Vec::new, |r| {
+        (0..r.seats.len())
+            .filter(|&s| r.seats[s].holder == crate::online::protocol::SeatHolder::Open)
+            .collect()
+    });
     let mut root = free.ui(ctx, "table-top");
     egui::Panel::top("top-bar").exact_size(TOP_BAR).show(&mut root, |ui| {
         let height = ui.available_height();
@@ -154,7 +161,12 @@ pub(super) fn top_bar(
                 let (status, kind) = match &pending {
                     Pending::Decide { seat, .. } => {
                         let name = config.seat_name(*seat);
-                        if thinking.seat == Some(*seat) {
+                        if open_seats.contains(seat) {
+                            (
+                                format!("Waiting for a player to take seat {}", seat + 1),
+                                Status::Waiting,
+                            )
+                        } else if thinking.seat == Some(*seat) {
                             (format!("{name} is thinking…"), Status::Thinking)
                         } else if handoff.covering.is_some() {
                             (format!("Waiting for {name}"), Status::Waiting)
@@ -241,6 +253,9 @@ pub(super) fn top_bar(
                 {
                     close.write(CloseMatch);
                 }
+                if let Some(remote) = remote.as_deref_mut() {
+                    super::online_panel::online_button(ui, remote);
+                }
                 if ui
                     .button("Settings")
                     .on_hover_text("Animations, volume, interface scale, colours, fullscreen (F2)")
@@ -287,6 +302,10 @@ pub(super) fn top_bar(
         );
     });
     free.take_rest(&root);
+    if let Some(remote) = remote.as_deref_mut() {
+        let names: Vec<String> = config.seats.iter().map(|s| s.name.clone()).collect();
+        super::online_panel::online_panel(ctx, remote, &names, pending.seat());
+    }
     if !typing {
         ctx.input(|i| {
             if i.key_pressed(egui::Key::L) {

@@ -161,7 +161,7 @@ pub struct KnightInfo {
 }
 
 /// The designed rule numbers (levels/court/rules.ron).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CourtRules {
     pub hand_size: usize,
     pub max_cards_per_turn: usize,
@@ -215,16 +215,17 @@ impl CourtRules {
 }
 
 /// The order in which the other players score after the active player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScoringOrder {
     /// The next seat in turn order first.
+    #[default]
     TurnOrder,
     /// The previous seat first.
     AgainstTurnOrder,
 }
 
 /// The public state of one knight tile: where he stands, which side is up, his followers.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct KnightState {
     /// The seat playing his faction; `None` when his faction is not in this game.
     pub owner: Option<usize>,
@@ -236,7 +237,7 @@ pub struct KnightState {
 }
 
 /// The validated content of the Court.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CourtContent {
     pub spaces: Vec<Space>,
     pub lines: Vec<(SpaceId, SpaceId)>,

@@ -141,6 +141,10 @@ impl Game for Court {
         self.make_view(seat)
     }
 
+    fn attach_content(view: &mut CourtView, content: &Arc<CourtContent>) {
+        view.content = content.clone();
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         words::describe_event(&self.content, &self.seat_names, event)
     }

@@ -12,11 +12,13 @@ use std::sync::Arc;
 
 /// The game as one seat may know it: the whole public board, that seat's own hand, and sizes
 /// (never contents) of the other hands and of the draw pile.
-#[derive(Clone, Debug, PartialEq)]
+/// On the wire without its content, which the reader attaches again.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CourtView {
     /// The seat this view is for.
     pub seat: Seat,
     /// The static content: names, values, the hall's layout and rules.
+    #[serde(skip)]
     pub content: Arc<CourtContent>,
     pub seat_names: Arc<[String]>,
     /// The faction of each seat.

@@ -213,7 +213,7 @@ pub struct RoomFile {
 }
 
 /// The throne room: the number spaces and the turn-order track.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Throne {
     /// The highest number space (spaces run from 0).
@@ -322,7 +322,7 @@ pub struct GrailPart {
 pub const MAX_GRAIL_PARTS: usize = 8;
 
 /// The deck file: missions, tiles and every designed rule number.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deck {
     pub rounds: u8,
@@ -501,7 +501,7 @@ fn path_levels(room: &Room) -> Vec<Option<u32>> {
 }
 
 /// The validated content of the game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FutureContent {
     pub deck: Deck,
     pub throne: Throne,

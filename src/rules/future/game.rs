@@ -7,7 +7,7 @@ use crate::rules::future::content::FutureContent;
 use crate::rules::future::event::Event;
 use crate::rules::future::pieces::{Phase, Piece};
 use crate::rules::future::places;
-use crate::rules::future::state::Future;
+use crate::rules::future::state::{Future, Shared};
 use crate::rules::future::view::FutureView;
 use crate::rules::{
     Game, GameId, Outcome, Pending, Report, RuleError, Seat, SeatColours, Secret, SetupError, TableConfig, Tagged,
@@ -133,6 +133,10 @@ impl Game for Future {
 
     fn view(&self, seat: Seat) -> FutureView {
         self.make_view(seat)
+    }
+
+    fn attach_content(view: &mut FutureView, content: &Arc<FutureContent>) {
+        view.state.content = Shared(content.clone());
     }
 
     fn describe_event(&self, event: &Event) -> String {

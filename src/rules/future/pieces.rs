@@ -42,7 +42,7 @@ pub enum Hero {
 }
 
 /// One colour in play: its screen, hinterland, score and tiles.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Colour {
     /// The player colour (index into `COLOUR_NAMES`).
     pub colour: u8,

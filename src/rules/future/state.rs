@@ -4,18 +4,19 @@ use crate::rules::future::content::FutureContent;
 use crate::rules::future::event::Event;
 use crate::rules::future::pieces::{Colour, Phase, Piece, Slot, Task};
 use crate::rules::{GameRng, Outcome, Tagged};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Content and generator behind wrappers that compare equal, so that two states (or views)
 /// compare by what is on the table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Shared(pub Arc<FutureContent>);
 impl PartialEq for Shared {
     fn eq(&self, _: &Shared) -> bool {
         true
     }
 }
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Dice(pub GameRng);
 impl PartialEq for Dice {
     fn eq(&self, _: &Dice) -> bool {
@@ -24,8 +25,11 @@ impl PartialEq for Dice {
 }
 
 /// A match of Die Zukunft von Camelot.
-#[derive(Clone, Debug, PartialEq)]
+/// On the wire (a seat's view, `view.rs`) without its content, which the reader attaches again,
+/// and without its generator, which a view replaces anyway.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Future {
+    #[serde(skip)]
     pub content: Shared,
     pub players: usize,
     pub seat_names: Vec<String>,
@@ -62,12 +66,14 @@ pub struct Future {
     pub supply_shown: Option<[u8; 8]>,
     pub tournament_tiles: u8,
     pub tasks: Vec<Task>,
+    #[serde(skip)]
     pub rng: Dice,
     pub outcome: Option<Outcome>,
     pub turns: u32,
     /// Whether points go to `final_gain` (final scoring) rather than the score.
     pub scoring_final: bool,
     /// Setup's events, for the log.
+    #[serde(skip)]
     pub opening: Vec<Tagged<Event>>,
     /// Whether this is a seat's view (its hidden parts pooled or zeroed).
     pub masked: bool,

@@ -8,7 +8,7 @@ use crate::rules::{GameRng, Seat};
 /// The state as one seat may know it: the others' fists before the reveal, their Grail parts
 /// and Merlin values, the stacks' order, the Merlin row and the Grail supply are hidden. Hidden
 /// tiles are pooled (sorted) with the face-down supplies so that no order or owner shows.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FutureView {
     pub seat: Seat,
     pub state: Future,

@@ -152,7 +152,7 @@ impl From<bool> for ForWhom {
 
 /// A piece of work on the task stack: a decision of one seat (the top one is pending) or work
 /// done at once when it comes to the top.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Task {
     /// Decision: the Progression of Evil.
     Evil,

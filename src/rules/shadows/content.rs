@@ -201,7 +201,7 @@ impl QuestId {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Totals {
     pub white: usize,
     pub black: usize,
@@ -214,7 +214,7 @@ pub struct Count<T> {
     pub count: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LoyaltyDeck {
     pub loyal: usize,
     pub traitor: usize,
@@ -228,7 +228,7 @@ pub struct KnightDef {
 }
 
 /// Every number of the game that a tinkerer may change.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Numbers {
     pub start_life: u8,
     pub max_life: u8,
@@ -270,22 +270,24 @@ pub struct Numbers {
     pub siege_engines: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GrailFullRule {
     /// A card meeting a full quest removes the nearest card of the other side.
+    #[default]
     Symmetric,
     /// A card meeting a full quest has no effect.
     NoEffect,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Lasting {
+    #[default]
     UntilGameEnd,
     UntilNextQuestVictory,
 }
 
 /// The spec's rule switches.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Switches {
     pub grail_full_black_rule: GrailFullRule,
     pub lasting_effects: Lasting,
@@ -295,7 +297,7 @@ pub struct Switches {
     pub merlins_heal: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeckFile {
     pub totals: Totals,
     pub white: Vec<Count<White>>,
@@ -358,7 +360,7 @@ pub struct QuestDef {
 }
 
 /// The validated content.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShadowsContent {
     pub deck: DeckFile,
     /// By `QuestId::index`.

@@ -127,6 +127,10 @@ impl Game for Shadows {
         self.make_view(seat)
     }
 
+    fn attach_content(view: &mut ShadowsView, content: &Arc<ShadowsContent>) {
+        view.game.content = content.clone();
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         words::describe_event(self, event)
     }

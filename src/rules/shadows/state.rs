@@ -7,11 +7,14 @@ use crate::rules::shadows::deeds::Deeds;
 use crate::rules::shadows::pieces::{KnightState, Location, Loyalty, QuestState, TurnState};
 use crate::rules::{GameRng, Outcome, Seat};
 use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The whole game.
-#[derive(Clone, Debug)]
+/// The whole game. On the wire (a seat's view, `view.rs`) without its content, which the reader
+/// attaches again, and without its generator, which a view replaces anyway.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Shadows {
+    #[serde(skip)]
     pub(crate) content: Arc<ShadowsContent>,
     pub(crate) names: Vec<String>,
     pub knights: Vec<KnightState>,
@@ -40,6 +43,7 @@ pub struct Shadows {
     pub this_turn: TurnState,
     pub stack: Vec<Task>,
     pub outcome: Option<Outcome>,
+    #[serde(skip)]
     pub(crate) rng: GameRng,
     /// Undealt Loyalty cards stay in the box: how many of each.
     /// The Loyalty deck this game was dealt from (public: it follows the variant).
@@ -57,7 +61,7 @@ pub struct Shadows {
 /// Which quests were contested (a Knight went there), won and lost: bits by `QuestId::index`;
 /// and the last quest to end, with whether it was won (its Swords may be the ones that end the
 /// game).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct QuestTally {
     pub visited: u8,
     pub won: u8,

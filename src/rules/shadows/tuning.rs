@@ -13,7 +13,7 @@ macro_rules! weights {
     ($( $(#[doc = $doc:literal])* $name:ident = $default:expr, ($lo:expr, $hi:expr); )*) => {
         /// The heuristic's numbers, by name (`assets/bots/shadows_bots.ron`). Each says what it
         /// weighs; values are in Sword-margin points unless said otherwise.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct Weights {
             $( $(#[doc = $doc])* pub $name: f32, )*
@@ -140,7 +140,7 @@ weights! {
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeedOdds(pub [f32; Deed::COUNT]);
 
 impl DeedOdds {
@@ -163,7 +163,7 @@ pub struct BotFile {
 }
 
 /// The bots' numbers, validated.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShadowsBots {
     pub normal: Weights,
     pub easy: Weights,
@@ -373,7 +373,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 pub const TABLE_SIZES: std::ops::RangeInclusive<usize> = 3..=7;
 
 /// The fitted models, one per table size (index: players − 3).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValueModel {
     pub by_players: Vec<[f32; FEATURES]>,
 }

@@ -14,7 +14,7 @@ use crate::rules::shadows::state::Shadows;
 use crate::rules::{GameRng, Seat, Secret};
 
 /// The game as one seat may know it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShadowsView {
     pub seat: Seat,
     pub game: Shadows,
