@@ -4,9 +4,10 @@
 //! host's memory per room, moves a second, the time from a move sent to the mover's new table
 //! (p50, p99), the process's CPU, clients that did not finish.
 //!
-//! `cargo run --release --features tools --example online_bench -- [rooms] [court|future|shadows]`
+//! `cargo run --release --features tools --example online_bench -- [rooms] [court|future|shadows] [hard]`
 //! (docs/online.md). Host and clients share the process and its two cores: the CPU is theirs
-//! together.
+//! together. With `hard`, each room has one client and three hard bots that the host plays: the
+//! CPU a game of hard bots costs the host.
 
 use camelot::content::ContentSet;
 use camelot::library::Library;
@@ -100,13 +101,18 @@ fn main() -> Result<(), String> {
         Some("future") => GameId::Future,
         _ => GameId::Shadows,
     };
+    let hard = args.get(3).is_some_and(|a| a == "hard");
+    let clients: usize = if hard { 1 } else { 4 };
     let dir = camelot::rules::scratch::scratch_dir("online-bench");
     let (mut host, _) = Host::open(Library::load(ContentSet::embedded()), &dir);
     let before = rss_kib();
     let mut invites = Vec::new();
     let identity = Identity::in_dir(&dir)?;
     for r in 0..rooms {
-        let config = TableConfig::with_players(4, SeatKind::Human, 1000 + r);
+        let mut config = TableConfig::with_players(4, SeatKind::Human, 1000 + r);
+        for seat in config.seats.iter_mut().skip(clients) {
+            seat.kind = SeatKind::Bot(camelot::rules::Difficulty::Hard);
+        }
         let (room, key) = host.add_room(game, config, RoomRules::DEFAULT)?;
         invites.push((room, key));
     }
@@ -126,11 +132,11 @@ fn main() -> Result<(), String> {
         let (endpoint, _accepting) =
             listen_with(host, &identity, "127.0.0.1:0".parse().map_err(|_| "loopback")?, limits)?;
         let port = endpoint.local_addr().map_err(|e| e.to_string())?.port();
-        let all_in = Arc::new(tokio::sync::Barrier::new(invites.len() * 4 + 1));
+        let all_in = Arc::new(tokio::sync::Barrier::new(invites.len() * clients + 1));
         let library = Arc::new(Library::load(ContentSet::embedded()));
         let mut players = Vec::new();
         for (i, (room, key)) in invites.into_iter().enumerate() {
-            for s in 0..4u64 {
+            for s in 0..clients as u64 {
                 let invite = Invite {
                     host: "127.0.0.1".into(),
                     port,
@@ -172,9 +178,10 @@ fn main() -> Result<(), String> {
             .unwrap_or(0.0)
     };
     println!(
-        "{{\"game\":\"{}\",\"rooms\":{rooms},\"clients\":{},\"clients_to_the_end\":{ended},\"clients_lost\":{lost},\"moves\":{},\"seconds\":{seconds:.2},\"moves_per_second\":{:.0},\"move_to_table_ms_p50\":{:.2},\"move_to_table_ms_p99\":{:.2},\"cpu_seconds\":{cpu:.2},\"cpu_cores\":{:.2},\"host_kib_per_room\":{per_room_kib:.0}}}",
+        "{{\"game\":\"{}\",\"hard_bots\":{hard},\"rooms\":{rooms},\"cpu_seconds_per_game\":{:.2},\"clients\":{},\"clients_to_the_end\":{ended},\"clients_lost\":{lost},\"moves\":{},\"seconds\":{seconds:.2},\"moves_per_second\":{:.0},\"move_to_table_ms_p50\":{:.2},\"move_to_table_ms_p99\":{:.2},\"cpu_seconds\":{cpu:.2},\"cpu_cores\":{:.2},\"host_kib_per_room\":{per_room_kib:.0}}}",
         game.key(),
-        rooms * 4,
+        cpu / rooms as f64,
+        rooms as usize * clients,
         waits.len(),
         waits.len() as f64 / seconds,
         at(0.5),

@@ -982,6 +982,15 @@ mod online {
         panic!("the apps did not get there");
     }
 
+    /// The seats' names in a Shadows view on the wire.
+    fn names(view: &str) -> Vec<String> {
+        let v: serde_json::Value = serde_json::from_str(view).expect("a view in JSON");
+        v["game"]["names"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_str().map(String::from)).collect())
+            .unwrap_or_default()
+    }
+
     fn seated(app: &App) -> bool {
         remote(app).is_some_and(|r| r.seat.is_some() && r.link == LinkState::Here)
             && app.world().resource::<MatchRes>().current.is_some()
@@ -1001,7 +1010,9 @@ mod online {
             assert_eq!(handoff.covering, None, "an online screen is never covered");
             assert_eq!(handoff.viewer, Some(seat), "an online screen shows its own seat");
             let (at, view) = online.hosted_view(room, seat).expect("the room");
-            if r.at == at {
+            // Caught up: the same number of actions, and the players' names as the host has them
+            // now (a join renames a seat without an action).
+            if r.at == at && m.config().seats.iter().map(|s| s.name.as_str()).eq(names(&view)) {
                 assert_eq!(m.view_on_wire(seat), view, "seat {seat} draws from its own view");
                 checked += 1;
             }
@@ -1045,6 +1056,23 @@ mod online {
         elaine.update();
         let notice = elaine.world().resource::<MatchRes>().notice.clone().expect("refused");
         assert!(notice.contains("not a room number"), "{notice}");
+        // A code whose key is not the room's: the host refuses it in words, and no online table
+        // stays open behind the menu.
+        let mut wrong = Invite::parse(&code).expect("an invitation");
+        wrong.key[0] ^= 1;
+        elaine.world_mut().write_message(OnlineAsk::Join {
+            code: wrong.code(),
+            name: "Elaine".into(),
+        });
+        run_all(&mut [&mut host, &mut elaine], |a| {
+            a.world()
+                .resource::<MatchRes>()
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.contains("does not open this room"))
+                || a.world().get_resource::<Remote>().is_some_and(|r| r.hosting)
+        });
+        assert!(remote(&elaine).is_none(), "a refused join leaves no table open");
         for (app, name) in [(&mut elaine, "Elaine"), (&mut bors, "Bors")] {
             app.world_mut().write_message(OnlineAsk::Join {
                 code: code.clone(),
@@ -1081,7 +1109,7 @@ mod online {
                 run_all(&mut [&mut host, &mut elaine, &mut bors], seated);
                 assert_eq!(
                     remote(&bors).and_then(|r| r.seat),
-                    Some(2),
+                    Some(seats[2]),
                     "Bors takes his own seat back"
                 );
             }

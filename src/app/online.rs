@@ -261,6 +261,7 @@ fn receive(
     mut res: ResMut<MatchRes>,
     mut changed: MessageWriter<MatchChanged>,
     mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
 ) {
     let (Some(link), Some(mut remote)) = (link, remote) else {
         return;
@@ -368,8 +369,12 @@ fn receive(
             }
             LinkEvent::Closed(why) => {
                 remote.link = LinkState::Closed(why.clone());
+                // Refused before any table came: the menu says why, and no online table stays
+                // open behind it (its bots and screen would stay the host's).
                 if res.current.is_none() {
                     res.notice = Some(why);
+                    commands.remove_resource::<OpenLink>();
+                    commands.remove_resource::<Remote>();
                 }
             }
             LinkEvent::Rtt(rtt) => remote.rtt_ms = Some(rtt.as_millis().min(u128::from(u32::MAX)) as u32),

@@ -78,7 +78,8 @@ impl Remote {
             chat: Vec::new(),
             unread: 0,
             draft: String::new(),
-            panel_open: true,
+            // The host opens on the panel (the invitation to give); a friend on the table.
+            panel_open: hosting,
             moves_out: Vec::new(),
             chat_out: Vec::new(),
             try_now: false,

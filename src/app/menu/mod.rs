@@ -19,12 +19,12 @@ use crate::app::style::{GOLD, WARN, root_ui};
 use crate::library::Library;
 use crate::rules::VariantKind;
 use crate::saves::Shelf;
+pub use asks::OnlineMenu;
 use asks::{MenuAsks, MenuWorld};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use colours::{colours_value_of, fit_colours, seat_colours};
 use covers::game_list;
-pub use online::OnlineMenu;
 use online::online_games;
 use saved::{CrashAnswer, continue_game, crash_note, finished_games, unfinished_games};
 use setup::setup_panel;
@@ -342,7 +342,7 @@ fn menu_contents(ui: &mut egui::Ui, menu: &mut MenuState, world: &mut MenuWorld,
         game_list(&mut cols[0], menu, world.library, &world.kept.setups, world.pictures);
         unfinished_games(&mut cols[0], menu, world, asks);
         finished_games(&mut cols[0], menu, asks);
-        online_games(&mut cols[0], menu, world, asks);
+        online_games(&mut cols[0], world, asks);
         setup_panel(&mut cols[1], menu, world, asks);
     });
 }

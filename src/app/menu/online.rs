@@ -7,55 +7,16 @@ use crate::app::shared::MenuState;
 use crate::app::style::WARN;
 use crate::online::invite::Invite;
 use crate::online::protocol::RoomRules;
-use crate::online::recent::Recent;
-use bevy::prelude::*;
 use bevy_egui::egui;
 
-/// What the menu's online part holds between frames.
-#[derive(Resource)]
-pub struct OnlineMenu {
-    /// The invitation being pasted or typed.
-    pub code: String,
-    /// The name to join under.
-    pub name: String,
-    /// The tables joined lately (read when the menu opens).
-    pub recent: Vec<Recent>,
-    pub port: String,
-    /// Where friends reach this computer, written into the invitation.
-    pub address: String,
-    /// Seconds a seat of a player gone waits for a bot (`None`: the table waits).
-    pub bot_after: Option<u32>,
-    pub watchers: bool,
-    /// *Paste* was pressed: the clipboard's text goes into `code` next frame.
-    pub paste: bool,
-}
-
-impl Default for OnlineMenu {
-    fn default() -> OnlineMenu {
-        OnlineMenu {
-            code: String::new(),
-            name: String::new(),
-            recent: Vec::new(),
-            port: "7471".into(),
-            address: "127.0.0.1".into(),
-            bot_after: RoomRules::DEFAULT.bot_after,
-            watchers: true,
-            paste: false,
-        }
-    }
-}
-
 /// *Play online* in the left column: join by invitation, and the recent tables.
-pub(super) fn online_games(ui: &mut egui::Ui, menu: &MenuState, world: &mut MenuWorld, asks: &mut MenuAsks) {
+pub(super) fn online_games(ui: &mut egui::Ui, world: &mut MenuWorld, asks: &mut MenuAsks) {
     let online = &mut *world.online;
     ui.add_space(14.0);
     ui.heading("Play online");
     if !cfg!(feature = "online") {
         ui.label("This Camelot was built without online play.");
         return;
-    }
-    if online.name.trim().is_empty() {
-        online.name = menu.seats.first().map_or_else(|| "Guest".into(), |s| s.name.clone());
     }
     ui.label("Join a table: paste the invitation a friend gave you.");
     ui.horizontal(|ui| {
@@ -80,7 +41,8 @@ pub(super) fn online_games(ui: &mut egui::Ui, menu: &MenuState, world: &mut Menu
         ui.label("Your name");
         ui.add(
             egui::TextEdit::singleline(&mut online.name)
-                .desired_width(140.0)
+                .hint_text("as the table will know you")
+                .desired_width(180.0)
                 .char_limit(crate::rules::NAME_LIMIT),
         );
         let ready = matches!(parsed, Some(Ok(_))) && !online.name.trim().is_empty();
