@@ -1,20 +1,23 @@
 //! The online host under load, on 127.0.0.1 only: ROOMS rooms of a game, each with four seats
-//! held by command-line clients that play random moves (`camelot join --bot random` in one
-//! process), all at once; the clock starts once every client is in. Prints one JSON line: the
-//! host's memory per room, moves a second, the time from a move sent to the mover's new table
-//! (p50, p99), the process's CPU, clients that did not finish.
+//! held by command-line clients that play easy bots on the mirror of their view (`camelot join
+//! --bot easy` in one process; `random` for random moves), all at once; the clock starts once
+//! every client is in. Prints one JSON line: the host's memory per room, moves a second, the time
+//! from a move sent to the mover's new table (p50, p99), the host's own time a move (p50, p99:
+//! the rules, the bots' answers, every connection's view and words), the process's CPU, clients
+//! that did not finish.
 //!
-//! `cargo run --release --features tools --example online_bench -- [rooms] [court|future|shadows] [hard]`
+//! `cargo run --release --features tools --example online_bench -- [rooms] [court|future|shadows] [easy|random|hard]`
 //! (docs/online.md). Host and clients share the process and its two cores: the CPU is theirs
 //! together. With `hard`, each room has one client and three hard bots that the host plays: the
 //! CPU a game of hard bots costs the host.
 
+use camelot::bots::BotKind;
 use camelot::content::ContentSet;
 use camelot::library::Library;
 use camelot::online::invite::Invite;
 use camelot::online::net::{Client, Host, Identity, Limits, listen_with};
 use camelot::online::protocol::{RoomRules, SeatAsk, ToHost, ToPlayer};
-use camelot::rules::{GameId, GameRng, SeatKind, TableConfig};
+use camelot::rules::{Difficulty, GameId, GameRng, SeatKind, TableConfig};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -47,6 +50,7 @@ async fn play(
     seed: u64,
     all_in: Arc<tokio::sync::Barrier>,
     library: Arc<Library>,
+    random: bool,
 ) -> Result<(Vec<f64>, bool), String> {
     // Hundreds of handshakes at once on two cores: one that times out tries again.
     let mut tries = 0;
@@ -69,7 +73,7 @@ async fn play(
     let mut sent: Option<(usize, Instant)> = None;
     let mut waits = Vec::new();
     while let Some(m) = c.next().await {
-        if let ToPlayer::Table { table, .. } = m? {
+        if let ToPlayer::Table { table, view, .. } = m? {
             if let Some((at, when)) = sent
                 && table.actions_taken > at
             {
@@ -80,7 +84,17 @@ async fn play(
                 return Ok((waits, true));
             }
             if table.to_act == c.seat && !table.moves.is_empty() && sent.is_none() {
-                let index = rng.below(table.moves.len() as u32) as usize;
+                let index = match view.filter(|_| !random) {
+                    Some(view) => {
+                        let mirror =
+                            library.mirror(c.game, c.config.clone(), &view, seed ^ table.actions_taken as u64)?;
+                        mirror
+                            .bot_job(BotKind::Level(Difficulty::Easy), seed)
+                            .and_then(|job| job())
+                            .ok_or("the easy bot found no move")?
+                    }
+                    None => rng.below(table.moves.len() as u32) as usize,
+                };
                 c.send(&ToHost::Play {
                     at: table.actions_taken,
                     index,
@@ -102,6 +116,7 @@ fn main() -> Result<(), String> {
         _ => GameId::Shadows,
     };
     let hard = args.get(3).is_some_and(|a| a == "hard");
+    let random = args.get(3).is_some_and(|a| a == "random");
     let clients: usize = if hard { 1 } else { 4 };
     let dir = camelot::rules::scratch::scratch_dir("online-bench");
     let (mut host, _) = Host::open(Library::load(ContentSet::embedded()), &dir);
@@ -122,7 +137,9 @@ fn main() -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
+    host.measure();
     let host = Arc::new(Mutex::new(host));
+    let measured = host.clone();
     let result = runtime.block_on(async move {
         // Every client comes from 127.0.0.1: the limits of one address are lifted.
         let limits = Limits {
@@ -149,6 +166,7 @@ fn main() -> Result<(), String> {
                     i as u64 * 4 + s,
                     all_in.clone(),
                     library.clone(),
+                    random,
                 )));
             }
         }
@@ -177,8 +195,15 @@ fn main() -> Result<(), String> {
             .copied()
             .unwrap_or(0.0)
     };
+    let mut own: Vec<f32> = measured.lock().map(|h| h.timings().to_vec()).unwrap_or_default();
+    own.sort_by(f32::total_cmp);
+    let host_at = |q: f32| {
+        own.get(((own.len() as f32 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
     println!(
-        "{{\"game\":\"{}\",\"hard_bots\":{hard},\"rooms\":{rooms},\"cpu_seconds_per_game\":{:.2},\"clients\":{},\"clients_to_the_end\":{ended},\"clients_lost\":{lost},\"moves\":{},\"seconds\":{seconds:.2},\"moves_per_second\":{:.0},\"move_to_table_ms_p50\":{:.2},\"move_to_table_ms_p99\":{:.2},\"cpu_seconds\":{cpu:.2},\"cpu_cores\":{:.2},\"host_kib_per_room\":{per_room_kib:.0}}}",
+        "{{\"game\":\"{}\",\"hard_bots\":{hard},\"rooms\":{rooms},\"cpu_seconds_per_game\":{:.2},\"clients\":{},\"clients_to_the_end\":{ended},\"clients_lost\":{lost},\"moves\":{},\"seconds\":{seconds:.2},\"moves_per_second\":{:.0},\"move_to_table_ms_p50\":{:.2},\"move_to_table_ms_p99\":{:.2},\"host_ms_a_move_p50\":{:.3},\"host_ms_a_move_p99\":{:.3},\"clients_play\":\"{}\",\"cpu_seconds\":{cpu:.2},\"cpu_cores\":{:.2},\"host_kib_per_room\":{per_room_kib:.0}}}",
         game.key(),
         cpu / rooms as f64,
         rooms as usize * clients,
@@ -186,6 +211,9 @@ fn main() -> Result<(), String> {
         waits.len() as f64 / seconds,
         at(0.5),
         at(0.99),
+        host_at(0.5),
+        host_at(0.99),
+        if random { "random" } else { "easy" },
         cpu / seconds,
     );
     Ok(())

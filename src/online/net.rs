@@ -248,6 +248,11 @@ pub struct Host {
     /// While the host listens, room files are written by a task of their own, in order and
     /// outside the lock every connection shares (a write waits for the disk).
     writer: Option<mpsc::UnboundedSender<(PathBuf, String)>>,
+    /// When measured (a benchmark): how long each move took the host, from the request to every
+    /// connection's table queued (the rules, the bots' answers, the views and words), in ms.
+    timings: Option<Vec<f32>>,
+    /// The rooms whose bots are thinking now (`bots_play`), one thinker a room.
+    thinking: std::collections::BTreeSet<u64>,
 }
 
 impl Host {
@@ -266,6 +271,8 @@ impl Host {
             tables: BTreeMap::new(),
             next_conn: 0,
             writer: None,
+            timings: None,
+            thinking: std::collections::BTreeSet::new(),
         };
         let files = std::fs::read_dir(dir.join("rooms")).into_iter().flatten().flatten();
         for file in files
@@ -336,7 +343,7 @@ impl Host {
     }
 
     /// A new room of `game` for `config`'s seats (its bots the host's) with its rules, kept at
-    /// once; its number and key.
+    /// once; its number and key. Its bots start at the host's next tick (`bots_play`).
     pub fn add_room(
         &mut self,
         game: GameId,
@@ -346,15 +353,14 @@ impl Host {
         let m = self.library.new_match(game, config)?;
         let id = self.tables.keys().next_back().map_or(1, |last| last + 1);
         let key = new_key();
-        let mut room = Room::new(id, key, m, rules, &self.library);
-        room.play_bots(Instant::now())?;
+        let room = Room::new(id, key, m, rules, &self.library);
         self.keep(&room)?;
         self.tables.insert(id, Table::of(room));
         Ok((id, key))
     }
 
-    /// Gives the seats of `room` no player has taken to normal bots, which play at once when it
-    /// is their turn; everyone is told.
+    /// Gives the seats of `room` no player has taken to normal bots, which play from the host's
+    /// next tick when it is their turn; everyone is told.
     pub fn fill_with_bots(&mut self, room: u64) {
         let now = Instant::now();
         let Some(table) = self.tables.get_mut(&room) else {
@@ -364,10 +370,6 @@ impl Host {
             return;
         }
         tell_seats(table, now, true);
-        if let Err(why) = table.room.play_bots(now) {
-            eprintln!("camelot serve: room {room}: {why}");
-        }
-        tell(table);
         self.keep_room(room);
     }
 
@@ -402,6 +404,16 @@ impl Host {
             table.room.table_for(Some(seat)).actions_taken,
             table.room.view_for(seat),
         ))
+    }
+
+    /// Starts measuring how long each move takes the host (`timings`).
+    pub fn measure(&mut self) {
+        self.timings = Some(Vec::new());
+    }
+
+    /// Each move's time on the host so far, in ms, when measured.
+    pub fn timings(&self) -> &[f32] {
+        self.timings.as_deref().unwrap_or(&[])
     }
 
     pub fn rooms(&self) -> Vec<u64> {
@@ -462,19 +474,19 @@ impl Host {
         Ok((id, conn, joined.seat))
     }
 
-    /// A seat's move; on success the bots answer, the room is kept and everyone is told; on a
-    /// refusal only the mover, with its table again.
+    /// A seat's move; on success the room is kept and everyone is told (the bots answer after,
+    /// off the lock: `bots_play`); on a refusal only the mover, with its table again.
     fn play(&mut self, room: u64, conn: u64, seat: Option<Seat>, at: usize, index: usize) {
+        let started = Instant::now();
         let Some(table) = self.tables.get_mut(&room) else {
             return;
         };
-        let done = table
-            .room
-            .play(seat, at, index)
-            .and_then(|()| table.room.play_bots(Instant::now()).map(|_| ()));
-        match done {
+        match table.room.play(seat, at, index) {
             Ok(()) => {
                 tell(table);
+                if let Some(t) = self.timings.as_mut() {
+                    t.push(started.elapsed().as_secs_f32() * 1000.0);
+                }
                 self.keep_room(room);
             }
             Err(why) => {
@@ -513,35 +525,61 @@ impl Host {
                 tell_seats(table, now, true);
             }
         }
-        self.stand_in(room, now);
     }
 
-    /// Lets the bots standing in for players gone too long play, in every room where one is to
-    /// act, and tells the tables whose seats changed; the host's clock calls it every second.
-    pub fn tick(&mut self, now: Instant) {
-        let rooms: Vec<u64> = self.tables.keys().copied().collect();
-        for room in rooms {
-            if let Some(table) = self.tables.get_mut(&room) {
-                tell_seats(table, now, false);
+    /// Tells the tables whose seats changed (a bot has begun standing in), and says in which
+    /// rooms a bot is to act with none thinking yet (its own, or one standing in for a player
+    /// gone too long), for `bots_play`; the host's clock calls it every second.
+    pub fn tick(&mut self, now: Instant) -> Vec<u64> {
+        let mut to_play = Vec::new();
+        for (room, table) in &mut self.tables {
+            tell_seats(table, now, false);
+            if table.room.bot_to_act(now) && !self.thinking.contains(room) {
+                to_play.push(*room);
             }
-            self.stand_in(room, now);
         }
+        to_play
     }
 
-    fn stand_in(&mut self, room: u64, now: Instant) {
-        let Some(table) = self.tables.get_mut(&room) else {
-            return;
+    /// The bot to act in `room` now, its position and its job (`Room::bot_job`); marks the room
+    /// as thinking (`first`: only if no one thinks there yet).
+    fn bot_job(&mut self, room: u64, first: bool) -> Option<(Seat, usize, crate::library::BotJob)> {
+        if first && !self.thinking.insert(room) {
+            return None;
+        }
+        let job = self.tables.get(&room).and_then(|t| t.room.bot_job(Instant::now()));
+        if job.is_none() {
+            self.thinking.remove(&room);
+        }
+        job
+    }
+
+    /// A bot's move decided off the lock: applied if the table is still where it was; whether it
+    /// was.
+    fn bot_move(&mut self, room: u64, seat: Seat, at: usize, index: Option<usize>) -> bool {
+        let applied = match self.tables.get_mut(&room) {
+            Some(table) => match index.map(|i| table.room.play(Some(seat), at, i)) {
+                Some(Ok(())) => {
+                    tell(table);
+                    true
+                }
+                Some(Err(why)) => {
+                    eprintln!("camelot serve: room {room}: the bot's move was not taken: {why}");
+                    false
+                }
+                None => {
+                    eprintln!("camelot serve: room {room}: the bot of seat {} found no move", seat + 1);
+                    false
+                }
+            },
+            None => false,
         };
-        if !table.room.bot_to_act(now) {
-            return;
+        if applied {
+            self.keep_room(room);
+        } else {
+            self.thinking.remove(&room);
         }
-        match table.room.play_bots(now) {
-            Ok(_) => {
-                tell(table);
-                self.keep_room(room);
-            }
-            Err(why) => eprintln!("camelot serve: room {room}: {why}"),
-        }
+        applied
     }
 
     fn keep_room(&self, room: u64) {
@@ -549,6 +587,22 @@ impl Host {
             && let Err(why) = self.keep(&table.room)
         {
             eprintln!("camelot serve: room {room} was not saved: {why}");
+        }
+    }
+}
+
+/// Lets the bots of `room` play while one is to act, each decision on the blocking pool and off
+/// the host's lock (every other room goes on meanwhile), each move told at once; one such task a
+/// room at a time.
+pub async fn bots_play(host: Arc<Mutex<Host>>, room: u64) {
+    let mut first = true;
+    loop {
+        let job = lock(&host).bot_job(room, first);
+        first = false;
+        let Some((seat, at, job)) = job else { return };
+        let index = tokio::task::spawn_blocking(job).await.unwrap_or(None);
+        if !lock(&host).bot_move(room, seat, at, index) {
+            return;
         }
     }
 }
@@ -675,7 +729,10 @@ pub fn listen_with(
                     None => break,
                 },
                 _ = every.tick() => {
-                    lock(&host).tick(Instant::now());
+                    let to_play = lock(&host).tick(Instant::now());
+                    for room in to_play {
+                        tokio::spawn(bots_play(host.clone(), room));
+                    }
                     continue;
                 }
             };
@@ -816,7 +873,10 @@ async fn serve_connection(connection: quinn::Connection, host: Arc<Mutex<Host>>)
                     }
                     let _ = put(&mut w, &ToPlayer::Refused(why)).await;
                 }
-                Some(Ok(ToHost::Play { at, index })) => lock(&host).play(room, conn, seat, at, index),
+                Some(Ok(ToHost::Play { at, index })) => {
+                    lock(&host).play(room, conn, seat, at, index);
+                    tokio::spawn(bots_play(host.clone(), room));
+                }
                 Some(Ok(ToHost::Chat(text))) => {
                     let now = std::time::Instant::now();
                     said.retain(|t| now.duration_since(*t) < CHAT_WINDOW);

@@ -4,7 +4,7 @@
 //! which position the move answers; the rules core checks the move itself.
 
 use crate::bots::{BotKind, decision_seed};
-use crate::library::{BoxedMatch, Library, SeatTable};
+use crate::library::{BotJob, BoxedMatch, Library, SeatTable};
 use crate::online::invite::{KEY_BYTES, hex, new_key, same_key, unhex};
 use crate::online::protocol::{NAME_LIMIT, RoomRules, SeatAsk, SeatHolder, SeatState, ToHost, other_protocol};
 use crate::rules::Difficulty;
@@ -319,21 +319,23 @@ impl Room {
     /// room waits) while one of them is to act; how many moves they made.
     pub fn play_bots(&mut self, now: Instant) -> Result<usize, String> {
         let mut moves = 0;
-        while let Some(seat) = self.m.to_act() {
-            let Some(kind) = self.bot_of(seat, now) else {
-                break;
-            };
-            let seed = decision_seed(self.m.config().seed, self.m.actions_taken());
-            let index = self
-                .m
-                .bot_job(kind, seed)
-                .and_then(|job| job())
-                .ok_or_else(|| format!("the bot of seat {} found no move", seat + 1))?;
-            let at = self.m.actions_taken();
+        while let Some((seat, at, job)) = self.bot_job(now) {
+            let index = job().ok_or_else(|| format!("the bot of seat {} found no move", seat + 1))?;
             self.play(Some(seat), at, index)?;
             moves += 1;
         }
         Ok(moves)
+    }
+
+    /// The room's bot to act now (its own, or one standing in): its seat, the position it
+    /// answers, and the job that decides from that seat's view alone, to run anywhere (the host
+    /// runs it off its lock: a hard bot thinks for up to a second). `None` when no bot is to act.
+    pub fn bot_job(&self, now: Instant) -> Option<(Seat, usize, BotJob)> {
+        let seat = self.m.to_act()?;
+        let kind = self.bot_of(seat, now)?;
+        let at = self.m.actions_taken();
+        let job = self.m.bot_job(kind, decision_seed(self.m.config().seed, at))?;
+        Some((seat, at, job))
     }
 
     /// The table as `viewer` may read it (`None`: an onlooker), with the names the players gave.
