@@ -1147,6 +1147,20 @@ mod online {
             );
         }
         assert!(checked > 100, "{checked} tables checked against the host's views");
+        // Each player keeps the whole game among the finished games, to replay and review.
+        for app in [&host, &elaine, &bors] {
+            let library = &app.world().resource::<camelot::app::LibraryRes>().0;
+            let saves = app
+                .world()
+                .resource::<camelot::app::bridge::SavesRes>()
+                .0
+                .as_ref()
+                .expect("saves");
+            let kept = saves.list(library, camelot::saves::Shelf::Finished);
+            assert_eq!(kept.len(), 1, "one finished game kept");
+            let whole = library.load_save(&kept[0].text).expect("it loads");
+            assert!(matches!(whole.pending(), Pending::Finished(_)), "the whole game, ended");
+        }
         // The host goes: the friends are told in words.
         host.world_mut().resource_mut::<OnlineRuntime>().stop_hosting();
         run_all(&mut [&mut elaine], |a| {

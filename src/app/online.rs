@@ -11,7 +11,7 @@ use crate::app::shared::{LibraryRes, Screen};
 use crate::online::invite::Invite;
 use crate::online::link::{JoinAs, Link, LinkEvent, Waker};
 use crate::online::net::{Host, Identity, listen};
-use crate::online::protocol::{SeatAsk, ToHost, ToPlayer};
+use crate::online::protocol::{SeatAsk, SeatHolder, ToHost, ToPlayer};
 use crate::online::recent::{self, Recent};
 use crate::rules::{GameId, SeatKind, Visibility};
 use crate::saves::Shelf;
@@ -349,6 +349,11 @@ fn receive(
                 next.set(Screen::Table);
             }
             LinkEvent::Message(ToPlayer::Seats(seats)) => {
+                // A friend arriving while seats still wait for players sees the room first.
+                if !remote.seats_told && seats.iter().any(|s| s.holder == SeatHolder::Open) {
+                    remote.panel_open = true;
+                }
+                remote.seats_told = true;
                 remote.seats = seats;
                 remote.seats_at = now;
             }

@@ -50,6 +50,9 @@ pub struct Remote {
     pub draft: String,
     /// Whether the online panel (seats, invitation, chat) is open.
     pub panel_open: bool,
+    /// Whether the seats have been told once (the panel opens then while seats wait for
+    /// players: the room before the game, for a friend too).
+    pub seats_told: bool,
     /// What the player asked this frame, for the link: moves (by index among this seat's),
     /// chat lines, an attempt now, the empty seats given to bots.
     pub moves_out: Vec<usize>,
@@ -80,6 +83,7 @@ impl Remote {
             draft: String::new(),
             // The host opens on the panel (the invitation to give); a friend on the table.
             panel_open: hosting,
+            seats_told: false,
             moves_out: Vec::new(),
             chat_out: Vec::new(),
             try_now: false,

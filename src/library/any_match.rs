@@ -129,6 +129,9 @@ pub trait MatchFace: Send + Sync {
     fn can_undo(&self, seat: Seat) -> bool;
     fn undo(&mut self, seat: Seat, library: &Library) -> Result<(), SaveError>;
     fn to_ron(&self) -> String;
+    /// The match with seat `seat` named `name`, replayed from its actions (the rules never read
+    /// a name; the setup and the log do); or why not.
+    fn renamed(&self, seat: Seat, name: &str, library: &Library) -> Result<Box<dyn MatchFace>, String>;
     fn census(&self) -> BTreeMap<String, usize>;
     /// Every hidden part of the state now, in words (`Game::secrets`): for a finished game's replay only.
     fn secrets(&self) -> Vec<crate::rules::Secret>;
@@ -333,6 +336,17 @@ impl<G: BotHints> MatchFace for Match<G> {
     }
     fn to_ron(&self) -> String {
         Match::to_ron(self)
+    }
+    fn renamed(&self, seat: Seat, name: &str, library: &Library) -> Result<Box<dyn MatchFace>, String> {
+        let mut save = self.save_file();
+        let s = save
+            .config
+            .seats
+            .get_mut(seat)
+            .ok_or_else(|| format!("this table has no seat {}", seat + 1))?;
+        s.name = name.to_string();
+        let text = ron::ser::to_string(&save).map_err(|e| e.to_string())?;
+        library.load_save(&text).map_err(|e| e.to_string())
     }
     fn census(&self) -> BTreeMap<String, usize> {
         self.state.census()

@@ -8,7 +8,6 @@ use crate::library::{BotJob, BoxedMatch, Library, SeatTable};
 use crate::online::invite::{KEY_BYTES, hex, new_key, same_key, unhex};
 use crate::online::protocol::{NAME_LIMIT, RoomRules, SeatAsk, SeatHolder, SeatState, ToHost, other_protocol};
 use crate::rules::Difficulty;
-use crate::rules::record::SaveFile;
 use crate::rules::{GameId, Seat, SeatKind, TableConfig, Visibility};
 use std::time::{Duration, Instant};
 
@@ -362,20 +361,9 @@ impl Room {
     }
 
     /// Gives the seat the player's name in the match too, so that the log names them: the match
-    /// is read again from its save with that name (the rules never read a name). Left as it was
-    /// if that fails.
+    /// is replayed with that name (`MatchFace::renamed`). Left as it was if that fails.
     fn rename(&mut self, seat: Seat, name: &str, library: &Library) {
-        let Ok(mut save) = ron::from_str::<SaveFile<ron::Value>>(&self.m.to_ron()) else {
-            return;
-        };
-        let Some(s) = save.config.seats.get_mut(seat) else {
-            return;
-        };
-        s.name = name.to_string();
-        let renamed = ron::to_string(&save)
-            .ok()
-            .and_then(|text| library.load_save(&text).ok());
-        if let Some(m) = renamed {
+        if let Ok(m) = self.m.renamed(seat, name, library) {
             self.m = m;
             self.log = self.m.story_log(library);
         }

@@ -141,6 +141,39 @@ fn a_mirror_of_the_view_sent_shows_the_seat_that_view_and_the_hosts_moves() {
 }
 
 #[test]
+fn a_player_who_joins_a_game_under_way_is_named_in_it() {
+    let library = Library::load(ContentSet::embedded());
+    let m = library.new_match(GameId::Court, config(2, 9, &[])).expect("starts");
+    let k = camelot::online::invite::new_key();
+    let mut room = Room::new(7, k, m, RoomRules::DEFAULT, &library);
+    let join = |room: &mut Room, seat: usize, who: &str| {
+        let mut hi = hello(7, &hex(&k), SeatAsk::Seat(seat), None);
+        if let ToHost::Hello { name, .. } = &mut hi {
+            *name = who.into();
+        }
+        room.join(&hi, &library).expect("a seat");
+    };
+    // The seat that begins is taken first and moves before the second player comes.
+    let first = room.table_for(None).to_act.expect("a decision");
+    join(&mut room, first, "Elaine");
+    let mut moves = 0;
+    while room.table_for(None).to_act == Some(first) && moves < 3 {
+        let t = room.table_for(Some(first));
+        room.play(Some(first), t.actions_taken, 0).expect("a listed move");
+        moves += 1;
+    }
+    assert!(moves > 0);
+    join(&mut room, 1 - first, "Bors");
+    let mut expected = vec!["Bors".to_string(); 2];
+    expected[first] = "Elaine".into();
+    assert_eq!(room.table_for(None).names, expected);
+    let save = library.load_save(&room.save()).expect("the save loads");
+    let names: Vec<String> = save.config().seats.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, expected, "the game itself names them, its moves kept");
+    assert_eq!(save.actions_taken(), moves);
+}
+
+#[test]
 fn a_seat_whose_player_has_gone_is_played_by_a_bot_after_the_rooms_time_and_given_back() {
     let library = Library::load(ContentSet::embedded());
     let (mut room, key) = shadows_room(&library);
@@ -461,41 +494,59 @@ mod over_quic {
     /// Plays the client's seat with random moves until the game ends (its last table), or until
     /// it has made `drop_after` moves (`None`: it drops then).
     async fn play(c: &mut Client, rng: &mut GameRng, drop_after: Option<usize>) -> Result<Option<SeatTable>, String> {
-        play_as(c, rng, drop_after, None).await
+        play_as(c, &mut Pick::Random(rng), drop_after, &mut None).await
     }
 
-    /// `play`, the moves chosen by a normal bot on the mirror of the seat's view when `bot`
-    /// gives the library (as `camelot join --bot normal`), else at random. Once the game is over
-    /// the host sends the whole game: it loads and has ended.
+    /// How a test's client picks its moves.
+    enum Pick<'a> {
+        /// At random.
+        Random(&'a mut GameRng),
+        /// A normal bot on the mirror of the seat's view (as `camelot join --bot normal`).
+        Bot(&'a Library),
+        /// A function of the position alone, so that a game played with faults is the game
+        /// played without.
+        ByPosition,
+    }
+
+    /// The move `Pick::ByPosition` takes among `n` at the position of `at` actions.
+    fn by_position(at: usize, n: usize) -> usize {
+        (at.wrapping_mul(7919) + 3) % n.max(1)
+    }
+
+    /// `play`, the moves picked as `pick` says. Once the game is over the host sends the whole
+    /// game (into `whole`): it loads and has ended.
     async fn play_as(
         c: &mut Client,
-        rng: &mut GameRng,
+        pick: &mut Pick<'_>,
         drop_after: Option<usize>,
-        bot: Option<&Library>,
+        whole: &mut Option<String>,
     ) -> Result<Option<SeatTable>, String> {
         let mut made = 0;
         while let Some(message) = c.next().await {
             match message? {
                 ToPlayer::Table { table, view, save, .. } => {
                     if table.outcome.is_some() {
-                        if let Some(library) = bot {
-                            let whole = library.load_save(&save.ok_or("no save at the end")?);
-                            assert!(whole.map_err(|e| e.to_string())?.to_act().is_none());
-                        }
+                        let save = save.ok_or("no save at the end")?;
+                        let library = Library::load(ContentSet::embedded());
+                        let ended = library.load_save(&save).map_err(|e| e.to_string())?;
+                        assert!(ended.to_act().is_none(), "the whole game sent has ended");
+                        *whole = Some(save);
                         return Ok(Some(table));
                     }
                     if table.to_act == c.seat && !table.moves.is_empty() {
                         if drop_after == Some(made) {
                             return Ok(None);
                         }
-                        let index = match (bot, view) {
-                            (Some(library), Some(view)) => {
+                        let index = match (&mut *pick, view) {
+                            (Pick::Bot(library), Some(view)) => {
                                 let mirror = library.mirror(c.game, c.config.clone(), &view, made as u64)?;
                                 assert_eq!(mirror.legal_labels(), table.moves, "the mirror's moves are the host's");
                                 let kind = camelot::bots::BotKind::Level(Difficulty::Normal);
                                 mirror.bot_job(kind, 5).and_then(|job| job()).ok_or("no move")?
                             }
-                            _ => rng.below(table.moves.len() as u32) as usize,
+                            (Pick::ByPosition, _) => by_position(table.actions_taken, table.moves.len()),
+                            (Pick::Random(rng), _) => rng.below(table.moves.len() as u32) as usize,
+                            (Pick::Bot(_), None) => return Err("no view for the bot".into()),
                         };
                         c.send(&ToHost::Play {
                             at: table.actions_taken,
@@ -622,10 +673,7 @@ mod over_quic {
             let (seat_a, token_a) = (a.seat, a.token.clone());
             // Morgana lets a normal bot play her seat on her own computer, from her view.
             let hers = lib.clone();
-            let other = tokio::spawn(async move {
-                let mut rng = GameRng::seeded(2);
-                play_as(&mut b, &mut rng, None, Some(&hers)).await
-            });
+            let other = tokio::spawn(async move { play_as(&mut b, &mut Pick::Bot(&hers), None, &mut None).await });
             // Elaine drops after five moves and comes back with her token.
             let mut rng = GameRng::seeded(1);
             let first = play(&mut a, &mut rng, Some(5)).await?;
@@ -658,18 +706,16 @@ mod over_quic {
     async fn a_host_stopped_mid_game_resumes_the_room_and_its_players_take_their_seats_back() {
         let (invite, endpoint, dir) = start_host("online-restart");
         let lib = Library::load(ContentSet::embedded());
+        // Both players pick their moves by the position alone, so the game played across the
+        // fault can be compared with the same game played without it.
         let run = async {
             let mut a = Client::join(&invite, SeatAsk::Any, "Elaine", None, &lib).await?;
             let b = Client::join(&invite, SeatAsk::Any, "Morgana", None, &lib).await?;
             let (seats, tokens) = ([a.seat, b.seat], [a.token.clone(), b.token.clone()]);
             let mut b = b;
-            let other = tokio::spawn(async move {
-                let mut rng = GameRng::seeded(5);
-                play(&mut b, &mut rng, None).await
-            });
+            let other = tokio::spawn(async move { play_as(&mut b, &mut Pick::ByPosition, None, &mut None).await });
             // Elaine plays three moves and stops; then the host goes away mid-game.
-            let mut rng = GameRng::seeded(4);
-            let early = play(&mut a, &mut rng, Some(3)).await?;
+            let early = play_as(&mut a, &mut Pick::ByPosition, Some(3), &mut None).await?;
             assert!(early.is_none(), "the game is not over after three moves");
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
             endpoint.close(0u32.into(), b"the host stops");
@@ -695,18 +741,60 @@ mod over_quic {
             let mut b = Client::join(&moved, SeatAsk::Any, "Morgana", Some(tokens[1].clone()), &lib).await?;
             assert_eq!([a.seat, b.seat], seats, "each takes its own seat back");
             let other = tokio::spawn(async move {
-                let mut rng = GameRng::seeded(7);
-                play(&mut b, &mut rng, None).await
+                let mut whole = None;
+                let end = play_as(&mut b, &mut Pick::ByPosition, None, &mut whole).await;
+                end.map(|t| (t, whole))
             });
-            let mine = play(&mut a, &mut rng, None).await?.ok_or("no end")?;
-            let theirs = other.await.map_err(|e| e.to_string())??.ok_or("no end")?;
-            Ok::<_, String>((mine, theirs))
+            let mut whole = None;
+            let mine = play_as(&mut a, &mut Pick::ByPosition, None, &mut whole)
+                .await?
+                .ok_or("no end")?;
+            let (theirs, their_whole) = other.await.map_err(|e| e.to_string())??;
+            Ok::<_, String>((mine, theirs.ok_or("no end")?, whole, their_whole))
         };
-        let (mine, theirs) = tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        let (mine, theirs, whole, their_whole) = tokio::time::timeout(std::time::Duration::from_secs(120), run)
             .await
             .expect("the game ends within two minutes")
             .expect("the game is played");
         assert!(mine.outcome.is_some() && mine.outcome == theirs.outcome);
+        assert_eq!(whole, their_whole, "both were sent the same whole game");
+        // The same table played without a fault: the same players joining in the same order, the
+        // same moves by position, the same bots. The game across the fault is that game.
+        let (mut room, key) = restart_room(&lib);
+        for name in ["Elaine", "Morgana"] {
+            let mut hi = super::hello(room.id, &camelot::online::invite::hex(&key), SeatAsk::Any, None);
+            if let ToHost::Hello { name: n, .. } = &mut hi {
+                *n = name.into();
+            }
+            room.join(&hi, &lib).expect("a seat");
+        }
+        let now = std::time::Instant::now();
+        loop {
+            room.play_bots(now).expect("the bots play");
+            let Some(seat) = room.table_for(None).to_act else { break };
+            let table = room.table_for(Some(seat));
+            let index = by_position(table.actions_taken, table.moves.len());
+            room.play(Some(seat), table.actions_taken, index)
+                .expect("a listed move");
+        }
+        assert_eq!(
+            whole.as_deref(),
+            Some(room.save().as_str()),
+            "the game across the fault is the game without it"
+        );
+    }
+
+    /// The room `start_host` opens, made again without a host (with a key of its own).
+    fn restart_room(library: &Library) -> (camelot::online::room::Room, [u8; 16]) {
+        let mut seats = config(4, 11, &[]);
+        seats.seats[2].kind = SeatKind::Bot(Difficulty::Easy);
+        seats.seats[3].kind = SeatKind::Bot(Difficulty::Easy);
+        let m = library.new_match(GameId::Shadows, seats).expect("starts");
+        let key = camelot::online::invite::new_key();
+        (
+            camelot::online::room::Room::new(1, key, m, RoomRules::DEFAULT, library),
+            key,
+        )
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -146,12 +146,16 @@ pub(super) fn top_bar(
     let config = m.config();
     let pending = m.pending();
     let typing = ctx.egui_wants_keyboard_input();
-    // Online: the seats no player has taken yet (the table waits for them).
-    let open_seats: Vec<usize> = remote.as_ref().map_or_else(Vec::new, |r| {
-        (0..r.seats.len())
-            .filter(|&s| r.seats[s].holder == crate::online::protocol::SeatHolder::Open)
-            .collect()
-    });
+    // Online: the seats no player has taken yet (the table waits for them), and those the
+    // host's bots play (their own, or standing in for a player gone).
+    let holder_is = |f: fn(&crate::online::protocol::SeatHolder) -> bool| -> Vec<usize> {
+        remote.as_ref().map_or_else(Vec::new, |r| {
+            (0..r.seats.len()).filter(|&s| f(&r.seats[s].holder)).collect()
+        })
+    };
+    use crate::online::protocol::SeatHolder;
+    let open_seats = holder_is(|h| *h == SeatHolder::Open);
+    let host_bots = holder_is(|h| matches!(h, SeatHolder::Bot(_) | SeatHolder::Away { standing_in: true, .. }));
     let mut root = free.ui(ctx, "table-top");
     egui::Panel::top("top-bar").exact_size(TOP_BAR).show(&mut root, |ui| {
         let height = ui.available_height();
@@ -166,7 +170,7 @@ pub(super) fn top_bar(
                                 format!("Waiting for a player to take seat {}", seat + 1),
                                 Status::Waiting,
                             )
-                        } else if thinking.seat == Some(*seat) {
+                        } else if thinking.seat == Some(*seat) || host_bots.contains(seat) {
                             (format!("{name} is thinking…"), Status::Thinking)
                         } else if handoff.covering.is_some() {
                             (format!("Waiting for {name}"), Status::Waiting)
