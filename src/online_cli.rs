@@ -56,14 +56,7 @@ pub fn host(library: Library, how: &Listen, room: NewRoom) -> Result<ExitCode, S
                 dir.display(),
                 rules.words()
             );
-            let invite = Invite {
-                host: how.address.clone(),
-                port,
-                room,
-                key,
-                fingerprint: identity.fingerprint,
-            };
-            println!("Room {room}: {}", invite.code());
+            say_invitation(how, port, room, key, &identity);
             Ok(ExitCode::SUCCESS)
         }
         Some(Err(why)) => Err(why),
@@ -97,19 +90,30 @@ pub fn serve(library: Library, how: &Listen, new_room: Option<NewRoom>) -> Resul
         let port = endpoint.local_addr().map_or(how.port, |a| a.port());
         println!("Listening on {addr} (the invitations name {}:{port}).", how.address);
         for (room, key) in rooms {
-            let invite = Invite {
-                host: how.address.clone(),
-                port,
-                room,
-                key,
-                fingerprint: identity.fingerprint,
-            };
-            println!("Room {room}: {}", invite.code());
+            say_invitation(how, port, room, key, &identity);
         }
         println!("Give an invitation to each player; they join with `camelot join CODE`. Ctrl+C stops the host.");
         accepting.await.map_err(|e| e.to_string())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a room's invitation, naming the host as `how` says.
+fn say_invitation(
+    how: &Listen,
+    port: u16,
+    room: u64,
+    key: [u8; camelot::online::invite::KEY_BYTES],
+    identity: &Identity,
+) {
+    let invite = Invite {
+        host: how.address.clone(),
+        port,
+        room,
+        key,
+        fingerprint: identity.fingerprint,
+    };
+    println!("Room {room}: {}", invite.code());
 }
 
 /// Who joins: a seat, a name, a bot that plays for the player.
