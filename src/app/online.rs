@@ -354,6 +354,16 @@ fn receive(
                     remote.panel_open = true;
                 }
                 remote.seats_told = true;
+                // A seat the host has given a bot is a bot's on this table too (its panel says so).
+                if let Some(config) = remote.config.as_mut() {
+                    for (seat, s) in config.seats.iter_mut().zip(&seats) {
+                        if let SeatHolder::Bot(kind) = &s.holder
+                            && let Ok(crate::bots::BotKind::Level(d)) = crate::bots::BotKind::parse(kind)
+                        {
+                            seat.kind = SeatKind::Bot(d);
+                        }
+                    }
+                }
                 remote.seats = seats;
                 remote.seats_at = now;
             }
