@@ -86,6 +86,17 @@ pub(super) fn short_name(name: &str) -> &str {
     name.char_indices().nth(3).map_or(name, |(i, _)| &name[..i])
 }
 
+/// A seat chip's words: the name (or its short form on a crowded bar), and "away" for an online
+/// seat whose player has gone.
+fn chip_label(name: &str, short: bool, away: bool) -> String {
+    let name = if short { short_name(name) } else { name };
+    if away {
+        format!("{name} · away")
+    } else {
+        name.to_string()
+    }
+}
+
 /// What the top bar can show in the room it has, most first: the game's title, the seats' full
 /// names, the status line. Whatever does not fit goes, in that order, so nothing overlaps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +166,12 @@ pub(super) fn top_bar(
     };
     use crate::online::protocol::SeatHolder;
     let open_seats = holder_is(|h| *h == SeatHolder::Open);
+    // A seat whose player has gone says so on its chip (the panel says when a bot comes).
+    let away_seats = holder_is(|h| matches!(h, SeatHolder::Away { .. }));
+    let away_words: Vec<String> = remote.as_ref().map_or_else(Vec::new, |r| {
+        let now = std::time::Instant::now();
+        (0..r.seats.len()).map(|s| r.holder_words(s, now)).collect()
+    });
     let host_bots = holder_is(|h| matches!(h, SeatHolder::Bot(_) | SeatHolder::Away { standing_in: true, .. }));
     let mut root = free.ui(ctx, "table-top");
     egui::Panel::top("top-bar").exact_size(TOP_BAR).show(&mut root, |ui| {
@@ -190,14 +207,15 @@ pub(super) fn top_bar(
                         .seats
                         .iter()
                         .zip(&emblems)
-                        .map(|(seat, emblem)| {
-                            let label = if short { short_name(&seat.name) } else { &seat.name };
+                        .enumerate()
+                        .map(|(i, (seat, emblem))| {
+                            let label = chip_label(&seat.name, short, away_seats.contains(&i));
                             let shield = if emblem.is_some() {
                                 CHIP_SHIELD * 0.86 + gap
                             } else {
                                 0.0
                             };
-                            shield + text_width(ui, label, &body) + 2.0 * CHIP_MARGIN + gap
+                            shield + text_width(ui, &label, &body) + 2.0 * CHIP_MARGIN + gap
                         })
                         .sum()
                 };
@@ -219,19 +237,18 @@ pub(super) fn top_bar(
                     ui.separator();
                 }
                 for (i, (seat, emblem)) in config.seats.iter().zip(&emblems).enumerate() {
-                    let label = if fit.full_names {
-                        seat.name.as_str()
-                    } else {
-                        short_name(&seat.name)
-                    };
+                    let away = away_seats.contains(&i);
+                    let label = chip_label(&seat.name, !fit.full_names, away);
                     let chip = seat_chip_labelled(
                         ui,
-                        label,
+                        &label,
                         m.seat_colour(i),
                         pending.seat() == Some(i),
                         emblem.as_deref().filter(|_| fit.shields),
                     );
-                    if !fit.full_names {
+                    if away {
+                        chip.on_hover_text(format!("{}: {}", seat.name, away_words[i]));
+                    } else if !fit.full_names {
                         chip.on_hover_text(&seat.name);
                     }
                 }
