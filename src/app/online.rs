@@ -10,7 +10,7 @@ use crate::app::remote::{LinkState, OnlineAsk, Remote};
 use crate::app::shared::{LibraryRes, Screen};
 use crate::online::invite::Invite;
 use crate::online::link::{JoinAs, Link, LinkEvent, Waker};
-use crate::online::net::{Host, Identity, listen};
+use crate::online::net::{Host, Identity, listen, open_on_running};
 use crate::online::protocol::{SeatAsk, SeatHolder, ToHost, ToPlayer};
 use crate::online::recent::{self, Recent};
 use crate::rules::{GameId, SeatKind, Visibility};
@@ -141,9 +141,9 @@ fn handle_asks(
                 *rules,
                 (listen, *port, address),
             )
-            .map(|(invite, seat)| {
+            .map(|(invite, seat, ours)| {
                 let name = config.seats.get(seat).map_or_else(|| "Host".into(), |s| s.name.clone());
-                (invite, SeatAsk::Seat(seat), name, true)
+                (invite, SeatAsk::Seat(seat), name, ours)
             }),
             OnlineAsk::Join { code, name } => {
                 Invite::parse(code.trim()).map(|invite| (invite, SeatAsk::Any, name.clone(), false))
@@ -187,8 +187,9 @@ fn handle_asks(
 }
 
 /// Opens a room of `game` on this window's host (started on the first table: the folder
-/// `<data>/host`, its rooms resumed, listening where asked): its invitation, and the seat of this
-/// player (the first human seat).
+/// `<data>/host`, its rooms resumed, listening where asked) — or on the host that already runs on
+/// that folder (`camelot serve`: one host a folder); its invitation, the seat of this player (the
+/// first human seat), and whether the host is this window's.
 fn host_table(
     online: &mut OnlineRuntime,
     library: &LibraryRes,
@@ -197,7 +198,7 @@ fn host_table(
     config: &crate::rules::TableConfig,
     rules: crate::online::protocol::RoomRules,
     (listen_on, port, address): (&String, u16, &String),
-) -> Result<(Invite, usize), String> {
+) -> Result<(Invite, usize, bool), String> {
     let seat = config
         .seats
         .iter()
@@ -210,6 +211,17 @@ fn host_table(
             |s| s.root.join("host"),
         );
         let identity = Identity::in_dir(&dir)?;
+        if let Some(opened) = handle.block_on(open_on_running(&dir, game, config.clone(), rules)) {
+            let (room, key, port) = opened?;
+            let invite = Invite {
+                host: address.clone(),
+                port,
+                room,
+                key,
+                fingerprint: identity.fingerprint,
+            };
+            return Ok((invite, seat, false));
+        }
         let (host, problems) = Host::open(library.0.clone(), &dir);
         for p in problems {
             warn!("a room of this window's host could not be opened: {p}");
@@ -247,6 +259,7 @@ fn host_table(
             fingerprint: hosting.identity.fingerprint,
         },
         seat,
+        true,
     ))
 }
 

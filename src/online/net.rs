@@ -706,12 +706,12 @@ pub fn listen_with(
     let (writer, files) = mpsc::unbounded_channel();
     lock(&host).writer = Some(writer);
     tokio::spawn(write_rooms(files));
-    // Where this host listens, for `camelot host` to open rooms on it from another process.
-    if let Ok(at) = endpoint.local_addr() {
-        let dir = lock(&host).dir.clone();
-        if let Err(e) = write_atomically(&dir.join("host.address"), &at.to_string()) {
-            eprintln!("camelot serve: {e}");
-        }
+    // Where this host listens, for `camelot host` to open rooms on it from another process (the
+    // file goes when the host stops listening).
+    let address_file = lock(&host).dir.join("host.address");
+    let listening_at = endpoint.local_addr().map(|at| at.to_string()).unwrap_or_default();
+    if let Err(e) = write_atomically(&address_file, &listening_at) {
+        eprintln!("camelot serve: {e}");
     }
 
     let task = tokio::spawn(async move {
@@ -759,6 +759,10 @@ pub fn listen_with(
                 serve_connection(connection, host).await;
                 lock(&doors).leave(from);
             });
+        }
+        // Unless another host of the folder has written its own since.
+        if std::fs::read_to_string(&address_file).is_ok_and(|a| a == listening_at) {
+            let _ = std::fs::remove_file(&address_file);
         }
     });
     Ok((endpoint, task))
