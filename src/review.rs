@@ -153,23 +153,30 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
         }
         (Some(Mark::Best), Some(b), Some(p)) => {
             why.push(format!(
-                "As good as the hard level's own choice \"{}\": this wins about {} against its {}.",
+                "As good as the hard level's own choice \"{}\": this rates at least as high, about {} against its {}.",
                 d.hint.action,
                 percent(p),
                 percent(b)
             ));
         }
-        (Some(Mark::Good), Some(b), Some(p)) => {
-            let small = if b - p <= d.noise {
-                "within what the review can tell apart".to_string()
-            } else {
-                format!("a small loss, under the {} the review marks", percent(INACCURACY))
-            };
+        // "About as good as" only where the review cannot tell the two apart, and then it says
+        // which rates higher; a loss beyond the noise but under the marks is a small loss.
+        (Some(Mark::Good), Some(b), Some(p)) if b - p <= d.noise => {
             why.push(format!(
-                "About as good as \"{}\": this wins about {} against its {}, {small}.",
+                "About as good as \"{}\", within what the review can tell apart: \"{}\" rates a little higher, about {} against this move's {}.",
                 d.hint.action,
+                d.hint.action,
+                percent(b),
+                percent(p)
+            ));
+        }
+        (Some(Mark::Good), Some(b), Some(p)) => {
+            why.push(format!(
+                "A little worse than \"{}\": it wins about {}, this about {} — a small loss, under the {} the review marks.",
+                d.hint.action,
+                percent(b),
                 percent(p),
-                percent(b)
+                percent(INACCURACY)
             ));
         }
         (Some(m), Some(b), Some(p)) => {
@@ -278,7 +285,10 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
         }
         (_, 0) => "A clean game: the review finds no move that cost more than it can measure.".to_string(),
         (Some(w), _) => {
+            // A lost game is never "sound": the review says what it can fault, no more.
             let lead = match (blunders, mistakes + inaccuracies) {
+                (0, 1) if won == Some(false) => "Lost, with one costly move".to_string(),
+                (0, n) if won == Some(false) => format!("Lost, with {n} costly moves"),
                 (0, 1) => "One slip in a sound game".to_string(),
                 (0, n) => format!("A sound game with {n} costly moves"),
                 (1, _) => "One blunder decided much of this game".to_string(),

@@ -275,3 +275,83 @@ fn broken_missing_and_foreign_saves_are_refused_in_words() {
         assert!(err.contains("not over"), "{args:?}: {err}");
     }
 }
+
+/// A decision rated by hand: the best move "Send 1" at `best`, the move played "Send 2" at
+/// `played`, the game's noise `noise`.
+fn rated(best: f64, played: f64, noise: f64) -> camelot::library::RatedDecision {
+    let choice = |i: usize, label: &str, rate: f64| camelot::library::HintChoice {
+        action_index: i,
+        action: label.into(),
+        rate: Some(rate),
+        share: None,
+        score: None,
+    };
+    camelot::library::RatedDecision {
+        index: 10,
+        turn: Some(3),
+        period: camelot::rules::Period::Turn,
+        hint: camelot::library::Hint {
+            seat: 0,
+            action_index: 0,
+            action: "Send 1".into(),
+            why: vec!["rated".into()],
+            alternatives: vec![choice(1, "Send 2", played)],
+            by: bots::RankedBy::Search,
+            rating: choice(0, "Send 1", best),
+            seconds: 0.1,
+        },
+        choices: vec![choice(0, "Send 1", best), choice(1, "Send 2", played)],
+        played: 1,
+        played_label: "Send 2".into(),
+        rates: Some((best, played)),
+        noise,
+    }
+}
+
+/// "About as good as" only where the review cannot tell the two moves apart, and then the sentence
+/// says which rates higher; a loss beyond the noise but under the marks is "a little worse"; a
+/// move rated at least as high says so.
+#[test]
+fn a_move_is_about_as_good_only_within_the_noise_and_the_sentence_says_which_rates_higher() {
+    let within = reviewed_decision(&rated(0.40, 0.38, 0.03));
+    assert_eq!(within.mark, Some(Mark::Good));
+    assert!(
+        within.why[0].starts_with(
+            "About as good as \"Send 1\", within what the review can tell apart: \"Send 1\" rates a little higher"
+        ),
+        "{:?}",
+        within.why
+    );
+    let beyond = reviewed_decision(&rated(0.40, 0.36, 0.02));
+    assert_eq!(beyond.mark, Some(Mark::Good));
+    assert!(
+        beyond.why[0].starts_with("A little worse than \"Send 1\""),
+        "{:?}",
+        beyond.why
+    );
+    assert!(!beyond.why[0].contains("as good as"), "{:?}", beyond.why);
+    let higher = reviewed_decision(&rated(0.35, 0.39, 0.03));
+    assert_eq!(higher.mark, Some(Mark::Best));
+    assert!(
+        higher.why[0].contains("this rates at least as high"),
+        "{:?}",
+        higher.why
+    );
+}
+
+/// A lost game is never called sound: one inaccuracy in a game won is "one slip in a sound
+/// game", in a game lost it is only "lost, with one costly move".
+#[test]
+fn a_lost_game_is_never_called_sound() {
+    let slip = reviewed_decision(&rated(0.40, 0.33, 0.02));
+    assert_eq!(slip.mark, Some(Mark::Inaccuracy));
+    let won = review::summarise(std::slice::from_ref(&slip), Some(true));
+    assert!(won.verdict.starts_with("One slip in a sound game"), "{}", won.verdict);
+    let lost = review::summarise(&[slip], Some(false));
+    assert!(
+        lost.verdict.starts_with("Lost, with one costly move"),
+        "{}",
+        lost.verdict
+    );
+    assert!(!lost.verdict.contains("sound"), "{}", lost.verdict);
+}
