@@ -85,14 +85,13 @@ async fn play(
             }
             if table.to_act == c.seat && !table.moves.is_empty() && sent.is_none() {
                 let index = match view.filter(|_| !random) {
-                    Some(view) => {
-                        let mirror =
-                            library.mirror(c.game, c.config.clone(), &view, seed ^ table.actions_taken as u64)?;
-                        mirror
-                            .bot_job(BotKind::Level(Difficulty::Easy), seed)
-                            .and_then(|job| job())
-                            .ok_or("the easy bot found no move")?
-                    }
+                    Some(view) => library.bot_move_on_view(
+                        c.game,
+                        c.config.clone(),
+                        &view,
+                        BotKind::Level(Difficulty::Easy),
+                        seed ^ table.actions_taken as u64,
+                    )?,
                     None => rng.below(table.moves.len() as u32) as usize,
                 };
                 c.send(&ToHost::Play {

@@ -204,9 +204,13 @@ pub fn join(library: Library, code: &str, who: &JoinAs) -> Result<ExitCode, Stri
                         answered = Some(table.actions_taken);
                         let at = table.actions_taken as u64;
                         let index = match (bot, &view) {
-                            (Some(kind), Some(view)) => {
-                                bot_move(&library, &client, view, kind, seed ^ at.wrapping_mul(0x9e37_79b9))?
-                            }
+                            (Some(kind), Some(view)) => library.bot_move_on_view(
+                                client.game,
+                                client.config.clone(),
+                                view,
+                                kind,
+                                seed ^ at.wrapping_mul(0x9e37_79b9),
+                            )?,
                             _ => ask(&table).await?,
                         };
                         client
@@ -236,17 +240,6 @@ pub fn join(library: Library, code: &str, who: &JoinAs) -> Result<ExitCode, Stri
         }
         Err("the host went away; run the same `camelot join` to take your seat back".into())
     })
-}
-
-/// The move of the seat's bot: the table re-dealt from the seat's view (`Library::mirror`), the
-/// bot deciding on it as at a local table; its index among the seat's moves, which are the
-/// host's.
-fn bot_move(library: &Library, client: &Client, view: &str, kind: BotKind, seed: u64) -> Result<usize, String> {
-    let mirror = library.mirror(client.game, client.config.clone(), view, seed)?;
-    mirror
-        .bot_job(kind, seed)
-        .and_then(|job| job())
-        .ok_or_else(|| format!("the {kind} bot found no move"))
 }
 
 /// Who holds a seat, in words.

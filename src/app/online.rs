@@ -18,7 +18,7 @@ use crate::saves::Shelf;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The network's runtime, made when first needed, and the host this window runs, if any (it
 /// goes on while the window is open, for the friends at its tables).
@@ -95,12 +95,6 @@ impl OnlineRuntime {
     pub fn stop_hosting(&mut self) {
         self.hosting = None;
     }
-
-    /// The address and port friends reach this window's host at, if it hosts.
-    pub fn hosting_at(&self) -> Option<(String, u16)> {
-        let h = self.hosting.as_ref()?;
-        Some((h.address.clone(), h.endpoint.local_addr().ok()?.port()))
-    }
 }
 
 /// A waker that wakes a sleeping window (none in a headless app).
@@ -176,7 +170,7 @@ fn handle_asks(
             waker(proxy.as_deref()),
         );
         let seed = recent::now_secs() ^ u64::from(std::process::id()).rotate_left(32);
-        commands.insert_resource(Remote::joining(GameId::Court, invite.code(), hosting));
+        commands.insert_resource(Remote::joining(invite.code(), hosting));
         commands.insert_resource(OpenLink {
             link,
             invite,
@@ -290,7 +284,6 @@ fn receive(
                 config,
                 rules,
             } => {
-                remote.game = game;
                 remote.seat = seat;
                 remote.rules = rules;
                 remote.link = LinkState::Here;
@@ -465,6 +458,3 @@ fn leave(mut close: MessageReader<CloseMatch>, mut commands: Commands) {
         commands.remove_resource::<Remote>();
     }
 }
-
-/// How long the strip waits between redraws while it counts down.
-pub const COUNTDOWN_TICK: Duration = Duration::from_secs(1);

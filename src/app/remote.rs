@@ -25,7 +25,6 @@ pub enum LinkState {
 /// The online table's state in the window, present while one is open.
 #[derive(Resource)]
 pub struct Remote {
-    pub game: GameId,
     /// This window's seat (`None`: watching).
     pub seat: Option<Seat>,
     /// The host's count of actions: a move names the position it answers.
@@ -65,9 +64,8 @@ pub struct Remote {
 
 impl Remote {
     /// A table being joined by invitation `code`.
-    pub fn joining(game: GameId, code: String, hosting: bool) -> Remote {
+    pub fn joining(code: String, hosting: bool) -> Remote {
         Remote {
-            game,
             seat: None,
             at: 0,
             code,

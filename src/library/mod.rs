@@ -222,6 +222,24 @@ impl Library {
         }
     }
 
+    /// The move a bot of `kind` makes for the seat of a view a host sent: the view re-dealt with
+    /// `seed` (`mirror`), the bot deciding on it from the seat's view alone; its index among the
+    /// seat's moves, which are the host's. For a player's side (`camelot join --bot`, tests and
+    /// benchmarks).
+    pub fn bot_move_on_view(
+        &self,
+        game: GameId,
+        config: TableConfig,
+        view: &str,
+        kind: crate::bots::BotKind,
+        seed: u64,
+    ) -> Result<usize, String> {
+        self.mirror(game, config, view, seed)?
+            .bot_job(kind, seed)
+            .and_then(|job| job())
+            .ok_or_else(|| format!("the {kind} bot found no move"))
+    }
+
     /// Loads a save of any game, replaying it.
     pub fn load_save(&self, text: &str) -> Result<Box<dyn MatchFace>, SaveError> {
         let header = record::read_header(text)?;
