@@ -9,6 +9,9 @@ use crate::rules::{Seat, counted, percent};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+mod story;
+pub use story::{ChancePoint, Story, chance_line, elsewhere, fell_most};
+
 /// How a decision played compares with the best, as the review marks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -112,6 +115,9 @@ pub struct Review {
     pub finished: bool,
     pub decisions: Vec<ReviewedDecision>,
     pub summary: Summary,
+    /// The seat's chance along the game, where it fell most, and what came from elsewhere.
+    #[serde(default)]
+    pub story: Story,
 }
 
 /// The mark of a loss, given the game's noise: the hard level's own move, or one that loses
@@ -358,13 +364,41 @@ pub fn review_with(
         crate::rules::Pending::Finished(o) => Some(o.winners.contains(&seat)),
         _ => None,
     };
+    let chance = chance_line(&decisions);
+    let names: Vec<String> = m.config().seats.iter().map(|s| s.name.clone()).collect();
+    let noise = rated.first().map_or(0.05, |d| d.noise);
+    let story = Story {
+        fell: fell_most(&chance, &name, m.period(), noise.max(BLUNDER / 2.0)),
+        elsewhere: elsewhere(
+            &m.tallies_by_position(library),
+            &m.turns_by_position(library),
+            seat,
+            &names,
+            m.period(),
+        ),
+        chance,
+    };
+    let mut summary = summarise(&decisions, won);
+    // A lost game's verdict says by how much, and where the points went.
+    if let crate::rules::Pending::Finished(o) = m.pending()
+        && won == Some(false)
+    {
+        let winner = o.winners.first().copied();
+        if let (Some(own), Some(w), Some(top)) = (o.scores.get(seat), winner, winner.and_then(|w| o.scores.get(w))) {
+            summary.verdict = format!("{} Lost {own} to {}'s {top}.", summary.verdict, m.config().seat_name(w));
+        }
+        if let Some(line) = story.elsewhere.first() {
+            summary.verdict = format!("{} {line}", summary.verdict);
+        }
+    }
     Ok(Review {
         game: m.game().key().to_string(),
         seat: seat + 1,
         name,
         finished: won.is_some(),
-        summary: summarise(&decisions, won),
+        summary,
         decisions,
+        story,
     })
 }
 
@@ -447,6 +481,13 @@ impl Review {
             format!("  {}", counts_line(s)),
             format!("  {}", s.verdict),
         ];
+        out.extend(
+            self.story
+                .fell
+                .iter()
+                .chain(&self.story.elsewhere)
+                .map(|l| format!("  {l}")),
+        );
         for d in &self.decisions {
             let mark = d.mark.map_or("unrated", Mark::word);
             out.push(format!("  {}: {} [{mark}]", d.when.to_lowercase(), d.played));

@@ -435,6 +435,76 @@ fn replay_bar(
     Ok(())
 }
 
+/// The seat's chance along the game (`review::Story::chance`), over the game's moves: at each
+/// decision rated with a chance, a step from the chance before the move (played well) to the
+/// chance after the move played, the costly ones dotted in their mark's colour; a line where the
+/// table stands now. A click picks the decision nearest to it (its place in `decisions`).
+fn chance_plot(ui: &mut egui::Ui, review: &crate::review::Review, total: usize, at: usize) -> Option<usize> {
+    let line = &review.story.chance;
+    if line.len() < 2 || total == 0 {
+        return None;
+    }
+    ui.label(
+        egui::RichText::new(format!("{}'s chance to win along the game", review.name))
+            .small()
+            .weak(),
+    );
+    let size = egui::vec2(ui.available_width(), 84.0);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    let inner = rect.shrink2(egui::vec2(4.0, 6.0));
+    let x = |index: usize| inner.left() + inner.width() * index as f32 / total as f32;
+    let y = |chance: f64| inner.bottom() - inner.height() * chance.clamp(0.0, 1.0) as f32;
+    painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(60));
+    let faint = egui::Stroke::new(1.0, egui::Color32::from_white_alpha(24));
+    for level in [0.25, 0.5, 0.75] {
+        painter.line_segment(
+            [egui::pos2(inner.left(), y(level)), egui::pos2(inner.right(), y(level))],
+            faint,
+        );
+    }
+    painter.text(
+        egui::pos2(inner.left() + 2.0, y(0.5) - 1.0),
+        egui::Align2::LEFT_BOTTOM,
+        "50 %",
+        egui::FontId::proportional(10.0),
+        egui::Color32::from_white_alpha(90),
+    );
+    let points: Vec<egui::Pos2> = line
+        .iter()
+        .flat_map(|p| [egui::pos2(x(p.index), y(p.before)), egui::pos2(x(p.index), y(p.after))])
+        .collect();
+    painter.add(egui::Shape::line(points, egui::Stroke::new(1.5, GOLD)));
+    for p in line.iter().filter(|p| p.mark.is_some_and(Mark::is_costly)) {
+        painter.circle_filled(
+            egui::pos2(x(p.index), y(p.after)),
+            3.5,
+            p.mark.map_or(GOLD, mark_colour),
+        );
+    }
+    let now = egui::Stroke::new(1.0, egui::Color32::from_white_alpha(140));
+    painter.line_segment([egui::pos2(x(at), rect.top()), egui::pos2(x(at), rect.bottom())], now);
+    // The decision nearest to the pointer: its chances on hover, the table there on a click.
+    let pointer = response.hover_pos()?;
+    let p = line.iter().min_by(|a, b| {
+        (x(a.index) - pointer.x)
+            .abs()
+            .total_cmp(&(x(b.index) - pointer.x).abs())
+    })?;
+    let when = review
+        .decisions
+        .iter()
+        .find(|d| d.index == p.index)
+        .map_or_else(String::new, |d| d.when.clone());
+    let tip = format!(
+        "{when}: about {} before the move, {} after it",
+        crate::rules::percent(p.before),
+        crate::rules::percent(p.after)
+    );
+    let clicked = response.on_hover_text_at_pointer(tip).clicked();
+    clicked.then(|| review.decisions.iter().position(|d| d.index == p.index))?
+}
+
 /// The review's window over the log: the verdict, the counts, the costly moves; a click sets the
 /// table at that moment and points at the better move.
 fn review_window(
@@ -447,9 +517,10 @@ fn review_window(
     (table, handoff): (Res<TableUi>, Res<Handoff>),
     mut last_selected: Local<Option<usize>>,
 ) -> Result {
-    let (Some(_), Some(m)) = (replay.0.as_ref(), res.current.as_ref()) else {
+    let (Some(r), Some(m)) = (replay.0.as_ref(), res.current.as_ref()) else {
         return Ok(());
     };
+    let total = r.whole.actions_taken();
     // Scrolled to once, when a row was chosen (by a click or Previous / Next).
     let changed_selection = *last_selected != state.selected;
     *last_selected = state.selected;
@@ -493,6 +564,12 @@ fn review_window(
                     egui::Label::new(egui::RichText::new(format!("{}'s decisions", review.name)).color(GOLD)).wrap(),
                 );
                 ui.label(egui::RichText::new(&s.verdict).strong());
+                if let Some(i) = chance_plot(ui, review, total, m.actions_taken()) {
+                    go = Some(i);
+                }
+                for line in review.story.fell.iter().chain(&review.story.elsewhere) {
+                    ui.add(egui::Label::new(line.as_str()).wrap());
+                }
                 ui.label(format!("{}.", crate::review::counts_line(s)));
                 if handoff.viewer != Some(review.seat - 1) {
                     ui.label(

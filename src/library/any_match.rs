@@ -164,6 +164,9 @@ pub trait MatchFace: Send + Sync {
     /// The turn (`turns_taken`) at each position of the record, from the start (0 actions) to
     /// the end: a replay's jump to a turn.
     fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>>;
+    /// The public counts (`Game::tally`) at each position of the record, from the start to the
+    /// end: the review's story of where the points went.
+    fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>>;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String>;
@@ -498,6 +501,22 @@ impl<G: BotHints> MatchFace for Match<G> {
                 break;
             }
             out.push(state.turns_taken());
+        }
+        out
+    }
+    fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>> {
+        let Ok(content) = library.content::<G>() else {
+            return Vec::new();
+        };
+        let Ok(mut state) = G::new_shared(&self.config, &content) else {
+            return Vec::new();
+        };
+        let mut out = vec![state.tally()];
+        for a in &self.actions {
+            if state.apply_quiet(a).is_err() {
+                break;
+            }
+            out.push(state.tally());
         }
         out
     }

@@ -64,6 +64,17 @@ pub struct Outcome {
     pub summary: String,
 }
 
+/// A public count of the game now, for the review's story of how a game went (`Game::tally`):
+/// a seat's points, or the table's Siege Engines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// The seat whose count it is (its points); `None`: the table's (Shadows' Siege Engines).
+    pub seat: Option<Seat>,
+    /// What is counted, in the game's words, plural: "points", "Siege Engines".
+    pub noun: &'static str,
+    pub value: i64,
+}
+
 /// Whose decision it is, or how the game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
@@ -374,6 +385,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// many actions); the simulator's mean game length uses it when present.
     fn turns_taken(&self) -> Option<u32> {
         None
+    }
+
+    /// The public counts that tell how the game is going (each seat's points; the table's Siege
+    /// Engines and Black Swords), for the review's story: where the points went, and when.
+    /// Only what every seat can see. Empty by default.
+    fn tally(&self) -> Vec<Tally> {
+        Vec::new()
     }
 
     /// Words for how a finished game went, counted by `camelot sim` as shares of games: what a

@@ -19,8 +19,8 @@ mod words;
 
 pub use bot_hints::{BotHints, Budget, random_choice, score_margins};
 pub use contract::{
-    Game, Outcome, Pending, Period, Place, Report, RuleError, RulePart, Secret, SetupError, Side, Tagged, Visibility,
-    judge_by_list,
+    Game, Outcome, Pending, Period, Place, Report, RuleError, RulePart, Secret, SetupError, Side, Tagged, Tally,
+    Visibility, judge_by_list,
 };
 pub use dice::GameRng;
 pub use record::{Match, SaveError, SaveFile};

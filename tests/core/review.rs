@@ -355,3 +355,135 @@ fn a_lost_game_is_never_called_sound() {
     );
     assert!(!lost.verdict.contains("sound"), "{}", lost.verdict);
 }
+
+fn point(index: usize, turn: u32, before: f64, after: f64, mark: Mark) -> review::ChancePoint {
+    review::ChancePoint {
+        index,
+        turn: Some(turn),
+        before,
+        after,
+        mark: Some(mark),
+    }
+}
+
+/// The chance line is the ratings that mark the moves: before a move, the best move's rate; after
+/// it, the played move's.
+#[test]
+fn the_chance_line_is_the_moves_own_ratings() {
+    let d = reviewed_decision(&rated(0.40, 0.25, 0.03));
+    let line = review::chance_line(std::slice::from_ref(&d));
+    assert_eq!(line.len(), 1);
+    assert_eq!((line[0].before, line[0].after), (0.40, 0.25));
+    assert_eq!(
+        (line[0].index, line[0].turn, line[0].mark),
+        (10, Some(3), Some(Mark::Mistake))
+    );
+}
+
+/// Where the chance fell most, peak to trough, and how much of it the seat's marked moves gave
+/// away: only costly moves count as its own, a run of small losses does not.
+#[test]
+fn the_fall_names_its_turns_and_whose_it_was() {
+    use camelot::rules::Period;
+    // From 60 % at turn 2 down to 10 % at turn 8; one blunder of 20 % on the way.
+    let line = vec![
+        point(5, 1, 0.50, 0.50, Mark::Best),
+        point(9, 2, 0.60, 0.58, Mark::Good),
+        point(20, 5, 0.55, 0.35, Mark::Blunder),
+        point(30, 8, 0.12, 0.10, Mark::Good),
+    ];
+    let fell = review::fell_most(&line, "Elaine", Period::Turn, 0.1).expect("a fall");
+    assert!(
+        fell.starts_with("Elaine's chance fell most from turn 2 to turn 8, from about 60 % to about 10 %"),
+        "{fell}"
+    );
+    assert!(
+        fell.contains("about 20 % of it by Elaine's marked moves, the rest in the draws"),
+        "{fell}"
+    );
+    // The same fall with no move marked: none of it hers.
+    let quiet: Vec<_> = line
+        .iter()
+        .map(|p| review::ChancePoint {
+            mark: Some(Mark::Good),
+            ..p.clone()
+        })
+        .collect();
+    let fell = review::fell_most(&quiet, "Elaine", Period::Turn, 0.1).expect("a fall");
+    assert!(fell.contains("none of it by a move the review marks"), "{fell}");
+    // Mostly hers where her marked moves made most of it.
+    let hers = vec![
+        point(5, 1, 0.50, 0.50, Mark::Best),
+        point(9, 2, 0.50, 0.10, Mark::Blunder),
+    ];
+    let fell = review::fell_most(&hers, "Elaine", Period::Round, 0.1).expect("a fall");
+    assert!(fell.starts_with("Elaine's chance fell most in round 2"), "{fell}");
+    assert!(
+        fell.contains("most of it by Elaine's marked moves (about 40 %)"),
+        "{fell}"
+    );
+    // A fall within the noise is no story.
+    let flat = vec![point(5, 1, 0.50, 0.48, Mark::Good), point(9, 2, 0.47, 0.45, Mark::Good)];
+    assert_eq!(review::fell_most(&flat, "Elaine", Period::Turn, 0.1), None);
+}
+
+/// What came from elsewhere: the seat ahead and the turns most of its points came in; the
+/// table's counts; a seat behind is not named while one is ahead.
+#[test]
+fn what_came_from_elsewhere_names_the_turns() {
+    use camelot::rules::{Period, Tally};
+    let at = |a: i64, b: i64, c: i64, siege: i64| {
+        vec![
+            Tally {
+                seat: Some(0),
+                noun: "points",
+                value: a,
+            },
+            Tally {
+                seat: Some(1),
+                noun: "points",
+                value: b,
+            },
+            Tally {
+                seat: Some(2),
+                noun: "points",
+                value: c,
+            },
+            Tally {
+                seat: None,
+                noun: "Siege Engines",
+                value: siege,
+            },
+        ]
+    };
+    // Percival (seat 1) scores 46 of his 86 in turns 6–9 of 24; Tristan (seat 2) stays behind seat 0.
+    let mut tallies = Vec::new();
+    let mut turns = Vec::new();
+    let mut b = 0;
+    for turn in 1..=24u32 {
+        b += if (6..=9).contains(&turn) { 11 } else { 2 };
+        if turn == 9 {
+            b += 2; // 46 in turns 6–9 with these numbers
+        }
+        tallies.push(at(
+            i64::from(turn) * 3,
+            b,
+            i64::from(turn),
+            if turn >= 11 { 3 } else { 0 },
+        ));
+        turns.push(Some(turn));
+    }
+    let names = vec!["Elaine".to_string(), "Percival".to_string(), "Tristan".to_string()];
+    let lines = review::elsewhere(&tallies, &turns, 0, &names, Period::Turn);
+    assert_eq!(
+        lines,
+        vec![
+            format!("46 of Percival's {b} points came in turns 6–9."),
+            "All of the 3 Siege Engines came in turn 11.".to_string(),
+        ]
+    );
+    // Points spread evenly tell no story.
+    let even: Vec<Vec<Tally>> = (1..=24).map(|t| at(t, 2 * t, 0, 0)).collect();
+    let lines = review::elsewhere(&even, &turns, 0, &names, Period::Turn);
+    assert!(lines.is_empty(), "{lines:?}");
+}

@@ -9,8 +9,8 @@ use crate::rules::court::state::{Court, Phase};
 use crate::rules::court::view::CourtView;
 use crate::rules::court::{places, words};
 use crate::rules::{
-    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, VariantKind,
-    VariantSpec, Visibility,
+    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, Tally,
+    VariantKind, VariantSpec, Visibility,
 };
 use std::sync::Arc;
 
@@ -203,6 +203,19 @@ impl Game for Court {
 
     fn turns_taken(&self) -> Option<u32> {
         Some(self.turn)
+    }
+
+    /// Each seat's points.
+    fn tally(&self) -> Vec<Tally> {
+        self.scores()
+            .iter()
+            .enumerate()
+            .map(|(seat, &value)| Tally {
+                seat: Some(seat),
+                noun: "points",
+                value,
+            })
+            .collect()
     }
 
     fn secrets(&self) -> Vec<Secret> {

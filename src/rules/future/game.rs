@@ -11,7 +11,7 @@ use crate::rules::future::state::{Future, Shared};
 use crate::rules::future::view::FutureView;
 use crate::rules::{
     Game, GameId, Outcome, Pending, Report, RuleError, Seat, SeatColours, Secret, SetupError, TableConfig, Tagged,
-    VariantKind, VariantSpec,
+    Tally, VariantKind, VariantSpec,
 };
 use std::sync::Arc;
 
@@ -207,6 +207,21 @@ impl Game for Future {
     /// The round: Die Zukunft counts its play in rounds, each with every colour's mission turn.
     fn turns_taken(&self) -> Option<u32> {
         Some(u32::from(self.round))
+    }
+
+    /// Each seat's points: the score of the colour that counts for it (with two players, the lower
+    /// of its two, as the final count takes it).
+    fn tally(&self) -> Vec<Tally> {
+        (0..self.players)
+            .map(|seat| Tally {
+                seat: Some(seat),
+                noun: "points",
+                value: self
+                    .counting_slot(seat)
+                    .and_then(|s| self.colours.get(usize::from(s)))
+                    .map_or(0, |c| i64::from(c.score)),
+            })
+            .collect()
     }
 
     fn secrets(&self) -> Vec<Secret> {

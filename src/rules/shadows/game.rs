@@ -11,8 +11,8 @@ use crate::rules::shadows::state::{QuestTally, Shadows};
 use crate::rules::shadows::view::ShadowsView;
 use crate::rules::shadows::{apply, words};
 use crate::rules::{
-    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, VariantKind,
-    VariantSpec,
+    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, Tally,
+    VariantKind, VariantSpec,
 };
 use std::sync::Arc;
 
@@ -178,6 +178,23 @@ impl Game for Shadows {
 
     fn turns_taken(&self) -> Option<u32> {
         Some(self.turn)
+    }
+
+    /// Evil's progress, which every seat sees: the Siege Engines and the Black Swords; and the
+    /// White Swords the Knights won.
+    fn tally(&self) -> Vec<Tally> {
+        [
+            ("Siege Engines", self.siege),
+            ("Black Swords", self.black_swords),
+            ("White Swords", self.white_swords),
+        ]
+        .into_iter()
+        .map(|(noun, n)| Tally {
+            seat: None,
+            noun,
+            value: i64::from(n),
+        })
+        .collect()
     }
 
     fn secrets(&self) -> Vec<Secret> {
