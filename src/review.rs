@@ -383,7 +383,8 @@ pub fn review_with(
     if let crate::rules::Pending::Finished(o) = m.pending()
         && won == Some(false)
     {
-        let winner = o.winners.first().copied();
+        // Points by seat, where seats score on their own (not Shadows' sides).
+        let winner = o.winners.first().copied().filter(|_| m.sides().is_empty());
         if let (Some(own), Some(w), Some(top)) = (o.scores.get(seat), winner, winner.and_then(|w| o.scores.get(w))) {
             summary.verdict = format!("{} Lost {own} to {}'s {top}.", summary.verdict, m.config().seat_name(w));
         }
@@ -472,6 +473,18 @@ impl Review {
             .collect()
     }
 
+    /// The story's sentences a reader has not met in the verdict: where the chance fell most,
+    /// then what came from elsewhere.
+    pub fn story_lines(&self) -> Vec<&str> {
+        let s = &self.story;
+        s.fell
+            .iter()
+            .chain(&s.elsewhere)
+            .map(String::as_str)
+            .filter(|l| !self.summary.verdict.contains(l))
+            .collect()
+    }
+
     /// The review as text, one line each: the summary, then every decision with its mark, and
     /// why for each that is not simply the hard level's own move.
     pub fn lines(&self) -> Vec<String> {
@@ -481,13 +494,7 @@ impl Review {
             format!("  {}", counts_line(s)),
             format!("  {}", s.verdict),
         ];
-        out.extend(
-            self.story
-                .fell
-                .iter()
-                .chain(&self.story.elsewhere)
-                .map(|l| format!("  {l}")),
-        );
+        out.extend(self.story_lines().into_iter().map(|l| format!("  {l}")));
         for d in &self.decisions {
             let mark = d.mark.map_or("unrated", Mark::word);
             out.push(format!("  {}: {} [{mark}]", d.when.to_lowercase(), d.played));

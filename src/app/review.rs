@@ -567,8 +567,8 @@ fn review_window(
                 if let Some(i) = chance_plot(ui, review, total, m.actions_taken()) {
                     go = Some(i);
                 }
-                for line in review.story.fell.iter().chain(&review.story.elsewhere) {
-                    ui.add(egui::Label::new(line.as_str()).wrap());
+                for line in review.story_lines() {
+                    ui.add(egui::Label::new(line).wrap());
                 }
                 ui.label(format!("{}.", crate::review::counts_line(s)));
                 if handoff.viewer != Some(review.seat - 1) {

@@ -413,7 +413,7 @@ fn the_fall_names_its_turns_and_whose_it_was() {
     assert!(fell.contains("none of it by a move the review marks"), "{fell}");
     // Mostly hers where her marked moves made most of it.
     let hers = vec![
-        point(5, 1, 0.50, 0.50, Mark::Best),
+        point(5, 1, 0.40, 0.40, Mark::Best),
         point(9, 2, 0.50, 0.10, Mark::Blunder),
     ];
     let fell = review::fell_most(&hers, "Elaine", Period::Round, 0.1).expect("a fall");
@@ -486,4 +486,67 @@ fn what_came_from_elsewhere_names_the_turns() {
     let even: Vec<Vec<Tally>> = (1..=24).map(|t| at(t, 2 * t, 0, 0)).collect();
     let lines = review::elsewhere(&even, &turns, 0, &names, Period::Turn);
     assert!(lines.is_empty(), "{lines:?}");
+}
+
+/// A finished game's review tells its story: the chance line has a point at every decision
+/// rated with a chance (the very rates of its moves), each game's public counts are read, and a
+/// lost game's verdict says by how much.
+#[test]
+fn a_lost_game_is_told_by_how_much_and_its_line_is_its_moves_rates() {
+    let library = Library::load(ContentSet::embedded());
+    for (game, players) in [(GameId::Court, 2), (GameId::Future, 2), (GameId::Shadows, 3)] {
+        let m = played(&library, game, players, 11, 5_000);
+        let outcome = match m.pending() {
+            camelot::rules::Pending::Finished(o) => o,
+            other => panic!("{game:?} did not finish: {other:?}"),
+        };
+        let Some(seat) = (0..players).find(|s| !outcome.winners.contains(s)) else {
+            continue;
+        };
+        let r = reviewed(&library, m.as_ref(), seat);
+        let rated: Vec<_> = r
+            .decisions
+            .iter()
+            .filter(|d| d.best_rate.is_some() && d.played_rate.is_some())
+            .collect();
+        assert_eq!(r.story.chance.len(), rated.len(), "{game:?}");
+        for (p, d) in r.story.chance.iter().zip(&rated) {
+            assert_eq!(
+                (p.index, Some(p.before), Some(p.after)),
+                (d.index, d.best_rate, d.played_rate)
+            );
+        }
+        let tallies = m.tallies_by_position(&library);
+        assert_eq!(
+            tallies.len(),
+            m.actions_taken() + 1,
+            "{game:?}: a count at every position"
+        );
+        if game == GameId::Shadows {
+            assert!(
+                !r.summary.verdict.contains(" Lost "),
+                "{game:?}: sides, no points: {}",
+                r.summary.verdict
+            );
+            assert!(
+                tallies
+                    .last()
+                    .is_some_and(|t| t.iter().any(|x| x.noun == "Siege Engines"))
+            );
+        } else {
+            let winner = outcome.winners[0];
+            let points: Vec<i64> = tallies.last().expect("counts").iter().map(|t| t.value).collect();
+            assert_eq!(
+                points, outcome.scores,
+                "{game:?}: the points counted are the final scores"
+            );
+            let said = format!(
+                "Lost {} to {}'s {}.",
+                outcome.scores[seat],
+                m.config().seat_name(winner),
+                outcome.scores[winner]
+            );
+            assert!(r.summary.verdict.contains(&said), "{game:?}: {}", r.summary.verdict);
+        }
+    }
 }

@@ -180,21 +180,16 @@ impl Game for Shadows {
         Some(self.turn)
     }
 
-    /// Evil's progress, which every seat sees: the Siege Engines and the Black Swords; and the
-    /// White Swords the Knights won.
+    /// Evil's progress, which every seat sees: the Siege Engines and the Black Swords.
     fn tally(&self) -> Vec<Tally> {
-        [
-            ("Siege Engines", self.siege),
-            ("Black Swords", self.black_swords),
-            ("White Swords", self.white_swords),
-        ]
-        .into_iter()
-        .map(|(noun, n)| Tally {
-            seat: None,
-            noun,
-            value: i64::from(n),
-        })
-        .collect()
+        [("Siege Engines", self.siege), ("Black Swords", self.black_swords)]
+            .into_iter()
+            .map(|(noun, n)| Tally {
+                seat: None,
+                noun,
+                value: i64::from(n),
+            })
+            .collect()
     }
 
     fn secrets(&self) -> Vec<Secret> {
