@@ -30,7 +30,7 @@
 use camelot::bots::{BotHints, BotKind, Budget, decide_with};
 use camelot::content::ContentSet;
 use camelot::library::{Library, MatchFace, rate_position, review_budget};
-use camelot::review::{INACCURACY, Mark, ReviewedDecision, reviewed_decision};
+use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
 use camelot::rules::record::Match;
@@ -205,7 +205,12 @@ fn check<G: BotHints>(
     let reviewed: Vec<(G, G::Action, ReviewedDecision)> = spots
         .into_par_iter()
         .filter_map(|(state, index, action)| {
-            let r = reviewed_decision(&rate_position(&state, seed, index, &action, Some(check_review_budget))?);
+            let mut r = reviewed_decision(&rate_position(&state, seed, index, &action, Some(check_review_budget))?);
+            // As the review does: its mistakes and blunders played out before they are told.
+            if r.mark.is_some_and(|k| k >= Mark::Mistake) {
+                let played_out = m.play_out_decision(library, index, r.best_index, r.played_index);
+                confirm_by_play(&mut r, played_out, "seat 1");
+            }
             Some((state, action, r))
         })
         .collect();
@@ -219,7 +224,7 @@ fn check<G: BotHints>(
         };
         match r.mark {
             Some(Mark::Mistake | Mark::Blunder) => costly.push((state, best, played, r)),
-            Some(Mark::Good | Mark::Best) if best != played && r.loss.is_some() => fine.push((state, best, played, r)),
+            Some(Mark::Good | Mark::Best) if best != played => fine.push((state, best, played, r)),
             _ => {}
         }
     }

@@ -4,7 +4,7 @@
 //! noise, and a summary a player can read. `camelot review` prints it; the window shows it.
 
 use crate::bots::Budget;
-use crate::library::{Library, MatchFace, RatedDecision, Rating, review_budget};
+use crate::library::{Library, MatchFace, PlayedOut, RatedDecision, Rating, review_budget};
 use crate::rules::{Seat, counted, percent};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -78,6 +78,13 @@ pub struct ReviewedDecision {
     pub played_rate: Option<f64>,
     /// Where the best move is played: an index into the legal actions at that position.
     pub best_index: usize,
+    /// The move played, as an index into the same legal actions.
+    #[serde(default)]
+    pub played_index: usize,
+    /// A mistake or a blunder by the ratings, played out against the best move
+    /// (`confirm_by_play`): how often each won.
+    #[serde(default)]
+    pub played_out: Option<PlayedOut>,
     /// The position: the game after this many actions.
     pub index: usize,
 }
@@ -228,8 +235,58 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
         best_rate,
         played_rate,
         best_index: d.hint.action_index,
+        played_index: d.played,
+        played_out: None,
         index: d.index,
     }
+}
+
+/// A mistake or a blunder by the ratings, checked by play: the two moves played out from
+/// re-deals of what the seat could see (`MatchFace::play_out_decision`). The mark stands where the
+/// play-outs bear it out — the best move won more often by at least half the rated loss, and by
+/// more than their own interval; else the rating is not shown (its chances and loss are left out,
+/// and from the line) and the mark is only what the play-outs found: an inaccuracy where the best
+/// move won clearly more often, else good. Checked against independent play-outs in
+/// docs/review.md.
+pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
+    let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
+        return;
+    };
+    if mark < Mark::Mistake {
+        return;
+    }
+    d.played_out = Some(p);
+    let told = format!(
+        "played out {} times from what {name} could see, \"{}\" won {}, this move {}.",
+        p.pairs,
+        d.best,
+        percent(p.first),
+        percent(p.second)
+    );
+    let gain = p.gain();
+    if gain >= loss / 2.0 && gain - p.half > 0.0 {
+        d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
+        return;
+    }
+    let found = if gain - p.half > 0.0 && gain >= INACCURACY {
+        Mark::Inaccuracy
+    } else {
+        Mark::Good
+    };
+    d.mark = Some(found);
+    d.loss = None;
+    d.noise = None;
+    d.best_rate = None;
+    d.played_rate = None;
+    d.why = vec![format!(
+        "The hard level's rating would call this a {} against \"{}\", but play does not bear it out: {told} {}",
+        mark.word(),
+        d.best,
+        match found {
+            Mark::Inaccuracy => "Marked an inaccuracy, as much as the play-outs found.",
+            _ => "Marked good: the review cannot call it costly.",
+        }
+    )];
 }
 
 /// The marks of a summary in words: "25 best, 85 good, 1 inaccuracy, 0 mistakes, 2 blunders".
@@ -359,7 +416,15 @@ pub fn review_with(
             progress,
         },
     )?;
-    let decisions: Vec<ReviewedDecision> = rated.iter().map(reviewed_decision).collect();
+    let mut decisions: Vec<ReviewedDecision> = rated.iter().map(reviewed_decision).collect();
+    // The ratings' mistakes and blunders are played out before they are told.
+    for d in decisions
+        .iter_mut()
+        .filter(|d| d.mark.is_some_and(|k| k >= Mark::Mistake))
+    {
+        let p = m.play_out_decision(library, d.index, d.best_index, d.played_index);
+        confirm_by_play(d, p, &name);
+    }
     let won = match m.pending() {
         crate::rules::Pending::Finished(o) => Some(o.winners.contains(&seat)),
         _ => None,

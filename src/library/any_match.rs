@@ -167,6 +167,15 @@ pub trait MatchFace: Send + Sync {
     /// The public counts (`Game::tally`) at each position of the record, from the start to the
     /// end: the review's story of where the points went.
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>>;
+    /// The review's play-out (`rating::review_play_out`) of the legal moves `first` and `second`
+    /// at the position after `index` actions, for the seat to act there, from its view.
+    fn play_out_decision(
+        &self,
+        library: &Library,
+        index: usize,
+        first: usize,
+        second: usize,
+    ) -> Option<super::rating::PlayedOut>;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String>;
@@ -519,6 +528,23 @@ impl<G: BotHints> MatchFace for Match<G> {
             out.push(state.tally());
         }
         out
+    }
+    fn play_out_decision(
+        &self,
+        library: &Library,
+        index: usize,
+        first: usize,
+        second: usize,
+    ) -> Option<super::rating::PlayedOut> {
+        let content = library.content::<G>().ok()?;
+        let mut state = G::new_shared(&self.config, &content).ok()?;
+        for a in self.actions.get(..index)? {
+            state.apply_quiet(a).ok()?;
+        }
+        let seat = state.to_act()?;
+        let legal = state.legal_actions();
+        let seed = self.config.seed ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        super::rating::review_play_out::<G>(&state.view(seat), seat, legal.get(first)?, legal.get(second)?, seed)
     }
     fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole

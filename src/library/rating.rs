@@ -158,3 +158,99 @@ pub(super) fn rate_spot<G: BotHints>(
         noise: G::review_noise(),
     }
 }
+
+/// Two moves of one position played out in pairs to the game's end, each pair from one re-deal of
+/// what the deciding seat could not see (`BotHints::determinize` of its view, as the review saw
+/// the position) and one bots' seed: how often the seat won after each (a shared win is a win),
+/// and the 95 % half-width of the difference.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PlayedOut {
+    pub pairs: usize,
+    /// The seat's wins after the first move and after the second, 0 to 1.
+    pub first: f64,
+    pub second: f64,
+    /// The first's wins minus the second's: its 95 % half-width, from the pairs' differences.
+    pub half: f64,
+}
+
+impl PlayedOut {
+    /// How much more often the first move won.
+    pub fn gain(&self) -> f64 {
+        self.first - self.second
+    }
+
+    /// The pairs' differences summed up.
+    pub fn of(pairs: &[(f64, f64)]) -> Option<PlayedOut> {
+        if pairs.is_empty() {
+            return None;
+        }
+        let n = pairs.len() as f64;
+        let mean = pairs.iter().map(|(a, b)| a - b).sum::<f64>() / n;
+        let var = pairs.iter().map(|(a, b)| (a - b - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        Some(PlayedOut {
+            pairs: pairs.len(),
+            first: pairs.iter().map(|p| p.0).sum::<f64>() / n,
+            second: pairs.iter().map(|p| p.1).sum::<f64>() / n,
+            half: 1.96 * (var / n).sqrt(),
+        })
+    }
+}
+
+/// One pair of `PlayedOut`: the seat's win after `first` and after `second` from one re-deal of
+/// `view` (seeded by `seed`), every seat then played by `kind` (its budget changed by `tune`) to
+/// the end. `None` where the view does not re-deal or a move does not apply.
+pub fn play_out_pair<G: BotHints>(
+    view: &G::View,
+    seat: Seat,
+    first: &G::Action,
+    second: &G::Action,
+    seed: u64,
+    kind: crate::bots::BotKind,
+    tune: Option<fn(Budget) -> Budget>,
+) -> Option<(f64, f64)> {
+    let mut deal = crate::rules::GameRng::seeded(seed);
+    let dealt = G::determinize(view, &mut deal)?;
+    let mut won = [0.0; 2];
+    let mut legal = Vec::new();
+    for (k, action) in [first, second].into_iter().enumerate() {
+        let mut s = dealt.clone();
+        s.apply_quiet(action).ok()?;
+        // The same bots' seed after both moves (common random numbers).
+        let mut rng = crate::rules::GameRng::seeded(seed ^ 0x5EED_0F_B075);
+        for _ in 0..20_000 {
+            let Some(actor) = s.to_act() else { break };
+            s.legal_actions_into(&mut legal);
+            let view = s.view(actor);
+            let decision = match tune {
+                Some(tune) => crate::bots::decide_with::<G>(kind, &view, &legal, &mut rng, tune),
+                None => crate::bots::decide::<G>(kind, &view, &legal, &mut rng),
+            };
+            s.apply_quiet(&decision.action?).ok()?;
+        }
+        won[k] = if s.outcome()?.winners.contains(&seat) { 1.0 } else { 0.0 };
+    }
+    Some((won[0], won[1]))
+}
+
+/// How many pairs the review plays out a decision it would mark a mistake or a blunder (easy bots
+/// for every seat: a pair costs about a millisecond), and its seed stream.
+pub const REVIEW_PAIRS: usize = 300;
+
+/// The review's play-out of the best move against the one played, at a decision it would mark a
+/// mistake or a blunder: easy bots for every seat, seeded by the match and the position.
+pub fn review_play_out<G: BotHints>(
+    view: &G::View,
+    seat: Seat,
+    best: &G::Action,
+    played: &G::Action,
+    seed: u64,
+) -> Option<PlayedOut> {
+    let easy = crate::bots::BotKind::Level(crate::rules::Difficulty::Easy);
+    let pairs: Vec<(f64, f64)> = (0..REVIEW_PAIRS as u64)
+        .filter_map(|k| {
+            let s = (seed ^ 0x504C_4159_4F55_5400 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            play_out_pair::<G>(view, seat, best, played, s, easy, None)
+        })
+        .collect();
+    PlayedOut::of(&pairs)
+}

@@ -84,11 +84,18 @@ fn the_same_game_gives_the_same_review_and_each_decision_once() {
                     "{game:?}: only the hard level's move, or one rated as high, is marked best: {d:?}"
                 );
             }
+            // A costly mark: a rated loss beyond the noise, or where play did not bear the rating
+            // out, a loss the play-outs found.
             if d.mark.is_some_and(Mark::is_costly) {
                 assert!(
-                    d.loss.unwrap_or(0.0) > d.noise.unwrap_or(1.0),
+                    d.loss.unwrap_or(0.0) > d.noise.unwrap_or(1.0)
+                        || d.played_out.is_some_and(|p| p.gain() - p.half > 0.0),
                     "{game:?}: marked within the noise"
                 );
+            }
+            // Every mistake and blunder told was played out.
+            if d.mark.is_some_and(|m| m >= Mark::Mistake) {
+                assert!(d.played_out.is_some(), "{game:?}: a mistake not played out: {d:?}");
             }
         }
         let s = &first.summary;
@@ -549,4 +556,60 @@ fn a_lost_game_is_told_by_how_much_and_its_line_is_its_moves_rates() {
             assert!(r.summary.verdict.contains(&said), "{game:?}: {}", r.summary.verdict);
         }
     }
+}
+
+/// A mistake or a blunder by the ratings is told only where play bears it out; else its chances
+/// are not shown (nor on the line) and the mark is what the play-outs found.
+#[test]
+fn a_blunder_is_told_only_where_play_bears_it_out() {
+    use camelot::library::PlayedOut;
+    let out = |first: f64, second: f64, half: f64| PlayedOut {
+        pairs: 300,
+        first,
+        second,
+        half,
+    };
+    let blunder = reviewed_decision(&rated(0.60, 0.30, 0.03));
+    assert_eq!(blunder.mark, Some(Mark::Blunder));
+    // Borne out: the best move won 25 % more often, beyond the interval.
+    let mut d = blunder.clone();
+    review::confirm_by_play(&mut d, Some(out(0.60, 0.35, 0.05)), "Elaine");
+    assert_eq!((d.mark, d.loss), (Some(Mark::Blunder), blunder.loss));
+    assert!(
+        d.why
+            .iter()
+            .any(|w| w.starts_with("Borne out by play: played out 300 times from what Elaine could see")),
+        "{:?}",
+        d.why
+    );
+    assert_eq!(review::chance_line(std::slice::from_ref(&d)).len(), 1);
+    // Not borne out: within the play-outs' interval. Good, and no chance shown.
+    let mut d = blunder.clone();
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.48, 0.05)), "Elaine");
+    assert_eq!(
+        (d.mark, d.loss, d.best_rate, d.played_rate),
+        (Some(Mark::Good), None, None, None)
+    );
+    assert!(d.why[0].contains("but play does not bear it out"), "{:?}", d.why);
+    assert!(
+        d.why[0].ends_with("Marked good: the review cannot call it costly."),
+        "{:?}",
+        d.why
+    );
+    assert!(
+        review::chance_line(std::slice::from_ref(&d)).is_empty(),
+        "an unconfirmed rating is not on the line"
+    );
+    // Less than half the rated loss, but clearly a loss: an inaccuracy.
+    let mut d = blunder.clone();
+    review::confirm_by_play(&mut d, Some(out(0.60, 0.50, 0.04)), "Elaine");
+    assert_eq!(d.mark, Some(Mark::Inaccuracy));
+    // A move below a mistake is not played out; no play-out leaves the rating as it was.
+    let small = reviewed_decision(&rated(0.40, 0.33, 0.02));
+    let mut d = small.clone();
+    review::confirm_by_play(&mut d, Some(out(0.5, 0.5, 0.01)), "Elaine");
+    assert_eq!(d, small);
+    let mut d = blunder.clone();
+    review::confirm_by_play(&mut d, None, "Elaine");
+    assert_eq!(d, blunder);
 }
