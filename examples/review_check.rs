@@ -27,9 +27,9 @@
 //! check of hundreds of decisions by hundreds of play-outs needs a cut). The review itself always
 //! runs at its own budget. docs/review.md has the tables and what they mean.
 
-use camelot::bots::{BotHints, BotKind, Budget, decide_with};
+use camelot::bots::{BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
-use camelot::library::{Library, MatchFace, rate_position, review_budget};
+use camelot::library::{Library, MatchFace, PlayedOut, play_out_pair, rate_position, review_budget};
 use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
@@ -113,64 +113,6 @@ impl Checked {
     }
 }
 
-/// Whether the seat won (Shadows' Loyal Knights win together; a shared win is a win, as the
-/// review's chances count it).
-fn share(winners: &[usize], seat: usize) -> f64 {
-    if winners.contains(&seat) { 1.0 } else { 0.0 }
-}
-
-/// One pair of play-outs from position `state` for `seat`: the better and the played move's
-/// shares of the win, from one re-deal of what the seat could not see and one bots' seed.
-fn pair<G: BotHints>(state: &G, seat: usize, best: &G::Action, played: &G::Action, seed: u64) -> Option<(f64, f64)> {
-    let mut deal = GameRng::seeded(seed);
-    let dealt = G::determinize(&state.view(seat), &mut deal)?;
-    let mut out = [0.0; 2];
-    for (k, action) in [best, played].into_iter().enumerate() {
-        let mut s = dealt.clone();
-        s.apply_quiet(action).ok()?;
-        let mut rng = GameRng::seeded(seed ^ 0x5EED_0F_B075);
-        let mut legal = Vec::new();
-        for _ in 0..20_000 {
-            let Some(actor) = s.to_act() else { break };
-            legal.clear();
-            s.legal_actions_into(&mut legal);
-            let view = s.view(actor);
-            let a = if DIVISOR.load(Ordering::Relaxed) == 0 {
-                decide_with::<G>(
-                    BotKind::Level(Difficulty::Easy),
-                    &view,
-                    &legal,
-                    &mut rng,
-                    playout_budget,
-                )
-            } else {
-                decide_with::<G>(
-                    BotKind::Level(Difficulty::Normal),
-                    &view,
-                    &legal,
-                    &mut rng,
-                    playout_budget,
-                )
-            }
-            .action?;
-            s.apply_quiet(&a).ok()?;
-        }
-        out[k] = share(&s.outcome()?.winners, seat);
-    }
-    Some((out[0], out[1]))
-}
-
-fn measure(pairs: &[(f64, f64)]) -> (f64, f64, f64, f64) {
-    let n = pairs.len().max(1) as f64;
-    let diffs: Vec<f64> = pairs.iter().map(|(b, p)| b - p).collect();
-    let mean = diffs.iter().sum::<f64>() / n;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
-    let b = pairs.iter().map(|p| p.0).sum::<f64>() / n;
-    let p = pairs.iter().map(|p| p.1).sum::<f64>() / n;
-    (mean, half, b, p)
-}
-
 fn check<G: BotHints>(
     m: &Match<G>,
     library: &Library,
@@ -250,20 +192,28 @@ fn check<G: BotHints>(
                 for k in from..from + BATCH {
                     // Independent of the deal: the check's own seed stream for this position.
                     let s = 0xC0FF_EE00_u64 ^ (game << 40) ^ ((checked.reviewed.index as u64) << 20) ^ k as u64;
-                    if let Some(p) = pair(&state, 0, &best, &played, s.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+                    let (kind, tune) = match DIVISOR.load(Ordering::Relaxed) {
+                        0 => (BotKind::Level(Difficulty::Easy), None),
+                        _ => (
+                            BotKind::Level(Difficulty::Normal),
+                            Some(playout_budget as fn(Budget) -> Budget),
+                        ),
+                    };
+                    let seed = s.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    if let Some(p) = play_out_pair::<G>(&state.view(0), 0, &best, &played, seed, kind, tune) {
                         pairs.push(p);
                     }
                 }
                 if pairs.len() == from {
                     break;
                 }
-                let (mean, half, b, p) = measure(&pairs);
+                let Some(out) = PlayedOut::of(&pairs) else { break };
                 checked = Checked {
-                    pairs: pairs.len(),
-                    measured: mean,
-                    half,
-                    best_wins: b,
-                    played_wins: p,
+                    pairs: out.pairs,
+                    measured: out.gain(),
+                    half: out.half,
+                    best_wins: out.first,
+                    played_wins: out.second,
                     ..checked
                 };
             }

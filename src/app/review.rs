@@ -558,63 +558,71 @@ fn review_window(
             if let Some(e) = &state.error {
                 ui.add(egui::Label::new(e.as_str()).wrap());
             }
-            if let Some(review) = &state.review {
-                let s = &review.summary;
-                ui.add(
-                    egui::Label::new(egui::RichText::new(format!("{}'s decisions", review.name)).color(GOLD)).wrap(),
-                );
-                ui.label(egui::RichText::new(&s.verdict).strong());
-                if let Some(i) = chance_plot(ui, review, total, m.actions_taken()) {
-                    go = Some(i);
-                }
-                for line in review.story_lines() {
-                    ui.add(egui::Label::new(line).wrap());
-                }
-                ui.label(format!("{}.", crate::review::counts_line(s)));
-                if handoff.viewer != Some(review.seat - 1) {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "The table shows {} (\"See as\" in the bar above).",
-                            eyes_label(m.as_ref(), handoff.viewer).to_lowercase()
-                        ))
-                        .italics(),
-                    );
-                }
-                ui.add_space(4.0);
-                ui.checkbox(&mut every, "Every decision")
-                    .on_hover_text("Each decision with its mark, the best ones too; else only the costly ones");
-                // The costly moves (in a game without any, the costliest moments), or every one.
-                egui::ScrollArea::vertical().max_height(150.0).show(ui, |ui| {
-                    for &i in &moments {
-                        let d = &review.decisions[i];
-                        let Some(mark) = d.mark else {
-                            continue;
-                        };
-                        let text = egui::RichText::new(format!("{} · {} · {}", d.when, mark.word(), d.played))
-                            .color(mark_colour(mark));
-                        let row = ui.selectable_label(state.selected == Some(i), text);
-                        if row.clicked() {
+            // Everything but the buttons scrolls, so the window never outgrows the screen.
+            let body = (ctx.viewport_rect().height() - top - 110.0).max(160.0);
+            egui::ScrollArea::vertical()
+                .id_salt("review-body")
+                .max_height(body)
+                .show(ui, |ui| {
+                    if let Some(review) = &state.review {
+                        let s = &review.summary;
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(format!("{}'s decisions", review.name)).color(GOLD))
+                                .wrap(),
+                        );
+                        ui.label(egui::RichText::new(&s.verdict).strong());
+                        if let Some(i) = chance_plot(ui, review, total, m.actions_taken()) {
                             go = Some(i);
                         }
-                        if state.selected == Some(i) && changed_selection {
-                            row.scroll_to_me(None);
+                        for line in review.story_lines() {
+                            ui.add(egui::Label::new(line).wrap());
+                        }
+                        ui.label(format!("{}.", crate::review::counts_line(s)));
+                        if handoff.viewer != Some(review.seat - 1) {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "The table shows {} (\"See as\" in the bar above).",
+                                    eyes_label(m.as_ref(), handoff.viewer).to_lowercase()
+                                ))
+                                .italics(),
+                            );
+                        }
+                        ui.add_space(4.0);
+                        ui.checkbox(&mut every, "Every decision")
+                            .on_hover_text("Each decision with its mark, the best ones too; else only the costly ones");
+                        // The costly moves (in a game without any, the costliest moments), or every one.
+                        egui::ScrollArea::vertical().max_height(150.0).show(ui, |ui| {
+                            for &i in &moments {
+                                let d = &review.decisions[i];
+                                let Some(mark) = d.mark else {
+                                    continue;
+                                };
+                                let text = egui::RichText::new(format!("{} · {} · {}", d.when, mark.word(), d.played))
+                                    .color(mark_colour(mark));
+                                let row = ui.selectable_label(state.selected == Some(i), text);
+                                if row.clicked() {
+                                    go = Some(i);
+                                }
+                                if state.selected == Some(i) && changed_selection {
+                                    row.scroll_to_me(None);
+                                }
+                            }
+                            if moments.is_empty() {
+                                ui.label("No costly move to show.");
+                            }
+                        });
+                        if let Some(d) = &selected {
+                            ui.separator();
+                            ui.label(format!("Played: {}", d.played));
+                            if !d.is_the_hard_levels() {
+                                ui.label(egui::RichText::new(format!("Better: {}", d.best)).color(GOLD).strong());
+                            }
+                            for line in &d.why {
+                                ui.label(line);
+                            }
                         }
                     }
-                    if moments.is_empty() {
-                        ui.label("No costly move to show.");
-                    }
                 });
-                if let Some(d) = &selected {
-                    ui.separator();
-                    ui.label(format!("Played: {}", d.played));
-                    if !d.is_the_hard_levels() {
-                        ui.label(egui::RichText::new(format!("Better: {}", d.best)).color(GOLD).strong());
-                    }
-                    for line in &d.why {
-                        ui.label(line);
-                    }
-                }
-            }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 let here = state.selected;

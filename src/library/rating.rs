@@ -216,7 +216,7 @@ pub fn play_out_pair<G: BotHints>(
         let mut s = dealt.clone();
         s.apply_quiet(action).ok()?;
         // The same bots' seed after both moves (common random numbers).
-        let mut rng = crate::rules::GameRng::seeded(seed ^ 0x5EED_0F_B075);
+        let mut rng = crate::rules::GameRng::seeded(seed ^ 0x005E_ED0F_B075);
         for _ in 0..20_000 {
             let Some(actor) = s.to_act() else { break };
             s.legal_actions_into(&mut legal);
