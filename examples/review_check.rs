@@ -30,7 +30,7 @@
 use camelot::bots::{BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{Library, MatchFace, PlayedOut, play_out_pair, rate_position, review_budget};
-use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, reviewed_decision};
+use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, needs_play, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
 use camelot::rules::record::Match;
@@ -149,7 +149,7 @@ fn check<G: BotHints>(
         .filter_map(|(state, index, action)| {
             let mut r = reviewed_decision(&rate_position(&state, seed, index, &action, Some(check_review_budget))?);
             // As the review does: its mistakes and blunders played out before they are told.
-            if r.mark.is_some_and(|k| k >= Mark::Mistake) {
+            if needs_play(&r) {
                 let played_out = m.play_out_decision(library, index, r.best_index, r.played_index);
                 confirm_by_play(&mut r, played_out, "seat 1");
             }

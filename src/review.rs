@@ -241,6 +241,17 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
     }
 }
 
+/// Whether the review plays a decision out before telling it (`confirm_by_play`): the ratings'
+/// mistakes and blunders, and the moves marked good only because a loss of 5 % or more was within
+/// the game's noise.
+pub fn needs_play(d: &ReviewedDecision) -> bool {
+    match (d.mark, d.loss) {
+        (Some(m), Some(_)) if m >= Mark::Mistake => true,
+        (Some(Mark::Good), Some(loss)) => loss >= INACCURACY,
+        _ => false,
+    }
+}
+
 /// A mistake or a blunder by the ratings, checked by play: the two moves played out from
 /// re-deals of what the seat could see (`MatchFace::play_out_decision`). The mark stands where the
 /// play-outs bear it out — the best move won more often by at least half the rated loss, and by
@@ -248,11 +259,14 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
 /// and from the line) and the mark is only what the play-outs found: an inaccuracy where the best
 /// move won clearly more often, else good. Checked against independent play-outs in
 /// docs/review.md.
+///
+/// A move marked good only because its rated loss, 5 % or more, is within the game's noise is
+/// played out too: where play bears out a loss of 5 % or more, it is an inaccuracy.
 pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
     };
-    if mark < Mark::Mistake {
+    if !needs_play(d) {
         return;
     }
     d.played_out = Some(p);
@@ -264,6 +278,18 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         percent(p.second)
     );
     let gain = p.gain();
+    if mark == Mark::Good {
+        if gain >= INACCURACY && gain - p.half > 0.0 {
+            d.mark = Some(Mark::Inaccuracy);
+            d.why = vec![format!(
+                "Within what the ratings can tell apart (\"{}\" rates about {} against this move's {}), but play bears out a loss: {told} An inaccuracy.",
+                d.best,
+                percent(loss + d.played_rate.unwrap_or(0.0)),
+                percent(d.played_rate.unwrap_or(0.0))
+            )];
+        }
+        return;
+    }
     if gain >= loss / 2.0 && gain - p.half > 0.0 {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
@@ -417,11 +443,9 @@ pub fn review_with(
         },
     )?;
     let mut decisions: Vec<ReviewedDecision> = rated.iter().map(reviewed_decision).collect();
-    // The ratings' mistakes and blunders are played out before they are told.
-    for d in decisions
-        .iter_mut()
-        .filter(|d| d.mark.is_some_and(|k| k >= Mark::Mistake))
-    {
+    // The ratings' mistakes and blunders, and the losses hidden by the noise, are played out
+    // before they are told.
+    for d in decisions.iter_mut().filter(|d| needs_play(d)) {
         let p = m.play_out_decision(library, d.index, d.best_index, d.played_index);
         confirm_by_play(d, p, &name);
     }

@@ -613,3 +613,29 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     review::confirm_by_play(&mut d, None, "Elaine");
     assert_eq!(d, blunder);
 }
+
+/// A loss of 5 % or more that the game's noise hid is played out too: an inaccuracy where play
+/// bears it out, else still good.
+#[test]
+fn a_loss_the_noise_hid_is_an_inaccuracy_where_play_bears_it_out() {
+    use camelot::library::PlayedOut;
+    let out = |first: f64, second: f64, half: f64| PlayedOut {
+        pairs: 300,
+        first,
+        second,
+        half,
+    };
+    let hidden = reviewed_decision(&rated(0.40, 0.33, 0.09));
+    assert_eq!(hidden.mark, Some(Mark::Good));
+    assert!(review::needs_play(&hidden));
+    let mut d = hidden.clone();
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.40, 0.03)), "Elaine");
+    assert_eq!((d.mark, d.loss), (Some(Mark::Inaccuracy), hidden.loss));
+    assert!(d.why[0].contains("but play bears out a loss"), "{:?}", d.why);
+    let mut d = hidden.clone();
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.49, 0.03)), "Elaine");
+    assert_eq!((d.mark, &d.why), (Some(Mark::Good), &hidden.why));
+    assert!(d.played_out.is_some());
+    // A small loss beyond the noise but under 5 % is not played out.
+    assert!(!review::needs_play(&reviewed_decision(&rated(0.40, 0.37, 0.02))));
+}
