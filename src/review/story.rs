@@ -3,7 +3,7 @@
 //! much of that fall the seat's own moves made, and what came from elsewhere — the other seats'
 //! points or the table's counts (`Game::tally`), and the turns they came in.
 
-use super::{Mark, ReviewedDecision};
+use super::mark::Mark;
 use crate::rules::{Period, Seat, Tally, percent};
 use serde::{Deserialize, Serialize};
 
@@ -29,22 +29,6 @@ pub struct Story {
     pub fell: Option<String>,
     /// What came from elsewhere: the other seats' points, the table's counts, and when.
     pub elsewhere: Vec<String>,
-}
-
-/// The seat's chance along the game, from its reviewed decisions.
-pub fn chance_line(decisions: &[ReviewedDecision]) -> Vec<ChancePoint> {
-    decisions
-        .iter()
-        .filter_map(|d| {
-            Some(ChancePoint {
-                index: d.index,
-                turn: d.turn,
-                before: d.best_rate?,
-                after: d.played_rate?,
-                mark: d.mark,
-            })
-        })
-        .collect()
 }
 
 fn when(period: Period, p: &ChancePoint) -> String {
