@@ -203,6 +203,25 @@ pub trait MatchFace: Send + Sync {
     fn clone_box(&self) -> Box<dyn MatchFace>;
 }
 
+/// What `read` says of each position of the record, from the start (0 actions) to the end (or to
+/// an action that does not replay); empty where the game's content or table cannot be made.
+fn by_position<G: BotHints, T>(m: &Match<G>, library: &Library, read: impl Fn(&G) -> T) -> Vec<T> {
+    let Ok(content) = library.content::<G>() else {
+        return Vec::new();
+    };
+    let Ok(mut state) = G::new_shared(&m.config, &content) else {
+        return Vec::new();
+    };
+    let mut out = vec![read(&state)];
+    for a in &m.actions {
+        if state.apply_quiet(a).is_err() {
+            break;
+        }
+        out.push(read(&state));
+    }
+    out
+}
+
 /// The match as a match of its own game, when it is one: the typed road from the window's table of
 /// a game to its rules (the one place a match's type is recovered).
 pub fn typed<G: BotHints>(m: &dyn MatchFace) -> Option<&Match<G>> {
@@ -498,36 +517,10 @@ impl<G: BotHints> MatchFace for Match<G> {
         Ok(Box::new(self.cut_short(actions, &content).map_err(|e| e.to_string())?))
     }
     fn turns_by_position(&self, library: &Library) -> Vec<Option<u32>> {
-        let Ok(content) = library.content::<G>() else {
-            return Vec::new();
-        };
-        let Ok(mut state) = G::new_shared(&self.config, &content) else {
-            return Vec::new();
-        };
-        let mut out = vec![state.turns_taken()];
-        for a in &self.actions {
-            if state.apply_quiet(a).is_err() {
-                break;
-            }
-            out.push(state.turns_taken());
-        }
-        out
+        by_position(self, library, G::turns_taken)
     }
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>> {
-        let Ok(content) = library.content::<G>() else {
-            return Vec::new();
-        };
-        let Ok(mut state) = G::new_shared(&self.config, &content) else {
-            return Vec::new();
-        };
-        let mut out = vec![state.tally()];
-        for a in &self.actions {
-            if state.apply_quiet(a).is_err() {
-                break;
-            }
-            out.push(state.tally());
-        }
-        out
+        by_position(self, library, G::tally)
     }
     fn play_out_decision(
         &self,

@@ -363,6 +363,16 @@ fn a_lost_game_is_never_called_sound() {
     assert!(!lost.verdict.contains("sound"), "{}", lost.verdict);
 }
 
+/// 300 pairs of play-outs that came out so.
+fn out(first: f64, second: f64, half: f64) -> camelot::library::PlayedOut {
+    camelot::library::PlayedOut {
+        pairs: 300,
+        first,
+        second,
+        half,
+    }
+}
+
 fn point(index: usize, turn: u32, before: f64, after: f64, mark: Mark) -> review::ChancePoint {
     review::ChancePoint {
         index,
@@ -562,13 +572,6 @@ fn a_lost_game_is_told_by_how_much_and_its_line_is_its_moves_rates() {
 /// are not shown (nor on the line) and the mark is what the play-outs found.
 #[test]
 fn a_blunder_is_told_only_where_play_bears_it_out() {
-    use camelot::library::PlayedOut;
-    let out = |first: f64, second: f64, half: f64| PlayedOut {
-        pairs: 300,
-        first,
-        second,
-        half,
-    };
     let blunder = reviewed_decision(&rated(0.60, 0.30, 0.03));
     assert_eq!(blunder.mark, Some(Mark::Blunder));
     // Borne out: the best move won 25 % more often, beyond the interval.
@@ -618,13 +621,6 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
 /// bears it out, else still good.
 #[test]
 fn a_loss_the_noise_hid_is_an_inaccuracy_where_play_bears_it_out() {
-    use camelot::library::PlayedOut;
-    let out = |first: f64, second: f64, half: f64| PlayedOut {
-        pairs: 300,
-        first,
-        second,
-        half,
-    };
     let hidden = reviewed_decision(&rated(0.40, 0.33, 0.09));
     assert_eq!(hidden.mark, Some(Mark::Good));
     assert!(review::needs_play(&hidden));
