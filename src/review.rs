@@ -426,9 +426,12 @@ pub fn review_with(
     let mut decisions: Vec<ReviewedDecision> = rated.iter().map(reviewed_decision).collect();
     // The ratings' mistakes and blunders, and the losses hidden by the noise, are played out
     // before they are told.
-    for d in decisions.iter_mut().filter(|d| needs_play(d)) {
-        let p = m.play_out_decision(library, d.index, d.best_index, d.played_index);
-        confirm_by_play(d, p, &name);
+    {
+        use rayon::prelude::*;
+        decisions.par_iter_mut().filter(|d| needs_play(d)).for_each(|d| {
+            let p = m.play_out_decision(library, d.index, d.best_index, d.played_index);
+            confirm_by_play(d, p, &name);
+        });
     }
     let won = match m.pending() {
         crate::rules::Pending::Finished(o) => Some(o.winners.contains(&seat)),
