@@ -620,6 +620,11 @@ fn review_window(
                             for line in &d.why {
                                 ui.label(line);
                             }
+                            // A decision just chosen (on the line, in the list, Previous / Next):
+                            // its why in sight.
+                            if changed_selection {
+                                ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
+                            }
                         }
                     }
                 });
