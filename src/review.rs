@@ -445,6 +445,7 @@ pub fn review_with(
         elsewhere: elsewhere(
             &m.tallies_by_position(library),
             &m.turns_by_position(library),
+            m.actors(),
             seat,
             &names,
             m.period(),

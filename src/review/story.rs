@@ -108,10 +108,14 @@ fn largest_gain(ends: &[(u32, i64)], start: i64, widest: usize) -> Option<(u32, 
 /// What came from elsewhere: for the other seats that finished ahead of `seat` (or the best of
 /// them) and the table's counts, the span of at most a sixth of the game (two turns at least) in
 /// which most of it came, when that is at least a third of it: "46 of Percival's 106 points came in
-/// turns 6–9", "6 of the 9 Siege Engines came in turns 20–28".
+/// turns 6–9", "6 of the 9 Siege Engines came in turns 20–28"; and how much of it came of the
+/// seat's own actions (`actors`: who took each action), when that is a fifth of it or more: "12 of
+/// Percival's 106 points came of Guinevere's own moves" (The Court's Score cards score for
+/// everyone).
 pub fn elsewhere(
     tallies: &[Vec<Tally>],
     turns: &[Option<u32>],
+    actors: &[Option<Seat>],
     seat: Seat,
     names: &[String],
     period: Period,
@@ -153,16 +157,30 @@ pub fn elsewhere(
         }
         let start = first.iter().find(|x| key(x)).map_or(0, |x| x.value);
         let total = t.value - start;
+        // What the seat's own actions added (the count after each of its actions against before).
+        let by_own: i64 = (0..actors.len())
+            .filter(|&i| actors[i] == Some(seat))
+            .filter_map(|i| Some(value_at(i + 1)? - value_at(i)?))
+            .sum();
         let Some((a, b, gain)) = largest_gain(&ends, start, widest) else {
             continue;
         };
-        if total <= 0 || gain * 3 < total {
-            continue;
-        }
         let whose = match t.seat {
             Some(s) => format!("{}'s", names.get(s).map_or("?", String::as_str)),
             None => "the".to_string(),
         };
+        let own_line = (total > 0 && by_own >= 2 && by_own * 5 >= total).then(|| {
+            format!(
+                "{by_own} of {whose} {} {} came of {}'s own moves.",
+                t.value,
+                t.noun,
+                names.get(seat).map_or("?", String::as_str)
+            )
+        });
+        if total <= 0 || gain * 3 < total {
+            out.extend(own_line);
+            continue;
+        }
         let span = if a == b {
             format!("in {} {a}", period.word())
         } else {
@@ -174,6 +192,7 @@ pub fn elsewhere(
             format!("{gain} of {whose} {} {} came {span}", t.value, t.noun)
         };
         out.push(format!("{of}."));
+        out.extend(own_line);
     }
     out
 }

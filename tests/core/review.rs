@@ -491,7 +491,9 @@ fn what_came_from_elsewhere_names_the_turns() {
         turns.push(Some(turn));
     }
     let names = vec!["Elaine".to_string(), "Percival".to_string(), "Tristan".to_string()];
-    let lines = review::elsewhere(&tallies, &turns, 0, &names, Period::Turn);
+    // Every action Percival's own: nothing came of Elaine's moves.
+    let actors = vec![Some(1); tallies.len() - 1];
+    let lines = review::elsewhere(&tallies, &turns, &actors, 0, &names, Period::Turn);
     assert_eq!(
         lines,
         vec![
@@ -501,8 +503,16 @@ fn what_came_from_elsewhere_names_the_turns() {
     );
     // Points spread evenly tell no story.
     let even: Vec<Vec<Tally>> = (1..=24).map(|t| at(t, 2 * t, 0, 0)).collect();
-    let lines = review::elsewhere(&even, &turns, 0, &names, Period::Turn);
+    let lines = review::elsewhere(&even, &turns, &actors, 0, &names, Period::Turn);
     assert!(lines.is_empty(), "{lines:?}");
+    // The same points, each scored by an action of Elaine's (The Court's Score cards score for
+    // everyone): said so.
+    let hers = vec![Some(0); even.len() - 1];
+    let lines = review::elsewhere(&even, &turns, &hers, 0, &names, Period::Turn);
+    assert_eq!(
+        lines,
+        vec!["46 of Percival's 48 points came of Elaine's own moves.".to_string()]
+    );
 }
 
 /// A finished game's review tells its story: the chance line has a point at every decision
