@@ -76,36 +76,36 @@ const LEAST: usize = 100;
 struct Checked {
     reviewed: ReviewedDecision,
     game: u64,
-    pairs: usize,
-    /// The better move's wins minus the played move's, over the pairs, and its 95 % half-width.
-    measured: f64,
-    half: f64,
-    best_wins: f64,
-    played_wins: f64,
+    /// The better move against the reviewed one, over the pairs played so far.
+    out: PlayedOut,
 }
 
 impl Checked {
     fn stated(&self) -> f64 {
         self.reviewed.loss.unwrap_or(0.0)
     }
+    /// The better move's wins minus the reviewed move's.
+    fn measured(&self) -> f64 {
+        self.out.gain()
+    }
     /// A marked mistake or blunder the play-outs confirm: the measured loss at least half the
     /// stated one and beyond its interval.
     fn confirmed(&self) -> bool {
-        self.measured >= self.stated() / 2.0 && self.measured - self.half > 0.0
+        self.out.bears_out(self.stated() / 2.0)
     }
     /// A move marked good or best that the play-outs find costly: a measured loss beyond the
     /// inaccuracy threshold, and beyond its interval.
     fn costly(&self) -> bool {
-        self.measured >= INACCURACY && self.measured - self.half > 0.0
+        self.out.bears_out(INACCURACY)
     }
     /// Whether the answer is a sure no already: a yes needs every pair (stopping at the first
     /// interval that says yes would say yes too often), a no may stop early, which only makes the
     /// tables harder on the review.
     fn settled(&self) -> bool {
-        if self.pairs < LEAST {
+        if self.out.pairs < LEAST {
             return false;
         }
-        let hi = self.measured + self.half;
+        let hi = self.measured() + self.out.half;
         match self.reviewed.mark {
             Some(m) if m >= Mark::Mistake => hi < self.stated() / 2.0 || hi <= 0.0,
             _ => hi < INACCURACY,
@@ -181,11 +181,12 @@ fn check<G: BotHints>(
             let mut checked = Checked {
                 reviewed: r,
                 game,
-                pairs: 0,
-                measured: 0.0,
-                half: 1.0,
-                best_wins: 0.0,
-                played_wins: 0.0,
+                out: PlayedOut {
+                    pairs: 0,
+                    first: 0.0,
+                    second: 0.0,
+                    half: 1.0,
+                },
             };
             while pairs.len() < most && !checked.settled() {
                 let from = pairs.len();
@@ -208,14 +209,7 @@ fn check<G: BotHints>(
                     break;
                 }
                 let Some(out) = PlayedOut::of(&pairs) else { break };
-                checked = Checked {
-                    pairs: out.pairs,
-                    measured: out.gain(),
-                    half: out.half,
-                    best_wins: out.first,
-                    played_wins: out.second,
-                    ..checked
-                };
+                checked.out = out;
             }
             checked
         })
@@ -317,11 +311,11 @@ fn main() {
                 c.stated(),
                 r.best_rate.unwrap_or(0.0),
                 r.played_rate.unwrap_or(0.0),
-                c.pairs,
-                c.measured,
-                c.half,
-                c.best_wins,
-                c.played_wins,
+                c.out.pairs,
+                c.measured(),
+                c.out.half,
+                c.out.first,
+                c.out.second,
                 r.played,
                 r.best
             );
@@ -374,9 +368,9 @@ fn main() {
     println!(
         "  mistakes and blunders: stated loss mean {:.3}, measured mean {:.3}; good/best: stated {:.3}, measured {:.3}",
         mean(&marked, Checked::stated),
-        mean(&marked, |c| c.measured),
+        mean(&marked, Checked::measured),
         mean(&fine, Checked::stated),
-        mean(&fine, |c| c.measured)
+        mean(&fine, Checked::measured)
     );
     println!("  {:.0} s", started.elapsed().as_secs_f64());
 }

@@ -258,24 +258,23 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         percent(p.first),
         percent(p.second)
     );
-    let gain = p.gain();
     if mark == Mark::Good {
-        if gain >= INACCURACY && gain - p.half > 0.0 {
+        if p.bears_out(INACCURACY) {
             d.mark = Some(Mark::Inaccuracy);
             d.why = vec![format!(
                 "Within what the ratings can tell apart (\"{}\" rates about {} against this move's {}), but play bears out a loss: {told} An inaccuracy.",
                 d.best,
-                percent(loss + d.played_rate.unwrap_or(0.0)),
+                percent(d.best_rate.unwrap_or(0.0)),
                 percent(d.played_rate.unwrap_or(0.0))
             )];
         }
         return;
     }
-    if gain >= loss / 2.0 && gain - p.half > 0.0 {
+    if p.bears_out(loss / 2.0) {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
-    let found = if gain - p.half > 0.0 && gain >= INACCURACY {
+    let found = if p.bears_out(INACCURACY) {
         Mark::Inaccuracy
     } else {
         Mark::Good
@@ -439,9 +438,9 @@ pub fn review_with(
     };
     let chance = chance_line(&decisions);
     let names: Vec<String> = m.config().seats.iter().map(|s| s.name.clone()).collect();
-    let noise = rated.first().map_or(0.05, |d| d.noise);
+    // A fall smaller than a mistake's loss is no story.
     let story = Story {
-        fell: fell_most(&chance, &name, m.period(), noise.max(BLUNDER / 2.0)),
+        fell: fell_most(&chance, &name, m.period(), MISTAKE),
         elsewhere: elsewhere(
             &m.tallies_by_position(library),
             &m.turns_by_position(library),

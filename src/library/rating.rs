@@ -179,6 +179,12 @@ impl PlayedOut {
         self.first - self.second
     }
 
+    /// Whether the first move won more often by at least `loss`, and by more than the interval:
+    /// the one test of the review's play-outs and of `examples/review_check.rs`.
+    pub fn bears_out(&self, loss: f64) -> bool {
+        self.gain() >= loss && self.gain() - self.half > 0.0
+    }
+
     /// The pairs' differences summed up.
     pub fn of(pairs: &[(f64, f64)]) -> Option<PlayedOut> {
         if pairs.is_empty() {
@@ -232,13 +238,13 @@ pub fn play_out_pair<G: BotHints>(
     Some((won[0], won[1]))
 }
 
-/// How many pairs the review plays out a decision it would mark a mistake or a blunder (easy bots
-/// for every seat: a pair costs about a millisecond), and its seed stream.
-pub const REVIEW_PAIRS: usize = 300;
+/// How many pairs the review plays a decision out in (easy bots for every seat: a pair costs
+/// about a millisecond).
+const REVIEW_PAIRS: usize = 300;
 
-/// The review's play-out of the best move against the one played, at a decision it would mark a
-/// mistake or a blunder: easy bots for every seat, seeded by the match and the position.
-pub fn review_play_out<G: BotHints>(
+/// The review's play-out of the best move against the one played (`review::confirm_by_play`):
+/// easy bots for every seat, seeded by the match and the position.
+pub(super) fn review_play_out<G: BotHints>(
     view: &G::View,
     seat: Seat,
     best: &G::Action,
