@@ -270,7 +270,7 @@ pub fn search_rated<G: BotHints>(
                 let Some(a) = G::rollout_action(&state, legal_now, rng) else {
                     break None;
                 };
-                if state.apply_quiet(&a).is_err() {
+                if state.apply_listed(&a, legal_now).is_err() {
                     broken = true;
                     break None;
                 }
@@ -393,7 +393,7 @@ pub fn search_rated<G: BotHints>(
                 let Some(a) = G::rollout_action(&state, &legal_buf, rng) else {
                     break Scored::evaluated(G::evaluate(&state));
                 };
-                if state.apply_quiet(&a).is_err() {
+                if state.apply_listed(&a, &legal_buf).is_err() {
                     break Scored::evaluated(G::evaluate(&state));
                 }
                 steps += 1;

@@ -468,7 +468,7 @@ impl<G: BotHints> MatchFace for Match<G> {
                 used.push((seat, thing));
             }
             state
-                .apply_quiet(&action)
+                .apply_listed(&action, &legal)
                 .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
         }
         Err(format!("no outcome after {max_actions} actions"))

@@ -231,7 +231,7 @@ pub fn play_out_pair<G: BotHints>(
                 Some(tune) => crate::bots::decide_with::<G>(kind, &view, &legal, &mut rng, tune),
                 None => crate::bots::decide::<G>(kind, &view, &legal, &mut rng),
             };
-            s.apply_quiet(&decision.action?).ok()?;
+            s.apply_listed(&decision.action?, &legal).ok()?;
         }
         won[k] = if s.outcome()?.winners.contains(&seat) { 1.0 } else { 0.0 };
     }

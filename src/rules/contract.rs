@@ -338,6 +338,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.apply_into(action, &mut Report(None))
     }
 
+    /// `apply_quiet` for an action judged against `legal`, the list `legal_actions_into` just
+    /// made for this very state (a simulation's or a search's step): a game whose judge builds
+    /// that list again (`judge_by_list`) reads this one instead. An action not in `legal` goes
+    /// to the judge, so a refusal is the same as `apply_quiet`'s.
+    fn apply_listed(&mut self, action: &Self::Action, legal: &[Self::Action]) -> Result<(), RuleError> {
+        let _ = legal;
+        self.apply_quiet(action)
+    }
+
     fn view(&self, seat: Seat) -> Self::View;
 
     /// Gives a view read from the wire the content it was sent without (the reader's own, which

@@ -123,6 +123,17 @@ impl Game for Shadows {
         Ok(())
     }
 
+    /// The legal list is the judge's own (`check` builds it with `legal_into`): one already made
+    /// for this state spares building it again, the dearest part of a step.
+    fn apply_listed(&mut self, action: &Action, legal: &[Action]) -> Result<(), RuleError> {
+        if !legal.contains(action) {
+            return self.apply_quiet(action);
+        }
+        debug_assert!(self.check(action).is_ok(), "a list made for another state");
+        self.execute(*action, &mut Report(None));
+        Ok(())
+    }
+
     fn view(&self, seat: Seat) -> ShadowsView {
         self.make_view(seat)
     }
@@ -344,6 +355,18 @@ impl Game for Shadows {
                 loyal.iter().filter(|&&s| self.knights[s].dead).count() as f64,
             ),
         ]
+        .into_iter()
+        .chain(QuestId::ALL.into_iter().map(|q| {
+            (
+                format!("cards_spent_{}", quest_key(q)),
+                f64::from(self.tally.spent[q.index()]),
+            )
+        }))
+        .chain(std::iter::once((
+            "grail_cards_elsewhere".into(),
+            f64::from(self.tally.grail_elsewhere),
+        )))
+        .collect()
     }
 
     fn census(&self) -> std::collections::BTreeMap<String, usize> {

@@ -51,6 +51,10 @@ pub(crate) fn outcome_words(tag: &str) -> String {
         ("heals_per_loyal_knight", _) => "heals (per Loyal Knight)".into(),
         ("returns_to_camelot_per_loyal_knight", _) => "returns to Camelot from a quest (per Loyal Knight)".into(),
         ("loyal_knights_dead", _) => "Loyal Knights dead".into(),
+        ("grail_cards_elsewhere", _) => "Grail cards spent elsewhere while the Grail was in play".into(),
+        (n, _) if n.starts_with("cards_spent_") => {
+            format!("White cards played on {}", quest(&n["cards_spent_".len()..]))
+        }
         (n, _) if n.starts_with("contested_") => format!("a Knight went to {}", quest(&n["contested_".len()..])),
         (n, v) if n.starts_with("quest_") => {
             let how = match v {

@@ -59,14 +59,21 @@ pub struct Shadows {
 }
 
 /// Which quests were contested (a Knight went there), won and lost: bits by `QuestId::index`;
-/// and the last quest to end, with whether it was won (its Swords may be the ones that end the
-/// game).
+/// the last quest to end, with whether it was won (its Swords may be the ones that end the
+/// game); and where the Knights' White cards went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct QuestTally {
     pub visited: u8,
     pub won: u8,
     pub lost: u8,
     pub last: Option<(QuestId, bool)>,
+    /// White cards the Knights played on each quest (by `QuestId::index`).
+    #[serde(default)]
+    pub spent: [u16; 7],
+    /// Grail cards the Knights spent elsewhere (on Excalibur, to heal, discarded by choice) while
+    /// the Grail was in play.
+    #[serde(default)]
+    pub grail_elsewhere: u16,
 }
 
 impl QuestTally {

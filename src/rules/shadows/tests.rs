@@ -2003,3 +2003,75 @@ fn named_choices_are_written_in_saves_as_before() {
         "a third card is refused"
     );
 }
+
+#[test]
+fn the_tally_counts_cards_spent_on_each_quest_and_grail_cards_spent_elsewhere() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::Excalibur);
+    hand(&mut g, 0, &[White::Grail, White::Fight(2)]);
+    at_heroic(&mut g);
+    act(&mut g, Action::RaiseExcalibur(White::Grail));
+    assert_eq!(g.tally.spent[QuestId::Excalibur.index()], 1);
+    assert_eq!(
+        g.tally.grail_elsewhere, 1,
+        "a Grail card spent on Excalibur while the Grail is open"
+    );
+
+    // A Fight card on the Black Knight counts there; a Grail card raised once the Grail is over
+    // is no longer spent elsewhere.
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    hand(&mut g, 0, &[White::Fight(3), White::Grail]);
+    at_heroic(&mut g);
+    act(&mut g, Action::Fight(3));
+    assert_eq!(g.tally.spent[QuestId::BlackKnight.index()], 1);
+    let mut g = scenario("kay,gawain,tristan");
+    g.quests[QuestId::Grail.index()].in_play = false;
+    g.knights[0].at = Location::Quest(QuestId::Excalibur);
+    hand(&mut g, 0, &[White::Grail]);
+    at_heroic(&mut g);
+    act(&mut g, Action::RaiseExcalibur(White::Grail));
+    assert_eq!(g.tally.grail_elsewhere, 0);
+    assert_eq!(g.tally.spent[QuestId::Excalibur.index()], 1);
+}
+
+/// The shipped normal weights' heuristic choice for seat 0 at its Heroic Actions.
+fn heuristic_choice(g: &Shadows) -> Action {
+    let legal = g.legal_actions();
+    heuristic_with(g, &legal, &mut GameRng::seeded(1), &g.content.bots.normal).expect("a choice")
+}
+
+#[test]
+fn a_knight_plays_the_fight_card_that_keeps_two_pairs_on_the_black_knight() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::BlackKnight);
+    // The highest card, the 5, has no twin: playing it would leave no two pairs.
+    hand(
+        &mut g,
+        0,
+        &[
+            White::Fight(5),
+            White::Fight(4),
+            White::Fight(4),
+            White::Fight(3),
+            White::Fight(3),
+        ],
+    );
+    at_heroic(&mut g);
+    let a = heuristic_choice(&g);
+    assert!(matches!(a, Action::Fight(3) | Action::Fight(4)), "{a:?}");
+}
+
+#[test]
+fn a_knight_keeps_his_grail_card_from_excalibur_while_the_grail_is_pushed() {
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::Excalibur);
+    // Another Knight stands at the Grail: the push is on.
+    g.knights[1].at = Location::Quest(QuestId::Grail);
+    hand(&mut g, 0, &[White::Grail, White::Fight(1), White::Fight(2)]);
+    at_heroic(&mut g);
+    assert!(matches!(heuristic_choice(&g), Action::RaiseExcalibur(White::Fight(_))));
+    // Once the Grail is over, the Grail card is the one to spend.
+    g.quests[QuestId::Grail.index()].in_play = false;
+    assert_eq!(heuristic_choice(&g), Action::RaiseExcalibur(White::Grail));
+}

@@ -137,6 +137,28 @@ weights! {
     grail_late = 0.0, (0.0, 20.0);
     /// The Black Knight: what a hand able to finish him is worth more.
     black_knight = 0.0, (0.0, 20.0);
+    // The combat quests and the Grail, gone for together.
+    /// The share of the Progressions of Evil that draw a Black card, for how many of a combat
+    /// quest's cards are likely to come while a Knight plays his there.
+    combat_black_rate = 0.7, (0.0, 1.0);
+    /// A solo quest the seat can finish with his own hand and likely win, for each point his
+    /// total will likely beat Evil's by (up to 8), beyond `help_solo`.
+    solo_margin = 0.0, (0.0, 10.0);
+    /// ... and only where it will likely beat Evil's by more than this.
+    combat_margin = 0.0, (-10.0, 20.0);
+    /// Going to a solo quest the seat will likely win by more than this is not second-guessed
+    /// by the lookahead (whose position model does not see a combat quest's cards coming
+    /// together).
+    combat_keep = 20.0, (-10.0, 20.0);
+    /// A Grail card's worth in hand while the Knights push the Grail (a Knight stands there or
+    /// Grail cards lie on it): not to be spent elsewhere. (1.2 while the Grail waits.)
+    grail_keep = 1.2, (0.0, 20.0);
+    /// Going to the Grail: for each Grail card in hand beyond the first.
+    grail_push = 0.0, (0.0, 20.0);
+    /// Going to the Grail: for each Knight already there (they went with Grail cards).
+    grail_company = 0.0, (0.0, 20.0);
+    /// ... both counted at this share while the Knights lead on Swords.
+    grail_ahead = 1.0, (0.0, 1.0);
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.

@@ -25,6 +25,7 @@ impl Shadows {
         if let Some(deed) = self.deed_of(seat, &task, action) {
             self.deeds[seat].add(deed);
         }
+        self.tally_spent(seat, &task, action);
         match task {
             Task::Evil if matches!(action, Action::ArthurGive(..) | Action::RevealSelf) => {
                 self.free_action(action, r);
@@ -406,6 +407,40 @@ impl Shadows {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Where a White card the answer spends goes, for how a game went (`QuestTally::spent` and
+    /// `grail_elsewhere`).
+    fn tally_spent(&mut self, seat: Seat, task: &Task, action: Action) {
+        let grail_open = self.quest(QuestId::Grail).in_play;
+        let at = self.knights.get(seat).map(|k| k.at);
+        let t = &mut self.tally;
+        let quest = match (task, action) {
+            (Task::Heroic, Action::Fight(_)) => match at {
+                Some(Location::Quest(q)) => Some(q),
+                _ => None,
+            },
+            (Task::Heroic, Action::PlayGrail) => Some(QuestId::Grail),
+            (Task::Heroic, Action::RaiseExcalibur(c)) => {
+                if c == White::Grail && grail_open {
+                    t.grail_elsewhere += 1;
+                }
+                Some(QuestId::Excalibur)
+            }
+            (Task::KayCombat { quest, .. }, Action::Card(_)) => Some(*quest),
+            (Task::Heroic, Action::Heal(White::Grail)) if grail_open => {
+                t.grail_elsewhere += u16::from(self.content.deck.numbers.heal_cards);
+                None
+            }
+            (Task::Discard { .. }, Action::Card(White::Grail)) if grail_open => {
+                t.grail_elsewhere += 1;
+                None
+            }
+            _ => None,
+        };
+        if let Some(q) = quest {
+            t.spent[q.index()] += 1;
         }
     }
 

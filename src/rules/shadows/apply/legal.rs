@@ -120,7 +120,7 @@ impl Shadows {
 
     /// The Heroic Actions open to the active seat. `any_budget`: as if an action were still to
     /// be bought (to see what a sacrifice would open).
-    fn heroic(&self, emit: &mut dyn FnMut(Action), any_budget: bool) {
+    fn heroic<F: FnMut(Action)>(&self, emit: &mut F, any_budget: bool) {
         let seat = self.active;
         let k = &self.knights[seat];
         let n = self.numbers();
@@ -131,7 +131,7 @@ impl Shadows {
         // A: move.
         if unused(Kind::Move) {
             let free = k.knight == KnightId::Tristan && k.at.in_camelot();
-            let mut dest = |loc: Location, emit: &mut dyn FnMut(Action)| {
+            let mut dest = |loc: Location, emit: &mut F| {
                 let free_here = free && matches!(loc, Location::Quest(_));
                 if loc != k.at && (budget || free_here) {
                     emit(Action::Move(loc));

@@ -4,6 +4,7 @@
 use crate::rules::shadows::action::{Action, Face, ForWhom, Task};
 use crate::rules::shadows::apply;
 use crate::rules::shadows::bot::belief::Belief;
+use crate::rules::shadows::bot::combat::{completion, solo_margin};
 use crate::rules::shadows::bot::measures::{progress, quest_danger, siege_share};
 use crate::rules::shadows::content::{Black, QuestId, QuestKind, White};
 use crate::rules::shadows::deeds::Deed;
@@ -12,6 +13,8 @@ use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::tuning::Weights;
 use crate::rules::{GameRng, Seat};
 use arrayvec::ArrayVec;
+
+const GRAIL: Location = Location::Quest(QuestId::Grail);
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 pub(super) fn harm(g: &Shadows, c: Black) -> f32 {
@@ -38,8 +41,12 @@ pub(super) fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
     match card {
         Black::MorganMore | Black::Vivien | Black::Mists => true,
         Black::MorganSiege => g.siege + n.morgan_siege + 3 >= n.siege_lose,
+        // Guard the Grail while it is in danger or Knights are pushing it.
         Black::DarkForest | Black::Desolation => {
-            g.quest(QuestId::Grail).in_play && quest_danger(g, QuestId::Grail) > 1.0
+            g.quest(QuestId::Grail).in_play
+                && (quest_danger(g, QuestId::Grail) > 1.0
+                    || !g.quest(QuestId::Grail).white.is_empty()
+                    || !g.present(Location::Quest(QuestId::Grail)).is_empty())
         }
         Black::MorganWound => g.knights.iter().any(|k| k.active() && k.life == 1),
         Black::Guinevere => g
@@ -51,11 +58,16 @@ pub(super) fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
     }
 }
 
-/// How much a card in hand is worth keeping.
-pub(super) fn card_worth(c: White) -> f32 {
+/// How much a card in hand is worth keeping: a Grail card `grail_keep` while the Knights push
+/// the Grail (one stands there, or Grail cards lie on it), less while it waits, next to nothing
+/// once it is over.
+pub(super) fn card_worth(g: &Shadows, c: White, w: &Weights) -> f32 {
+    let grail = g.quest(QuestId::Grail);
     match c {
         White::Fight(v) => 0.5 + v as f32 * 0.25,
-        White::Grail => 1.2,
+        White::Grail if grail.in_play && (!grail.white.is_empty() || !g.present(GRAIL).is_empty()) => w.grail_keep,
+        White::Grail if grail.in_play => 1.2,
+        White::Grail => 0.3,
         White::Merlin => 2.0,
         _ => 2.5,
     }
@@ -229,7 +241,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 }
             }
             // Give or discard the least worth.
-            _ => -card_worth(c),
+            _ => -card_worth(g, c, w),
         },
         Action::Roll => {
             let total: u8 = g.siege_cards.iter().filter_map(|c| c.fight()).sum();
@@ -280,7 +292,17 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::Fight(v) => {
-            let base = w.fight + 0.1 * v as f32;
+            // On a combat quest, the card that keeps the best completion of its pattern.
+            let base = match k.at {
+                Location::Quest(q) if matches!(g.content.quest(q).kind, QuestKind::Combat { .. }) => {
+                    match completion(g, me, q, Some(v)) {
+                        Some(c) if g.is_solo(q) => w.fight + 0.05 * c.total as f32,
+                        Some(c) => w.fight + 0.3 * c.fits as f32 + 0.05 * c.total as f32,
+                        None => w.fight - 2.0,
+                    }
+                }
+                _ => w.fight + 0.1 * v as f32,
+            };
             if traitor { base - 1.2 } else { base }
         }
         Action::PlayGrail => {
@@ -303,7 +325,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                     _ => false,
                 };
                 let base = if spare { w.raise_spare } else { w.raise_keep };
-                base + 0.2 * qs.track as f32 - 0.3 * card_worth(c) + if traitor { -1.0 } else { 0.0 }
+                base + 0.2 * qs.track as f32 - 0.3 * card_worth(g, c, w) + if traitor { -1.0 } else { 0.0 }
             }
         }
         Action::Merlin(t) => {
@@ -426,9 +448,26 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
         Location::Quest(q) => {
             let qs = g.quest(q);
             match &g.content.quest(q).kind {
+                // A group combat quest (the Dragon): worth going with at least a group's worth
+                // of cards that fit (a triple), the other Knights bringing the rest.
+                QuestKind::Combat { pattern, .. } if !g.is_solo(q) => {
+                    let group = pattern.iter().copied().max().unwrap_or(1);
+                    match completion(g, me, q, None) {
+                        Some(c) if c.fits >= group => c.fits as f32 * w.help_group,
+                        _ => 0.0,
+                    }
+                }
                 QuestKind::Combat {
                     pattern, white_spots, ..
                 } => {
+                    let bk = if q == QuestId::BlackKnight { w.black_knight } else { 0.0 };
+                    // A solo quest his own hand can finish and likely win.
+                    if let Some(m) = solo_margin(g, me, q, w)
+                        && m > w.combat_margin
+                    {
+                        let add = completion(g, me, q, None).map_or(0, |c| c.add);
+                        return add as f32 * 0.9 + w.help_solo + bk + w.solo_margin * m.min(8.0);
+                    }
                     // Cards that fit, added greedily highest first.
                     let mut side = qs.white.clone();
                     let mut fits = 0;
@@ -442,11 +481,8 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
                         }
                     }
                     let remaining = (*white_spots as usize).saturating_sub(qs.white.len());
-                    if !g.is_solo(q) {
-                        fits as f32 * w.help_group
-                    } else if fits >= remaining {
+                    if fits >= remaining && w.solo_margin == 0.0 {
                         // A solo quest is worth going to with the cards to finish it.
-                        let bk = if q == QuestId::BlackKnight { w.black_knight } else { 0.0 };
                         fits as f32 * 0.9 + w.help_solo + bk
                     } else if fits >= 2 {
                         fits as f32 * 0.35
@@ -465,7 +501,22 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
                     } else {
                         let danger = quest_danger(g, q);
                         let late = 1.0 + w.grail_late * g.swords() as f32 / n.swords_end.max(1) as f32;
-                        k.count(White::Grail) as f32 * (w.help_grail + w.grail_danger_help * danger * late)
+                        let held = k.count(White::Grail) as f32;
+                        // Knights go together: a second Grail card and company there count more.
+                        let others = g.present(at).iter().filter(|&&s| s != me).count() as f32;
+                        // While the Knights lead on Swords a lost Grail closes the game in their
+                        // favour: the push then counts `grail_ahead` of itself.
+                        let ahead = if g.white_swords > g.black_swords {
+                            w.grail_ahead
+                        } else {
+                            1.0
+                        };
+                        let push = if held > 0.0 {
+                            (w.grail_push * (held - 1.0) + w.grail_company * others) * ahead
+                        } else {
+                            0.0
+                        };
+                        held * (w.help_grail + w.grail_danger_help * danger * late) + push
                     }
                 }
                 QuestKind::War {

@@ -4,10 +4,11 @@
 
 use crate::rules::Budget;
 use crate::rules::shadows::action::{Action, Task};
+use crate::rules::shadows::bot::combat::solo_margin;
 use crate::rules::shadows::bot::heuristic::{heuristic_pick, plays_traitor};
 use crate::rules::shadows::bot::measures::quest_danger;
-use crate::rules::shadows::content::QuestId;
-use crate::rules::shadows::pieces::{EvilChoice, Loyalty};
+use crate::rules::shadows::content::{QuestId, QuestKind};
+use crate::rules::shadows::pieces::{EvilChoice, Location, Loyalty};
 use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::view::ShadowsView;
 use crate::rules::{Game, GameRng, Seat};
@@ -24,22 +25,31 @@ pub struct Look {
     pub margin: f64,
     /// The same for a Traitor (the Knights' chance lower by this much).
     pub traitor_margin: f64,
+    /// A second stage: the best `finalists` choices of the first (the heuristic's pick always
+    /// among them) are played on `more` fresh samples each, and judged by all their samples.
+    pub finalists: u32,
+    pub more: u32,
 }
 
 impl Look {
-    /// Normal: four samples, five turns played out.
+    /// Normal: twelve samples, five turns played out.
     pub const NORMAL: Look = Look {
-        samples: 4,
+        samples: 12,
         turns: 5,
         margin: 0.06,
         traitor_margin: 0.35,
+        finalists: 0,
+        more: 0,
     };
-    /// Hard: sixteen samples, ten turns (two rounds at five players) played out.
+    /// Hard: 32 samples, fifteen turns (three rounds at five players) played out; then the
+    /// three best choices on 128 fresh samples each, and a smaller margin for the surer means.
     pub const HARD: Look = Look {
-        samples: 16,
-        turns: 10,
-        margin: 0.06,
+        samples: 32,
+        turns: 15,
+        margin: 0.03,
         traitor_margin: 0.35,
+        finalists: 3,
+        more: 128,
     };
 }
 
@@ -54,6 +64,22 @@ pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
     // it plays out (the review showed it preferring that death to a Black card).
     let last_life = g.knights[me].life <= 1 && !plays_traitor(g, me);
     let kills = |a: &Action| last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice);
+    // A combat quest's cards coming together are the heuristic's call: the position model was
+    // fitted to games where those quests were seldom fought, and does not see a side about to
+    // win (measured: with it judging, Knights who went to the Black Knight left their cards in
+    // hand and lost it).
+    let combat = |q: QuestId| matches!(g.content.quest(q).kind, QuestKind::Combat { .. });
+    let committed = match pick {
+        Action::Fight(_) => matches!(g.knights[me].at, Location::Quest(q) if combat(q)),
+        Action::Move(Location::Quest(q)) => {
+            let w = &g.content.bots.normal;
+            combat(q) && g.is_solo(q) && solo_margin(g, me, q, w).is_some_and(|m| m > w.combat_keep)
+        }
+        _ => false,
+    };
+    if committed {
+        return Vec::new();
+    }
     let choices: Vec<Action> = match g.stack.last() {
         Some(Task::Evil) => legal
             .iter()
@@ -74,6 +100,39 @@ pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
 /// dice for every choice), `look.turns` turns played out by the heuristic, the position reached
 /// scored by `ValueModel::knights_chance`.
 pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+    let sums = look_sums(view, choices, rng, look)?;
+    let n = f64::from(look.samples.max(1));
+    Some(sums.into_iter().map(|x| x / n).collect())
+}
+
+/// `look_means` in two stages (`Look::finalists`): the first judges every choice; the best
+/// `finalists` of it (the heuristic's pick, at `at`, always among them) are played on
+/// `look.more` fresh samples, and each finalist's mean is over all its samples. The others
+/// keep their first mean.
+fn look_staged(view: &ShadowsView, choices: &[Action], at: usize, rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+    let mut means = look_means(view, choices, rng, look)?;
+    if look.finalists == 0 || look.more == 0 || choices.len() <= 1 {
+        return Some(means);
+    }
+    let mut order: Vec<usize> = (0..choices.len()).filter(|&c| c != at).collect();
+    order.sort_by(|&a, &b| means[b].total_cmp(&means[a]));
+    order.truncate(look.finalists.saturating_sub(1) as usize);
+    order.push(at);
+    let finals: Vec<Action> = order.iter().map(|&c| choices[c]).collect();
+    let second = Look {
+        samples: look.more,
+        ..look
+    };
+    let sums = look_sums(view, &finals, rng, second)?;
+    let n = f64::from(look.samples.max(1) + look.more);
+    for (i, &c) in order.iter().enumerate() {
+        means[c] = (means[c] * f64::from(look.samples.max(1)) + sums[i]) / n;
+    }
+    Some(means)
+}
+
+/// Each choice's summed chance over `look.samples` sampled states (`look_means`).
+fn look_sums(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
     let g = &view.game;
     let model = &g.content.bots.value;
     let mut sums = vec![0.0f64; choices.len()];
@@ -98,7 +157,7 @@ pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameR
                 let Some(x) = heuristic_pick(&s, &buf, &mut r) else {
                     break;
                 };
-                if s.apply_quiet(&x).is_err() {
+                if s.apply_listed(&x, &buf).is_err() {
                     break;
                 }
             }
@@ -106,8 +165,7 @@ pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameR
             sums[c] += if traitor { 1.0 - knights } else { knights };
         }
     }
-    let n = f64::from(look.samples.max(1));
-    Some(sums.into_iter().map(|x| x / n).collect())
+    Some(sums)
 }
 
 /// The choices a lookahead judged and each one's mean.
@@ -131,10 +189,10 @@ pub(super) fn looked(
     if choices.is_empty() {
         return (Some(pick), None);
     }
-    let Some(means) = look_means(view, &choices, rng, look) else {
+    let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
+    let Some(means) = look_staged(view, &choices, at, rng, look) else {
         return (Some(pick), None);
     };
-    let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
     let mut best = at;
     for c in 0..choices.len() {
         if means[c] > means[best] + 1e-9 {
