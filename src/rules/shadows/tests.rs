@@ -2075,3 +2075,32 @@ fn a_knight_keeps_his_grail_card_from_excalibur_while_the_grail_is_pushed() {
     g.quests[QuestId::Grail.index()].in_play = false;
     assert_eq!(heuristic_choice(&g), Action::RaiseExcalibur(White::Grail));
 }
+
+#[test]
+fn an_action_applied_against_its_list_does_what_the_judge_does() {
+    let mut rng = GameRng::seeded(5);
+    for seed in 0..6 {
+        let mut g = game(3 + seed as usize % 4, 900 + seed);
+        let mut legal = Vec::new();
+        for _ in 0..400 {
+            if g.outcome.is_some() {
+                break;
+            }
+            g.legal_into(&mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            let mut judged = g.clone();
+            judged.apply_quiet(&a).expect("a legal action applies");
+            g.apply_listed(&a, &legal).expect("a listed action applies");
+            assert_eq!(g, judged, "{a:?}");
+        }
+    }
+    // An action not in the list goes to the judge: refused in words, nothing changed.
+    let mut g = game(4, 3);
+    let legal = g.legal_actions();
+    let before = g.clone();
+    let wrong = Action::Heroism(QuestId::Grail);
+    assert!(!legal.contains(&wrong));
+    let refusal = g.apply_listed(&wrong, &legal).expect_err("refused");
+    assert_eq!(refusal, before.clone().apply_quiet(&wrong).expect_err("refused"));
+    assert_eq!(g, before);
+}
