@@ -78,6 +78,17 @@ pub enum Black {
 }
 
 impl Black {
+    /// What this card counts for on a combat quest's Evil side: a Black Knight card on the Black
+    /// Knight, a Lancelot / Dragon card by the value printed for that quest; nothing elsewhere.
+    pub fn combat_value(self, q: QuestId) -> u8 {
+        match (q, self) {
+            (QuestId::BlackKnight, Black::BlackKnight(v)) => v,
+            (QuestId::Lancelot, Black::Lancelot(l, _)) => l,
+            (QuestId::Dragon, Black::Lancelot(_, d)) => d,
+            _ => 0,
+        }
+    }
+
     /// A Special Black: cancellable by three Merlins when drawn, never face down.
     pub fn is_special(self) -> bool {
         matches!(

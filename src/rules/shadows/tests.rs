@@ -2104,3 +2104,12 @@ fn an_action_applied_against_its_list_does_what_the_judge_does() {
     assert_eq!(refusal, before.clone().apply_quiet(&wrong).expect_err("refused"));
     assert_eq!(g, before);
 }
+
+#[test]
+fn each_quest_counts_only_its_own_cards() {
+    assert_eq!(Black::BlackKnight(5).combat_value(QuestId::BlackKnight), 5);
+    assert_eq!(Black::Lancelot(3, 7).combat_value(QuestId::BlackKnight), 0);
+    assert_eq!(Black::Lancelot(3, 7).combat_value(QuestId::Lancelot), 3);
+    assert_eq!(Black::Lancelot(3, 7).combat_value(QuestId::Dragon), 7);
+    assert_eq!(Black::BlackKnight(5).combat_value(QuestId::Dragon), 0);
+}

@@ -414,6 +414,7 @@ impl Shadows {
     /// `grail_elsewhere`).
     fn tally_spent(&mut self, seat: Seat, task: &Task, action: Action) {
         let grail_open = self.quest(QuestId::Grail).in_play;
+        let heal_cards = u16::from(self.numbers().heal_cards);
         let at = self.knights.get(seat).map(|k| k.at);
         let t = &mut self.tally;
         let quest = match (task, action) {
@@ -430,7 +431,7 @@ impl Shadows {
             }
             (Task::KayCombat { quest, .. }, Action::Card(_)) => Some(*quest),
             (Task::Heroic, Action::Heal(White::Grail)) if grail_open => {
-                t.grail_elsewhere += u16::from(self.content.deck.numbers.heal_cards);
+                t.grail_elsewhere += heal_cards;
                 None
             }
             (Task::Discard { .. }, Action::Card(White::Grail)) if grail_open => {

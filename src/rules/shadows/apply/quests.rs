@@ -3,7 +3,7 @@
 
 use crate::rules::shadows::action::Task;
 use crate::rules::shadows::apply::insert_sorted;
-use crate::rules::shadows::content::{Black, GrailFullRule, KnightId, Lasting, QuestId, QuestKind, White};
+use crate::rules::shadows::content::{GrailFullRule, KnightId, Lasting, QuestId, QuestKind, White};
 use crate::rules::shadows::event::Event;
 use crate::rules::shadows::pieces::{Location, Placed, Relic};
 use crate::rules::shadows::state::Shadows;
@@ -91,21 +91,7 @@ impl Shadows {
         {
             knights += bonus;
         }
-        let evil = qs
-            .black
-            .iter()
-            .map(|p| match p.card {
-                Black::BlackKnight(v) => v,
-                Black::Lancelot(l, d) => {
-                    if q == QuestId::Dragon {
-                        d
-                    } else {
-                        l
-                    }
-                }
-                _ => 0,
-            })
-            .sum();
+        let evil = qs.black.iter().map(|p| p.card.combat_value(q)).sum();
         (knights, evil)
     }
 

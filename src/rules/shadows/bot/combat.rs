@@ -3,7 +3,7 @@
 //! the time he has played them. Built on counts by value, allocating nothing.
 
 use crate::rules::Seat;
-use crate::rules::shadows::content::{Black, QuestId, QuestKind, White};
+use crate::rules::shadows::content::{QuestId, QuestKind, White};
 use crate::rules::shadows::pieces::Location;
 use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::tuning::Weights;
@@ -140,23 +140,13 @@ pub(super) fn completion(g: &Shadows, me: Seat, q: QuestId, played: Option<u8>) 
     best(&side, &hand, pattern, g.is_solo(q))
 }
 
-/// The value a card of Evil's on this quest counts for.
-fn evil_value(q: QuestId, c: Black) -> u8 {
-    match (q, c) {
-        (QuestId::BlackKnight, Black::BlackKnight(v)) => v,
-        (QuestId::Lancelot, Black::Lancelot(l, _)) => l,
-        (QuestId::Dragon, Black::Lancelot(_, d)) => d,
-        _ => 0,
-    }
-}
-
 /// Evil's cards for this quest in the content's Black deck: their share of the deck and their
 /// mean value there.
 fn evil_deck(g: &Shadows, q: QuestId) -> (f32, f32) {
     let (mut all, mut here, mut sum) = (0u32, 0u32, 0u32);
     for c in &g.content.deck.black {
         all += c.count as u32;
-        let v = evil_value(q, c.card);
+        let v = c.card.combat_value(q);
         if v > 0 {
             here += c.count as u32;
             sum += v as u32 * c.count as u32;
@@ -182,7 +172,7 @@ pub(super) fn solo_margin(g: &Shadows, me: Seat, q: QuestId, w: &Weights) -> Opt
     let known: f32 = qs
         .black
         .iter()
-        .map(|p| match evil_value(q, p.card) {
+        .map(|p| match p.card.combat_value(q) {
             v if v == 0 || (p.face_down && p.by != me) => mean,
             v => v as f32,
         })
@@ -231,15 +221,6 @@ mod tests {
         );
         // No second pair: no completion.
         assert_eq!(best(&of(&[]), &of(&[5, 5, 4, 3, 2]), &[2, 2], true), None);
-    }
-
-    #[test]
-    fn each_quest_counts_only_its_own_cards() {
-        assert_eq!(evil_value(QuestId::BlackKnight, Black::BlackKnight(5)), 5);
-        assert_eq!(evil_value(QuestId::BlackKnight, Black::Lancelot(3, 7)), 0);
-        assert_eq!(evil_value(QuestId::Lancelot, Black::Lancelot(3, 7)), 3);
-        assert_eq!(evil_value(QuestId::Dragon, Black::Lancelot(3, 7)), 7);
-        assert_eq!(evil_value(QuestId::Dragon, Black::BlackKnight(5)), 0);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::rules::shadows::action::{Action, Face, ForWhom, Task};
 use crate::rules::shadows::apply;
 use crate::rules::shadows::bot::belief::Belief;
 use crate::rules::shadows::bot::combat::{completion, solo_margin};
-use crate::rules::shadows::bot::measures::{progress, quest_danger, siege_share};
+use crate::rules::shadows::bot::measures::{grail_pushed, progress, quest_danger, siege_share};
 use crate::rules::shadows::content::{Black, QuestId, QuestKind, White};
 use crate::rules::shadows::deeds::Deed;
 use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinTarget, Volunteering};
@@ -13,8 +13,6 @@ use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::tuning::Weights;
 use crate::rules::{GameRng, Seat};
 use arrayvec::ArrayVec;
-
-const GRAIL: Location = Location::Quest(QuestId::Grail);
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 pub(super) fn harm(g: &Shadows, c: Black) -> f32 {
@@ -43,10 +41,7 @@ pub(super) fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
         Black::MorganSiege => g.siege + n.morgan_siege + 3 >= n.siege_lose,
         // Guard the Grail while it is in danger or Knights are pushing it.
         Black::DarkForest | Black::Desolation => {
-            g.quest(QuestId::Grail).in_play
-                && (quest_danger(g, QuestId::Grail) > 1.0
-                    || !g.quest(QuestId::Grail).white.is_empty()
-                    || !g.present(Location::Quest(QuestId::Grail)).is_empty())
+            g.quest(QuestId::Grail).in_play && (quest_danger(g, QuestId::Grail) > 1.0 || grail_pushed(g))
         }
         Black::MorganWound => g.knights.iter().any(|k| k.active() && k.life == 1),
         Black::Guinevere => g
@@ -62,11 +57,10 @@ pub(super) fn special_worth_cancelling(g: &Shadows, card: Black) -> bool {
 /// the Grail (one stands there, or Grail cards lie on it), less while it waits, next to nothing
 /// once it is over.
 pub(super) fn card_worth(g: &Shadows, c: White, w: &Weights) -> f32 {
-    let grail = g.quest(QuestId::Grail);
     match c {
         White::Fight(v) => 0.5 + v as f32 * 0.25,
-        White::Grail if grail.in_play && (!grail.white.is_empty() || !g.present(GRAIL).is_empty()) => w.grail_keep,
-        White::Grail if grail.in_play => 1.2,
+        White::Grail if grail_pushed(g) => w.grail_keep,
+        White::Grail if g.quest(QuestId::Grail).in_play => 1.2,
         White::Grail => 0.3,
         White::Merlin => 2.0,
         _ => 2.5,
@@ -481,8 +475,8 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
                         }
                     }
                     let remaining = (*white_spots as usize).saturating_sub(qs.white.len());
+                    // The easy level (no `solo_margin`) still goes with any cards that finish it.
                     if fits >= remaining && w.solo_margin == 0.0 {
-                        // A solo quest is worth going to with the cards to finish it.
                         fits as f32 * 0.9 + w.help_solo + bk
                     } else if fits >= 2 {
                         fits as f32 * 0.35

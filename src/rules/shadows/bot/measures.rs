@@ -2,6 +2,7 @@
 //! its end either way, and how much of the Black deck now becomes a Siege Engine.
 
 use crate::rules::shadows::content::{Black, QuestId, QuestKind};
+use crate::rules::shadows::pieces::Location;
 use crate::rules::shadows::state::Shadows;
 
 /// How near a quest is to being lost, 0..=2.
@@ -44,4 +45,11 @@ pub(super) fn progress(g: &Shadows, q: QuestId) -> f32 {
         QuestKind::Grail { spots } => qs.white.len() as f32 / (*spots).max(1) as f32,
         QuestKind::War { sequence, .. } => qs.white.len() as f32 / sequence.len().max(1) as f32,
     }
+}
+
+/// Whether the Knights are pushing the Grail: it is in play and a Knight stands there or Grail
+/// cards lie on it.
+pub(super) fn grail_pushed(g: &Shadows) -> bool {
+    let grail = g.quest(QuestId::Grail);
+    grail.in_play && (!grail.white.is_empty() || !g.present(Location::Quest(QuestId::Grail)).is_empty())
 }
