@@ -23,14 +23,15 @@
 //! With REVIEW_CHECK_SAVES=DIR set, each game is saved there (to review with `camelot review`).
 //!
 //! DIVISOR cuts the normal bots' search in the play-outs to 1/DIVISOR of its iterations (1: the
-//! normal level itself; 0: easy bots play the play-outs instead; The Court's and Die Zukunft's normal games take seconds each, so that a
+//! normal level itself; 0: easy bots play the play-outs instead; `heuristic`: the game's
+//! heuristic, the review's own play-outs' bots in Shadows; The Court's and Die Zukunft's normal games take seconds each, so that a
 //! check of hundreds of decisions by hundreds of play-outs needs a cut). The review itself always
 //! runs at its own budget. docs/review.md has the tables and what they mean.
 
 use camelot::bots::{BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{Library, MatchFace, PlayedOut, play_out_pair, rate_position, review_budget};
-use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, needs_play, reviewed_decision};
+use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, needs_play, play_plan, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
 use camelot::rules::record::Match;
@@ -40,8 +41,10 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// The play-outs' normal search cut to 1/DIVISOR of its iterations.
+/// The play-outs' normal search cut to 1/DIVISOR of its iterations (0: easy bots; `HEURISTIC`:
+/// the game's heuristic).
 static DIVISOR: AtomicU32 = AtomicU32::new(1);
+const HEURISTIC: u32 = u32::MAX;
 
 fn playout_budget(b: Budget) -> Budget {
     let d = DIVISOR.load(Ordering::Relaxed).max(1);
@@ -148,10 +151,10 @@ fn check<G: BotHints>(
         .into_par_iter()
         .filter_map(|(state, index, action)| {
             let mut r = reviewed_decision(&rate_position(&state, seed, index, &action, Some(check_review_budget))?);
-            // As the review does: its mistakes and blunders played out before they are told.
-            if needs_play(&r) {
-                let played_out = m.play_out_decision(library, index, r.best_index, r.played_index);
-                confirm_by_play(&mut r, played_out, "seat 1");
+            // As the review does: its mistakes and blunders played out before they are told (its
+            // good moves are played out below, only those the check samples).
+            if needs_play(&r) && r.mark.is_some_and(Mark::is_costly) {
+                review_play(m, library, &mut r);
             }
             Some((state, action, r))
         })
@@ -170,9 +173,23 @@ fn check<G: BotHints>(
             _ => {}
         }
     }
-    // The good and best moves: at most `good_a_game`, spread evenly over the game.
+    // The good and best moves: at most `good_a_game`, spread evenly over the game, each then
+    // played out as the review plays it out (a sample of the review's good moves: one the
+    // review's play-out makes an inaccuracy leaves the sample).
     let step = fine.len().div_ceil(good_a_game.max(1)).max(1);
-    costly.extend(fine.into_iter().step_by(step));
+    let sampled: Vec<_> = fine.into_iter().step_by(step).take(good_a_game).collect();
+    costly.extend(
+        sampled
+            .into_par_iter()
+            .map(|(state, best, played, mut r)| {
+                if needs_play(&r) && r.played_out.is_none() {
+                    review_play(m, library, &mut r);
+                }
+                (state, best, played, r)
+            })
+            .filter(|(.., r)| matches!(r.mark, Some(Mark::Good | Mark::Best)))
+            .collect::<Vec<_>>(),
+    );
     let picked = costly;
     picked
         .into_par_iter()
@@ -195,6 +212,7 @@ fn check<G: BotHints>(
                     let s = 0xC0FF_EE00_u64 ^ (game << 40) ^ ((checked.reviewed.index as u64) << 20) ^ k as u64;
                     let (kind, tune) = match DIVISOR.load(Ordering::Relaxed) {
                         0 => (BotKind::Level(Difficulty::Easy), None),
+                        HEURISTIC => (BotKind::Heuristic, None),
                         _ => (
                             BotKind::Level(Difficulty::Normal),
                             Some(playout_budget as fn(Budget) -> Budget),
@@ -216,6 +234,13 @@ fn check<G: BotHints>(
         .collect()
 }
 
+/// The review's own play-out of a decision (`camelot review`'s, `review::play_plan`).
+fn review_play<G: BotHints>(m: &Match<G>, library: &Library, r: &mut ReviewedDecision) {
+    let (most, settled) = play_plan(r);
+    let played_out = m.play_out_decision(library, r.index, r.best_index, r.played_index, most, &settled);
+    confirm_by_play(r, played_out, "seat 1");
+}
+
 fn downcast<G: Game>(m: &dyn MatchFace) -> &Match<G> {
     m.as_any().downcast_ref::<Match<G>>().expect("the game's own match")
 }
@@ -226,7 +251,11 @@ fn main() {
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4);
     let most: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(400);
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(4900);
-    DIVISOR.store(args.get(5).and_then(|a| a.parse().ok()).unwrap_or(1), Ordering::Relaxed);
+    let divisor = match args.get(5).map(String::as_str) {
+        Some("heuristic") => HEURISTIC,
+        a => a.and_then(|a| a.parse().ok()).unwrap_or(1),
+    };
+    DIVISOR.store(divisor, Ordering::Relaxed);
     let random = args.get(6).is_none_or(|a| a != "played");
     let good_a_game: usize = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(8);
     let level = match args.get(8).map(String::as_str) {
@@ -304,7 +333,7 @@ fn main() {
         for c in &checked {
             let r = &c.reviewed;
             let line = format!(
-                "{{\"game\":\"{key}\",\"seed\":{},\"number\":{},\"mark\":\"{}\",\"stated\":{:.4},\"best_rate\":{:.4},\"played_rate\":{:.4},\"pairs\":{},\"measured\":{:.4},\"half\":{:.4},\"best_wins\":{:.4},\"played_wins\":{:.4},\"played\":{:?},\"best\":{:?}}}",
+                "{{\"game\":\"{key}\",\"seed\":{},\"number\":{},\"mark\":\"{}\",\"stated\":{:.4},\"best_rate\":{:.4},\"played_rate\":{:.4},\"pairs\":{},\"measured\":{:.4},\"half\":{:.4},\"best_wins\":{:.4},\"played_wins\":{:.4},\"review_pairs\":{},\"review_gain\":{:.4},\"review_half\":{:.4},\"played\":{:?},\"best\":{:?}}}",
                 c.game,
                 r.number,
                 r.mark.map_or("none", Mark::word),
@@ -316,6 +345,9 @@ fn main() {
                 c.out.half,
                 c.out.first,
                 c.out.second,
+                r.played_out.map_or(0, |p| p.pairs),
+                r.played_out.map_or(0.0, |p| p.gain()),
+                r.played_out.map_or(0.0, |p| p.half),
                 r.played,
                 r.best
             );

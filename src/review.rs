@@ -223,26 +223,60 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
 }
 
 /// Whether the review plays a decision out before telling it (`confirm_by_play`): the ratings'
-/// mistakes and blunders, and the moves marked good only because a loss of 5 % or more was within
-/// the game's noise.
+/// mistakes and blunders, and every move marked good or best that was not the hard level's own
+/// (checked against play, the ratings call some moves good that lose 5–17 %: docs/review.md).
 pub fn needs_play(d: &ReviewedDecision) -> bool {
     match (d.mark, d.loss) {
         (Some(m), Some(_)) if m >= Mark::Mistake => true,
-        (Some(Mark::Good), Some(loss)) => loss >= INACCURACY,
+        (Some(Mark::Good | Mark::Best), Some(_)) => d.best_index != d.played_index,
         _ => false,
     }
 }
 
-/// A mistake or a blunder by the ratings, checked by play: the two moves played out from
-/// re-deals of what the seat could see (`MatchFace::play_out_decision`). The mark stands where the
-/// play-outs bear it out — the best move won more often by at least half the rated loss, and by
-/// more than their own interval; else the rating is not shown (its chances and loss are left out,
-/// and from the line) and the mark is only what the play-outs found: an inaccuracy where the best
-/// move won clearly more often, else good. Checked against independent play-outs in
-/// docs/review.md.
+/// The pairs a mistake or a blunder is played out in before its mark is judged (easy bots: a
+/// pair costs about a millisecond).
+pub const PLAY_PAIRS: usize = 300;
+/// The pairs a move is played out in at most before it is called good, or an inaccuracy: as many
+/// as the check in docs/review.md plays, since a loss near 5 % takes about a thousand to tell.
+pub const PLAY_PAIRS_MOST: usize = 1000;
+/// The loss play must bear out for the review to call a move an inaccuracy: a little under the
+/// ratings' 5 %, because a thousand pairs measure a loss only to about ±3.5 %, and checked against
+/// independent play-outs, moves whose play-out put them at 3–5 % lost 5 % or more in 6 of 106
+/// (docs/review.md): a move play calls good is one it puts clearly under the line.
+pub const PLAYED_INACCURACY: f64 = 0.04;
+/// The fewest pairs after which a play-out may stop because its answer is a sure no.
+pub const PLAY_PAIRS_LEAST: usize = 100;
+
+/// How far the review plays `d` out (`needs_play`): at most this many pairs, stopping where the
+/// pairs so far settle it. A mark is judged once, at `PLAY_PAIRS` (looking again at every batch
+/// would bear out too much); where it is not borne out, and for a good move, the play-out goes on
+/// to `PLAY_PAIRS_MOST` unless a loss of `PLAYED_INACCURACY` is already out of reach of the
+/// interval — only a sure no stops early.
+pub fn play_plan(d: &ReviewedDecision) -> (usize, impl Fn(&PlayedOut) -> bool + use<>) {
+    let judged = match (d.mark, d.loss) {
+        (Some(m), Some(loss)) if m >= Mark::Mistake => Some(loss),
+        _ => None,
+    };
+    let settled = move |p: &PlayedOut| {
+        let sure_no = p.pairs >= PLAY_PAIRS_LEAST && p.gain() + p.half < PLAYED_INACCURACY;
+        let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && p.bears_out(loss / 2.0));
+        sure_no || borne_out
+    };
+    (PLAY_PAIRS_MOST, settled)
+}
+
+/// A decision played out (`needs_play`, `play_plan`) told as play found it: the two moves played
+/// out from re-deals of what the seat could see (`MatchFace::play_out_decision`).
 ///
-/// A move marked good only because its rated loss, 5 % or more, is within the game's noise is
-/// played out too: where play bears out a loss of 5 % or more, it is an inaccuracy.
+/// A mistake or a blunder by the ratings stands where its first `PLAY_PAIRS` pairs bear it out —
+/// the best move won more often by at least half the rated loss, and by more than their own
+/// interval; else the rating is not shown (its chances and loss are left out, and from the line)
+/// and the mark is only what the play-outs found: an inaccuracy where the best move won clearly
+/// more often (`PLAYED_INACCURACY` or more, beyond the interval), else good.
+///
+/// A move marked good or best that was not the hard level's own is an inaccuracy where play bears
+/// out a loss of `PLAYED_INACCURACY` or more, and says what play found either way. Checked against independent
+/// play-outs in docs/review.md.
 pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
@@ -258,23 +292,30 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         percent(p.first),
         percent(p.second)
     );
-    if mark == Mark::Good {
-        if p.bears_out(INACCURACY) {
+    if mark <= Mark::Good {
+        if p.bears_out(PLAYED_INACCURACY) {
             d.mark = Some(Mark::Inaccuracy);
             d.why = vec![format!(
-                "Within what the ratings can tell apart (\"{}\" rates about {} against this move's {}), but play bears out a loss: {told} An inaccuracy.",
+                "The ratings cannot tell this from \"{}\" (about {} against this move's {}), but play bears out a loss: {told} An inaccuracy.",
                 d.best,
                 percent(d.best_rate.unwrap_or(0.0)),
                 percent(d.played_rate.unwrap_or(0.0))
             )];
+        } else {
+            let mut told = told;
+            if let Some(first) = told.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            d.why.push(format!("{told} Play finds no loss it can call costly."));
         }
         return;
     }
-    if p.bears_out(loss / 2.0) {
+    // Judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out that bears it out).
+    if p.pairs == PLAY_PAIRS && p.bears_out(loss / 2.0) {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
-    let found = if p.bears_out(INACCURACY) {
+    let found = if p.bears_out(PLAYED_INACCURACY) {
         Mark::Inaccuracy
     } else {
         Mark::Good
@@ -428,7 +469,8 @@ pub fn review_with(
     {
         use rayon::prelude::*;
         decisions.par_iter_mut().filter(|d| needs_play(d)).for_each(|d| {
-            let p = m.play_out_decision(library, d.index, d.best_index, d.played_index);
+            let (most, settled) = play_plan(d);
+            let p = m.play_out_decision(library, d.index, d.best_index, d.played_index, most, &settled);
             confirm_by_play(d, p, &name);
         });
     }

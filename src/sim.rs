@@ -105,15 +105,19 @@ pub struct SearchReport {
     pub searched_decision_ms: DecisionStats,
 }
 
-fn search_report(decisions: &[(f64, SearchStats)]) -> Option<SearchReport> {
-    let searched: Vec<&(f64, SearchStats)> = decisions.iter().filter(|(_, s)| s.searched).collect();
+/// A bot kind's decisions in a run: the milliseconds of each, and what its search did where one
+/// ran (kept apart: a random run takes millions of decisions that never search).
+type Taken = (Vec<f64>, Vec<(f64, SearchStats)>);
+
+/// A bot's searched decisions, out of `decisions` it took in all.
+fn search_report(decisions: usize, searched: &[(f64, SearchStats)]) -> Option<SearchReport> {
     if searched.is_empty() {
         return None;
     }
     let iterations: u64 = searched.iter().map(|(_, s)| s.iterations as u64).sum();
     let seconds: f64 = searched.iter().map(|(_, s)| s.seconds).sum();
     Some(SearchReport {
-        decisions: decisions.len(),
+        decisions,
         searched: searched.len(),
         mean_iterations: (iterations as f64 / searched.len() as f64 * 10.0).round() / 10.0,
         iterations_per_second: (iterations as f64 / seconds.max(1e-9)).round(),
@@ -203,11 +207,9 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
     let mut score_sums = vec![0i64; opts.players];
     let mut scored = 0usize;
     let (mut finished, mut errors, mut total_actions, mut total_turns) = (0usize, 0usize, 0usize, 0usize);
-    let mut all_times = Vec::new();
     let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
     let mut figure_sums: BTreeMap<String, f64> = BTreeMap::new();
-    // Each bot kind's decisions: milliseconds and what its search did.
-    let mut by_bot: Vec<(BotKind, Vec<(f64, SearchStats)>)> = Vec::new();
+    let mut by_bot: Vec<(BotKind, Taken)> = Vec::new();
     for g in 0..opts.games {
         let (seed, result) = play_one(library, opts, g, false);
         match result {
@@ -239,15 +241,18 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
                     }
                 }
                 for (bot, ms, search) in played.decisions {
-                    all_times.push(ms);
                     let i = match by_bot.iter().position(|(b, _)| *b == bot) {
                         Some(i) => i,
                         None => {
-                            by_bot.push((bot, Vec::new()));
+                            by_bot.push((bot, Taken::default()));
                             by_bot.len() - 1
                         }
                     };
-                    by_bot[i].1.push((ms, search));
+                    let (times, searched) = &mut by_bot[i].1;
+                    times.push(ms);
+                    if search.searched {
+                        searched.push((ms, search));
+                    }
                 }
             }
             Err(e) => {
@@ -257,8 +262,11 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         }
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
-    let search_by_bot: BTreeMap<String, Vec<(f64, SearchStats)>> =
-        by_bot.into_iter().map(|(b, d)| (b.to_string(), d)).collect();
+    let all_times: Vec<f64> = by_bot
+        .iter()
+        .flat_map(|(_, (times, _))| times.iter().copied())
+        .collect();
+    let search_by_bot: BTreeMap<String, Taken> = by_bot.into_iter().map(|(b, t)| (b.to_string(), t)).collect();
     let per = |x: usize| {
         if finished == 0 {
             0.0
@@ -303,12 +311,16 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         decision_ms: summarise(all_times),
         decision_ms_by_bot: search_by_bot
             .iter()
-            .map(|(k, v)| (k.clone(), summarise(v.iter().map(|(ms, _)| *ms).collect())))
+            .map(|(k, (times, _))| (k.clone(), summarise(times.clone())))
             .collect(),
         search_iterations_per_second: {
-            let all: Vec<&SearchStats> = search_by_bot.values().flatten().map(|(_, s)| s).collect();
-            let seconds: f64 = all.iter().filter(|s| s.searched).map(|s| s.seconds).sum();
-            let iterations: u64 = all.iter().filter(|s| s.searched).map(|s| s.iterations as u64).sum();
+            let all = || {
+                search_by_bot
+                    .values()
+                    .flat_map(|(_, searched)| searched.iter().map(|(_, s)| s))
+            };
+            let seconds: f64 = all().map(|s| s.seconds).sum();
+            let iterations: u64 = all().map(|s| s.iterations as u64).sum();
             if seconds > 0.0 {
                 (iterations as f64 / seconds).round()
             } else {
@@ -317,7 +329,7 @@ pub fn run(library: &Library, opts: &SimOptions, warn: &mut dyn FnMut(String)) -
         },
         search_by_bot: search_by_bot
             .iter()
-            .filter_map(|(k, v)| search_report(v).map(|r| (k.clone(), r)))
+            .filter_map(|(k, (times, searched))| search_report(times.len(), searched).map(|r| (k.clone(), r)))
             .collect(),
         shares: shares(&outcomes, finished),
         outcomes,

@@ -168,13 +168,16 @@ pub trait MatchFace: Send + Sync {
     /// end: the review's story of where the points went.
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>>;
     /// The review's play-out (`rating::review_play_out`) of the legal moves `first` and `second`
-    /// at the position after `index` actions, for the seat to act there, from its view.
+    /// at the position after `index` actions, for the seat to act there, from its view: at most
+    /// `most` pairs, stopping once `settled` says so.
     fn play_out_decision(
         &self,
         library: &Library,
         index: usize,
         first: usize,
         second: usize,
+        most: usize,
+        settled: &dyn Fn(&super::rating::PlayedOut) -> bool,
     ) -> Option<super::rating::PlayedOut>;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
@@ -409,7 +412,8 @@ impl<G: BotHints> MatchFace for Match<G> {
         let mut state = self.state.clone();
         let mut used: Vec<(Seat, String)> = Vec::new();
         let mut legal = Vec::new();
-        let mut decisions = Vec::new();
+        // A game takes some hundreds of decisions: room for them at once.
+        let mut decisions = Vec::with_capacity(512);
         let (mut changes, mut last_seat) = (0usize, None);
         let mut random: Option<GameRng> = None;
         for step in self.actions.len()..max_actions {
@@ -528,6 +532,8 @@ impl<G: BotHints> MatchFace for Match<G> {
         index: usize,
         first: usize,
         second: usize,
+        most: usize,
+        settled: &dyn Fn(&super::rating::PlayedOut) -> bool,
     ) -> Option<super::rating::PlayedOut> {
         let content = library.content::<G>().ok()?;
         let mut state = G::new_shared(&self.config, &content).ok()?;
@@ -537,7 +543,15 @@ impl<G: BotHints> MatchFace for Match<G> {
         let seat = state.to_act()?;
         let legal = state.legal_actions();
         let seed = self.config.seed ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
-        super::rating::review_play_out::<G>(&state.view(seat), seat, legal.get(first)?, legal.get(second)?, seed)
+        super::rating::review_play_out::<G>(
+            &state.view(seat),
+            seat,
+            legal.get(first)?,
+            legal.get(second)?,
+            seed,
+            most,
+            settled,
+        )
     }
     fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole

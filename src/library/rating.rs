@@ -238,25 +238,42 @@ pub fn play_out_pair<G: BotHints>(
     Some((won[0], won[1]))
 }
 
-/// How many pairs the review plays a decision out in (easy bots for every seat: a pair costs
-/// about a millisecond).
-const REVIEW_PAIRS: usize = 300;
+/// How many pairs the review plays out at a time, between looks at whether it knows enough
+/// (easy bots for every seat: a pair costs about a millisecond).
+const REVIEW_BATCH: usize = 50;
 
 /// The review's play-out of the best move against the one played (`review::confirm_by_play`):
-/// easy bots for every seat, seeded by the match and the position.
+/// easy bots for every seat (or the game's heuristic, `BotHints::review_plays_out_by_heuristic`), seeded by the match and the position, in batches of
+/// `REVIEW_BATCH` pairs up to `most`, stopping where `settled` says the pairs so far are enough.
+/// Pair `k` has the same seed however many are played, so a longer play-out only adds pairs.
 pub(super) fn review_play_out<G: BotHints>(
     view: &G::View,
     seat: Seat,
     best: &G::Action,
     played: &G::Action,
     seed: u64,
+    most: usize,
+    settled: &dyn Fn(&PlayedOut) -> bool,
 ) -> Option<PlayedOut> {
-    let easy = crate::bots::BotKind::Level(crate::rules::Difficulty::Easy);
-    let pairs: Vec<(f64, f64)> = (0..REVIEW_PAIRS as u64)
-        .filter_map(|k| {
+    let bots = if G::review_plays_out_by_heuristic() {
+        crate::bots::BotKind::Heuristic
+    } else {
+        crate::bots::BotKind::Level(crate::rules::Difficulty::Easy)
+    };
+    let mut pairs: Vec<(f64, f64)> = Vec::with_capacity(most);
+    let mut out = None;
+    let mut k = 0u64;
+    while (k as usize) < most {
+        let to = (k + REVIEW_BATCH as u64).min(most as u64);
+        pairs.extend((k..to).filter_map(|k| {
             let s = (seed ^ 0x504C_4159_4F55_5400 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            play_out_pair::<G>(view, seat, best, played, s, easy, None)
-        })
-        .collect();
-    PlayedOut::of(&pairs)
+            play_out_pair::<G>(view, seat, best, played, s, bots, None)
+        }));
+        k = to;
+        out = PlayedOut::of(&pairs);
+        if out.as_ref().is_none_or(settled) {
+            break;
+        }
+    }
+    out
 }

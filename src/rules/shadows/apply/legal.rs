@@ -1,7 +1,7 @@
 //! The legal actions: every action open now, in a fixed order (the one judge of legality).
 
 use crate::rules::shadows::action::{Action, Drawn, Face, ForWhom, Task};
-use crate::rules::shadows::apply::{distinct, kind_of, pattern_allows, war_next};
+use crate::rules::shadows::apply::{distinct, pattern_allows, war_next};
 use crate::rules::shadows::content::{GrailFullRule, KnightId, QuestId, QuestKind, White};
 use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinTarget};
 use crate::rules::shadows::state::Shadows;
@@ -104,22 +104,18 @@ impl Shadows {
         }
     }
 
-    /// The kinds of Heroic Action with something to do, ignoring the budget.
-    fn kinds_open(&self) -> u8 {
-        let mut kinds = 0u8;
-        self.heroic(
-            &mut |a| {
-                if let Some(k) = kind_of(a) {
-                    kinds |= k.bit();
-                }
-            },
-            true,
-        );
-        kinds
+    /// Whether a kind of Heroic Action not yet used this turn has something to do, were an action
+    /// still to be bought: what a sacrifice would open. (`heroic` with `any_budget` lists only
+    /// unused kinds, and stops after the first kind that has anything.)
+    fn more_open(&self) -> bool {
+        let mut any = false;
+        self.heroic(&mut |_| any = true, true);
+        any
     }
 
     /// The Heroic Actions open to the active seat. `any_budget`: as if an action were still to
-    /// be bought (to see what a sacrifice would open).
+    /// be bought (to see what a sacrifice would open: `more_open`, which needs one action, so
+    /// the listing stops after the first kind that has any).
     fn heroic<F: FnMut(Action)>(&self, emit: &mut F, any_budget: bool) {
         let seat = self.active;
         let k = &self.knights[seat];
@@ -152,6 +148,9 @@ impl Shadows {
                 }
                 dest(Location::Quest(q), emit);
             }
+        }
+        if any_budget && typed > 0 {
+            return;
         }
         // B: the quest's own action.
         if unused(Kind::Quest) && budget {
@@ -219,6 +218,9 @@ impl Shadows {
                 }
                 Location::Gone => {}
             }
+        }
+        if any_budget && typed > 0 {
+            return;
         }
         // C: a Special White.
         let galahad = k.knight == KnightId::Galahad;
@@ -291,6 +293,9 @@ impl Shadows {
                 }
             }
         }
+        if any_budget && typed > 0 {
+            return;
+        }
         // D: heal.
         if unused(Kind::Heal) && budget {
             for c in distinct(&k.hand) {
@@ -304,6 +309,9 @@ impl Shadows {
                     typed += 1;
                 }
             }
+        }
+        if any_budget && typed > 0 {
+            return;
         }
         // E: accuse.
         if unused(Kind::Accuse) && budget && !k.accused && self.accusations_open() {
@@ -320,12 +328,7 @@ impl Shadows {
         // Free things and the end of the turn.
         self.any_time(emit);
         let spent = !budget;
-        if spent
-            && t.sacrifices < n.max_sacrifices_per_turn
-            && k.life >= 1
-            && !k.doomed
-            && self.kinds_open() & !t.used != 0
-        {
+        if spent && t.sacrifices < n.max_sacrifices_per_turn && k.life >= 1 && !k.doomed && self.more_open() {
             emit(Action::Sacrifice);
         }
         if spent || typed == 0 {
