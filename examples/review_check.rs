@@ -84,8 +84,9 @@ struct Checked {
 }
 
 impl Checked {
+    /// The loss the review tells (play's, where its mark is play's).
     fn stated(&self) -> f64 {
-        self.reviewed.loss.unwrap_or(0.0)
+        self.reviewed.told_loss().unwrap_or(0.0)
     }
     /// The better move's wins minus the reviewed move's.
     fn measured(&self) -> f64 {

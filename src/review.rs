@@ -62,10 +62,14 @@ pub struct ReviewedDecision {
     /// The move played, as an index into the same legal actions.
     #[serde(default)]
     pub played_index: usize,
-    /// A mistake or a blunder by the ratings, played out against the best move
-    /// (`confirm_by_play`): how often each won.
+    /// The move played out against the best move (`needs_play`, `confirm_by_play`): how often
+    /// each won.
     #[serde(default)]
     pub played_out: Option<PlayedOut>,
+    /// Whether the mark is what play found rather than the ratings' (a loss the ratings did not
+    /// see, or a rated mistake play did not bear out): its size is then play's (`told_loss`).
+    #[serde(default)]
+    pub by_play: bool,
     /// The position: the game after this many actions.
     pub index: usize,
 }
@@ -218,6 +222,7 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
         best_index: d.hint.action_index,
         played_index: d.played,
         played_out: None,
+        by_play: false,
         index: d.index,
     }
 }
@@ -292,14 +297,19 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         percent(p.first),
         percent(p.second)
     );
+    let found = played_mark(&p);
+    let a_mark = |m: Mark| format!("{} {}", if m == Mark::Inaccuracy { "An" } else { "A" }, m.word());
     if mark <= Mark::Good {
-        if p.bears_out(PLAYED_INACCURACY) {
-            d.mark = Some(Mark::Inaccuracy);
+        if found.is_costly() {
+            d.mark = Some(found);
+            d.by_play = true;
             d.why = vec![format!(
-                "The ratings cannot tell this from \"{}\" (about {} against this move's {}), but play bears out a loss: {told} An inaccuracy.",
+                "The ratings cannot tell this from \"{}\" (about {} against this move's {}), but play bears out a loss: {told} {}, costing about {} of the game in play.",
                 d.best,
                 percent(d.best_rate.unwrap_or(0.0)),
-                percent(d.played_rate.unwrap_or(0.0))
+                percent(d.played_rate.unwrap_or(0.0)),
+                a_mark(found),
+                percent(p.gain())
             )];
         } else {
             let mut told = told;
@@ -315,12 +325,8 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
-    let found = if p.bears_out(PLAYED_INACCURACY) {
-        Mark::Inaccuracy
-    } else {
-        Mark::Good
-    };
     d.mark = Some(found);
+    d.by_play = found.is_costly();
     d.loss = None;
     d.noise = None;
     d.best_rate = None;
@@ -329,9 +335,14 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         "The hard level's rating would call this a {} against \"{}\", but play does not bear it out: {told} {}",
         mark.word(),
         d.best,
-        match found {
-            Mark::Inaccuracy => "Marked an inaccuracy, as much as the play-outs found.",
-            _ => "Marked good: the review cannot call it costly.",
+        if found.is_costly() {
+            format!(
+                "Marked {}, as much as the play-outs found: about {} of the game.",
+                a_mark(found).to_lowercase(),
+                percent(p.gain())
+            )
+        } else {
+            "Marked good: the review cannot call it costly.".to_string()
         }
     )];
 }
@@ -359,8 +370,9 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
         total / losses.len() as f64
     };
     // The costliest moments, marked or not: the largest losses first.
-    let mut by_loss: Vec<&ReviewedDecision> = decisions.iter().filter(|d| d.loss.is_some_and(|l| l > 0.0)).collect();
-    by_loss.sort_by(|a, b| b.loss.unwrap_or(0.0).total_cmp(&a.loss.unwrap_or(0.0)));
+    let told = |d: &ReviewedDecision| d.told_loss().unwrap_or(0.0);
+    let mut by_loss: Vec<&ReviewedDecision> = decisions.iter().filter(|d| told(d) > 0.0).collect();
+    by_loss.sort_by(|a, b| told(b).total_cmp(&told(a)));
     let costliest: Vec<usize> = by_loss.iter().take(3).map(|d| d.number).collect();
     let (inaccuracies, mistakes, blunders) = (count(Mark::Inaccuracy), count(Mark::Mistake), count(Mark::Blunder));
     let when = |d: &ReviewedDecision| match d.turn {
@@ -373,7 +385,7 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
             when(d),
             d.played,
             d.best,
-            percent(d.loss.unwrap_or(0.0))
+            percent(told(d))
         )
     };
     let worst = by_loss.first().copied();
@@ -625,6 +637,31 @@ impl ReviewedDecision {
     /// Whether the move played was the hard level's own choice (nothing more to say of it).
     pub fn is_the_hard_levels(&self) -> bool {
         self.played == self.best
+    }
+
+    /// The loss the review tells: play's where the mark is play's (`by_play`), else the
+    /// ratings'.
+    pub fn told_loss(&self) -> Option<f64> {
+        if self.by_play {
+            self.played_out.map(|p| p.gain().max(0.0))
+        } else {
+            self.loss
+        }
+    }
+}
+
+/// The mark play bears out on its own: a blunder, a mistake or an inaccuracy where the best move
+/// won more often by at least that mark's loss (an inaccuracy's `PLAYED_INACCURACY`) and beyond
+/// the play-outs' interval, else good.
+pub fn played_mark(p: &PlayedOut) -> Mark {
+    if p.bears_out(BLUNDER) {
+        Mark::Blunder
+    } else if p.bears_out(MISTAKE) {
+        Mark::Mistake
+    } else if p.bears_out(PLAYED_INACCURACY) {
+        Mark::Inaccuracy
+    } else {
+        Mark::Good
     }
 }
 

@@ -615,8 +615,17 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     );
     // Less than half the rated loss, but clearly a loss: an inaccuracy.
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, Some(out(0.60, 0.50, 0.04)), "Elaine");
-    assert_eq!(d.mark, Some(Mark::Inaccuracy));
+    review::confirm_by_play(&mut d, Some(out(0.60, 0.52, 0.04)), "Elaine");
+    assert_eq!((d.mark, d.by_play), (Some(Mark::Inaccuracy), true));
+    assert!(
+        d.why[0].ends_with("Marked an inaccuracy, as much as the play-outs found: about 8 % of the game."),
+        "{:?}",
+        d.why
+    );
+    assert!(
+        (d.told_loss().unwrap_or(0.0) - 0.08).abs() < 1e-9,
+        "play's loss is told"
+    );
     // A move below a mistake is not played out; no play-out leaves the rating as it was.
     let small = reviewed_decision(&rated(0.40, 0.33, 0.02));
     let mut d = small.clone();
@@ -676,7 +685,23 @@ fn every_good_move_not_the_hard_levels_own_is_played_out() {
     assert_eq!(d.mark, Some(Mark::Inaccuracy));
     let mut d = small.clone();
     review::confirm_by_play(&mut d, Some(out(0.500, 0.465, 0.03)), "Elaine");
-    assert_eq!(d.mark, Some(Mark::Good));
+    assert_eq!(
+        (d.mark, d.by_play, d.told_loss()),
+        (Some(Mark::Good), false, small.loss)
+    );
+    // Play's own size sets the mark: a loss of 16 % in play is a mistake, and the summary tells
+    // it at play's size, the costliest moment of the game.
+    let mut d = small.clone();
+    review::confirm_by_play(&mut d, Some(out(0.36, 0.20, 0.04)), "Elaine");
+    assert_eq!((d.mark, d.by_play), (Some(Mark::Mistake), true));
+    assert!(
+        d.why[0].ends_with("A mistake, costing about 16 % of the game in play."),
+        "{:?}",
+        d.why
+    );
+    let rated_inaccuracy = reviewed_decision(&rated(0.40, 0.33, 0.02));
+    let s = review::summarise(&[rated_inaccuracy, d], Some(false));
+    assert!(s.verdict.contains("about 16 % of the game"), "{}", s.verdict);
     assert!(
         !review::needs_play(&reviewed_decision(&rated(0.40, 0.33, 0.02))),
         "an inaccuracy"
