@@ -241,8 +241,8 @@ pub fn needs_play(d: &ReviewedDecision) -> bool {
 /// The pairs a mistake or a blunder is played out in before its mark is judged (easy bots: a
 /// pair costs about a millisecond).
 pub const PLAY_PAIRS: usize = 300;
-/// The pairs a move is played out in at most before it is called good, or an inaccuracy: as many
-/// as the check in docs/review.md plays, since a loss near 5 % takes about a thousand to tell.
+/// The pairs a move is played out in at most before play calls it good or costly: as many as the
+/// check in docs/review.md plays, since a loss near 5 % takes about a thousand to tell.
 pub const PLAY_PAIRS_MOST: usize = 1000;
 /// The loss play must bear out for the review to call a move an inaccuracy: a little under the
 /// ratings' 5 %, because a thousand pairs measure a loss only to about ±3.5 %, and checked against
@@ -276,12 +276,12 @@ pub fn play_plan(d: &ReviewedDecision) -> (usize, impl Fn(&PlayedOut) -> bool + 
 /// A mistake or a blunder by the ratings stands where its first `PLAY_PAIRS` pairs bear it out —
 /// the best move won more often by at least half the rated loss, and by more than their own
 /// interval; else the rating is not shown (its chances and loss are left out, and from the line)
-/// and the mark is only what the play-outs found: an inaccuracy where the best move won clearly
-/// more often (`PLAYED_INACCURACY` or more, beyond the interval), else good.
+/// and the mark is only what the play-outs found on their own (`played_mark`), told at play's
+/// size (`by_play`).
 ///
-/// A move marked good or best that was not the hard level's own is an inaccuracy where play bears
-/// out a loss of `PLAYED_INACCURACY` or more, and says what play found either way. Checked against independent
-/// play-outs in docs/review.md.
+/// A move marked good or best that was not the hard level's own takes the mark play finds on its
+/// own where that is costly (`by_play`), and says what play found either way. Checked against
+/// independent play-outs in docs/review.md.
 pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
