@@ -31,7 +31,7 @@
 use camelot::bots::{BotHints, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{Library, MatchFace, PlayedOut, play_out_pair, rate_position, review_budget};
-use camelot::review::{INACCURACY, Mark, ReviewedDecision, confirm_by_play, needs_play, play_plan, reviewed_decision};
+use camelot::review::{INACCURACY, Mark, ReviewedDecision, needs_play, play_and_confirm, reviewed_decision};
 use camelot::rules::court::Court;
 use camelot::rules::future::Future;
 use camelot::rules::record::Match;
@@ -155,7 +155,7 @@ fn check<G: BotHints>(
             // As the review does: its mistakes and blunders played out before they are told (its
             // good moves are played out below, only those the check samples).
             if needs_play(&r) && r.mark.is_some_and(Mark::is_costly) {
-                review_play(m, library, &mut r);
+                play_and_confirm(m, library, &mut r, "seat 1");
             }
             Some((state, action, r))
         })
@@ -184,7 +184,7 @@ fn check<G: BotHints>(
             .into_par_iter()
             .map(|(state, best, played, mut r)| {
                 if needs_play(&r) && r.played_out.is_none() {
-                    review_play(m, library, &mut r);
+                    play_and_confirm(m, library, &mut r, "seat 1");
                 }
                 (state, best, played, r)
             })
@@ -233,13 +233,6 @@ fn check<G: BotHints>(
             checked
         })
         .collect()
-}
-
-/// The review's own play-out of a decision (`camelot review`'s, `review::play_plan`).
-fn review_play<G: BotHints>(m: &Match<G>, library: &Library, r: &mut ReviewedDecision) {
-    let (most, settled) = play_plan(r);
-    let played_out = m.play_out_decision(library, r.index, r.best_index, r.played_index, most, &settled);
-    confirm_by_play(r, played_out, "seat 1");
 }
 
 fn downcast<G: Game>(m: &dyn MatchFace) -> &Match<G> {

@@ -347,6 +347,14 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
     )];
 }
 
+/// `d` played out as far as `play_plan` says (`MatchFace::play_out_decision`), then told as play
+/// found it (`confirm_by_play`): the review's one path for a decision `needs_play` picks.
+pub fn play_and_confirm(m: &dyn MatchFace, library: &Library, d: &mut ReviewedDecision, name: &str) {
+    let (most, settled) = play_plan(d);
+    let p = m.play_out_decision(library, d.index, d.best_index, d.played_index, most, &settled);
+    confirm_by_play(d, p, name);
+}
+
 /// The marks of a summary in words: "25 best, 85 good, 1 inaccuracy, 0 mistakes, 2 blunders".
 pub fn marks_line(s: &Summary) -> String {
     format!(
@@ -480,11 +488,10 @@ pub fn review_with(
     // before they are told.
     {
         use rayon::prelude::*;
-        decisions.par_iter_mut().filter(|d| needs_play(d)).for_each(|d| {
-            let (most, settled) = play_plan(d);
-            let p = m.play_out_decision(library, d.index, d.best_index, d.played_index, most, &settled);
-            confirm_by_play(d, p, &name);
-        });
+        decisions
+            .par_iter_mut()
+            .filter(|d| needs_play(d))
+            .for_each(|d| play_and_confirm(m, library, d, &name));
     }
     let won = match m.pending() {
         crate::rules::Pending::Finished(o) => Some(o.winners.contains(&seat)),
