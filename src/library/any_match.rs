@@ -440,13 +440,12 @@ impl<G: BotHints> MatchFace for Match<G> {
                 last_seat = Some(seat);
             }
             let kind = bot_of(seat);
-            state.legal_actions_into(&mut legal);
             let (decision, ms) = if kind == BotKind::Random {
                 // The random bot needs no view and no clock: it draws from the random seats' one
                 // generator (not the deal's), and its decisions (far below a microsecond) count
-                // as 0 ms.
+                // as 0 ms. The game may draw without listing (`random_legal`).
                 let rng = random.get_or_insert_with(|| GameRng::seeded(play_out_random_seed(seed)));
-                let action = bots::random_choice(&legal, rng);
+                let action = state.random_legal(rng, &mut legal);
                 (
                     bots::Decision {
                         action,
@@ -456,6 +455,7 @@ impl<G: BotHints> MatchFace for Match<G> {
                     0.0,
                 )
             } else {
+                state.legal_actions_into(&mut legal);
                 let t0 = Instant::now();
                 let mut rng = GameRng::seeded(play_out_bot_seed(seed, step));
                 let decision = bots::decide::<G>(kind, &state.view(seat), &legal, &mut rng);

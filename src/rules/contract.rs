@@ -314,6 +314,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         out
     }
 
+    /// One legal action drawn uniformly (`random_choice` over `legal_actions_into`'s list: the
+    /// same draw gives the same action), for the random bot's step. A game may draw it without
+    /// listing every action (The Court counts each card's plays and builds only the one drawn);
+    /// `scratch` holds the whole legal list afterwards, or nothing.
+    fn random_legal(&self, rng: &mut crate::rules::GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
+        self.legal_actions_into(scratch);
+        crate::rules::random_choice(scratch, rng)
+    }
+
     /// Applies an action, reporting what happened into `report` (nowhere when it is off). A
     /// refusal says why and leaves the state untouched. A game implements `apply_into` or
     /// `apply`: each one's default calls the other.

@@ -132,6 +132,9 @@ pub struct Space {
     pub y: f32,
     /// The spaces joined to this one by a Movement Line.
     pub neighbours: Vec<SpaceId>,
+    /// `neighbours` as bits (bit `i`: space `i`), for counting the legal steps; empty (0) in a
+    /// hall of more than 64 spaces, where they are counted from the list (`Scan::masks`).
+    pub lines_mask: u64,
 }
 
 /// A faction: one player's eight knights.

@@ -489,6 +489,7 @@ pub(super) fn load_hall(
     if errors.len() > before {
         return None;
     }
+    let small = raw.spaces.len() <= 64;
     let spaces = raw
         .spaces
         .into_iter()
@@ -499,6 +500,11 @@ pub(super) fn load_hall(
             tier: s.tier,
             x: s.x,
             y: s.y,
+            lines_mask: if small {
+                n.iter().fold(0, |m, to| m | 1u64 << to.index())
+            } else {
+                0
+            },
             neighbours: n,
         })
         .collect();

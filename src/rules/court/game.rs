@@ -9,7 +9,7 @@ use crate::rules::court::state::{Court, Phase};
 use crate::rules::court::view::CourtView;
 use crate::rules::court::{places, words};
 use crate::rules::{
-    Game, GameId, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, Tally,
+    Game, GameId, GameRng, Outcome, Pending, Report, RuleError, Seat, Secret, SetupError, TableConfig, Tagged, Tally,
     VariantKind, VariantSpec, Visibility,
 };
 use std::sync::Arc;
@@ -129,6 +129,10 @@ impl Game for Court {
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         self.legal_into(out);
+    }
+
+    fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        Court::random_legal(self, rng, scratch)
     }
 
     fn apply_into(&mut self, action: &Action, report: &mut Report<Event>) -> Result<(), RuleError> {

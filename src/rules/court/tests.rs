@@ -2312,3 +2312,77 @@ fn every_card_in_hand_has_a_use_or_says_why_in_the_words_apply_refuses_it_with()
     assert!(usable > 1000 && refused > 300, "{usable} usable, {refused} refused");
     assert!(in_play > 50, "{in_play} refused in the play phase");
 }
+
+/// The random bot's draw without a list (`random_legal`) is the list's draw: at every step of
+/// random games, under every switch of the rules that changes which plays there are, and in a
+/// hall too large for the step masks, the same action from the same generator, which is left
+/// in the same state.
+#[test]
+fn a_random_draw_without_the_list_is_the_lists_draw() {
+    let mut switched = content();
+    switched.rules.allow_move_onto_own_faction = true;
+    switched.rules.allow_gossip_own = true;
+    switched.rules.allow_banish_own = true;
+    switched.rules.followers_on_own_knights_only = false;
+    switched.rules.max_followers = 1;
+    let mut large = content();
+    while large.spaces.len() <= 64 {
+        // Senator spaces with no lines: nobody reaches them, but the hall is past 64.
+        let mut s = large.spaces[0].clone();
+        s.id = format!("X{}", large.spaces.len());
+        s.neighbours.clear();
+        s.lines_mask = 0;
+        large.spaces.push(s);
+    }
+    for s in &mut large.spaces {
+        s.lines_mask = 0;
+    }
+    let mut drawn = 0;
+    for (c, seeds) in [(content(), 0..8u64), (switched, 8..12), (large, 12..14)] {
+        for seed in seeds {
+            let mut config = cfg(2 + (seed as usize % 4), &[]);
+            config.seed = seed;
+            let mut g = match Court::new(&config, &c) {
+                Ok(g) => g,
+                Err(e) => panic!("{e}"),
+            };
+            let mut rng = GameRng::seeded(seed);
+            let mut scratch = Vec::new();
+            let mut steps = 0;
+            while !matches!(g.phase, Phase::Finished(_)) && steps < 5000 {
+                let legal = g.legal_actions();
+                let mut by_list = rng.clone();
+                let expected = random_choice(&legal, &mut by_list);
+                let got = g.random_legal(&mut rng, &mut scratch);
+                assert_eq!(got, expected, "seed {seed}, step {steps}, {:?}", g.phase);
+                assert_eq!(rng.below(1 << 30), by_list.below(1 << 30), "the generators differ");
+                let Some(a) = got else {
+                    panic!("no action at seed {seed}")
+                };
+                events(g.apply(&a));
+                steps += 1;
+                drawn += 1;
+            }
+        }
+    }
+    assert!(drawn > 3000, "only {drawn} draws");
+}
+
+#[test]
+fn a_hands_kinds_come_sorted_once_each() {
+    let hands: [Vec<CardKind>; 3] = [
+        vec![Score, Move, Priest(2), Move, Gossip, Priest(1)],
+        Vec::new(),
+        (0..30)
+            .rev()
+            .flat_map(|v| [Soldier(v), Priest(v), Soldier(v)])
+            .chain([Dwarf, Move])
+            .collect(),
+    ];
+    for hand in hands {
+        let mut expected = hand.clone();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(apply::sorted_kinds(&hand).collect::<Vec<_>>(), expected);
+    }
+}

@@ -81,14 +81,37 @@ fn card_does(card: CardKind, effect: Effect) -> bool {
     }
 }
 
-/// The distinct cards of a hand in sorted order, without allocating (hands are small).
-fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
-    let mut last: Option<CardKind> = None;
-    std::iter::from_fn(move || {
-        let next = hand.iter().copied().filter(|&c| last.is_none_or(|l| c > l)).min()?;
-        last = Some(next);
-        Some(next)
-    })
+/// The distinct cards of a hand in sorted order, without allocating: sorted into a small
+/// array, or (a hand of more than twelve kinds) found one by one.
+pub(super) fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
+    let mut few: ArrayVec<CardKind, 12> = ArrayVec::new();
+    let mut many = false;
+    for &c in hand {
+        // Insertion by swaps (a call to shift a few bytes would cost more).
+        if few.contains(&c) {
+            continue;
+        }
+        if few.try_push(c).is_err() {
+            many = true;
+            break;
+        }
+        let mut i = few.len() - 1;
+        while i > 0 && few[i - 1] > few[i] {
+            few.swap(i - 1, i);
+            i -= 1;
+        }
+    }
+    let slow = many.then(|| {
+        let mut last: Option<CardKind> = None;
+        std::iter::from_fn(move || {
+            let next = hand.iter().copied().filter(|&c| last.is_none_or(|l| c > l)).min()?;
+            last = Some(next);
+            Some(next)
+        })
+    });
+    few.into_iter()
+        .take(if many { 0 } else { usize::MAX })
+        .chain(slow.into_iter().flatten())
 }
 
 /// No seat, in `Scan`'s one-byte owners.
@@ -117,6 +140,20 @@ struct Scan {
     reserve: ArrayVec<KnightId, 255>,
     /// The Equites spaces a Reserve knight may enter, in hall order (only for a Move).
     entries: ArrayVec<SpaceId, 255>,
+    /// Whether the Reserve and the entries were gathered (the hand moves).
+    moves: bool,
+    /// The spaces each of the first eight seats holds, as bits (as `Space::lines_mask`), and
+    /// whether they and the masks tell every step (a hall of at most 64 spaces, seats under 8).
+    owned: [u64; 8],
+    masks: bool,
+    /// The active seat, and the rules' switches the plays' conditions read (`Scan::may_step`
+    /// and the rest).
+    me: u8,
+    onto_own: bool,
+    gossip_own: bool,
+    banish_own: bool,
+    own_only_followers: bool,
+    max_followers: usize,
 }
 
 fn seat_byte(owner: Option<Seat>) -> u8 {
@@ -130,6 +167,15 @@ impl Scan {
             held: [NOBODY; 255],
             reserve: ArrayVec::new(),
             entries: ArrayVec::new(),
+            moves: false,
+            owned: [0; 8],
+            masks: false,
+            me: NOBODY,
+            onto_own: false,
+            gossip_own: false,
+            banish_own: false,
+            own_only_followers: false,
+            max_followers: 0,
         }
     }
 
@@ -139,6 +185,14 @@ impl Scan {
         let c = &*g.content;
         let me = seat_byte(Some(g.active));
         let onto_own = c.rules.allow_move_onto_own_faction;
+        self.moves = moves;
+        self.me = me;
+        self.onto_own = onto_own;
+        self.gossip_own = c.rules.allow_gossip_own;
+        self.banish_own = c.rules.allow_banish_own;
+        self.own_only_followers = c.rules.followers_on_own_knights_only;
+        self.max_followers = c.rules.max_followers;
+        self.masks = c.spaces.len() <= 64;
         for ((s, cell), space) in g.board.iter().enumerate().zip(&c.spaces).take(255) {
             let at = SpaceId(s as u8);
             let equites = space.rank == Rank::Equites;
@@ -148,6 +202,10 @@ impl Scan {
             {
                 owner = seat_byte(st.owner);
                 self.held[s] = owner;
+                match self.owned.get_mut(owner as usize) {
+                    Some(bits) => *bits |= 1u64 << (s & 63),
+                    None => self.masks &= owner == NOBODY,
+                }
                 let _ = self.hall.try_push(InHall {
                     knight,
                     at,
