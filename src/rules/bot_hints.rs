@@ -4,7 +4,7 @@
 //! against it and live a floor above.
 
 use crate::rules::contract::Game;
-use crate::rules::dice::GameRng;
+use crate::rules::dice::{GameRng, random_choice};
 use crate::rules::table::Difficulty;
 use std::time::Duration;
 
@@ -209,12 +209,4 @@ pub fn score_margins(scores: &[i64], scale: f64) -> Vec<f64> {
             1.0 / (1.0 + (-((scores[i] - best_other) as f64) / scale).exp())
         })
         .collect()
-}
-
-/// A uniformly random legal action (`None` when there is none).
-pub fn random_choice<A: Clone>(legal: &[A], rng: &mut GameRng) -> Option<A> {
-    if legal.is_empty() {
-        return None;
-    }
-    Some(legal[rng.below(legal.len() as u32) as usize].clone())
 }

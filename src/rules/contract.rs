@@ -2,6 +2,7 @@
 //! pending decision, the outcome, refusals, a rulebook's part and a board's place, sides and
 //! periods, the secrets of a state.
 
+use crate::rules::dice::{GameRng, random_choice};
 use crate::rules::table::{GameId, Seat, TableConfig, VariantSpec};
 use crate::rules::words::counted;
 use serde::{Deserialize, Serialize};
@@ -318,9 +319,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// same draw gives the same action), for the random bot's step. A game may draw it without
     /// listing every action (The Court counts each card's plays and builds only the one drawn);
     /// `scratch` holds the whole legal list afterwards, or nothing.
-    fn random_legal(&self, rng: &mut crate::rules::GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
+    fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
         self.legal_actions_into(scratch);
-        crate::rules::random_choice(scratch, rng)
+        random_choice(scratch, rng)
     }
 
     /// Applies an action, reporting what happened into `report` (nowhere when it is off). A

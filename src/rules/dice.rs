@@ -52,6 +52,14 @@ impl GameRng {
     }
 }
 
+/// A uniformly random legal action (`None` when there is none): one draw below their number.
+pub fn random_choice<A: Clone>(legal: &[A], rng: &mut GameRng) -> Option<A> {
+    if legal.is_empty() {
+        return None;
+    }
+    Some(legal[rng.below(legal.len() as u32) as usize].clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

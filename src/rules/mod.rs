@@ -17,12 +17,12 @@ mod table;
 pub mod testgame;
 mod words;
 
-pub use bot_hints::{BotHints, Budget, random_choice, score_margins};
+pub use bot_hints::{BotHints, Budget, score_margins};
 pub use contract::{
     Game, Outcome, Pending, Period, Place, Report, RuleError, RulePart, Secret, SetupError, Side, Tagged, Tally,
     Visibility, judge_by_list,
 };
-pub use dice::GameRng;
+pub use dice::{GameRng, random_choice};
 pub use record::{Match, SaveError, SaveFile};
 pub use table::{
     Difficulty, GameId, NAME_LIMIT, SEAT_COLOURS, SEAT_NAMES, Seat, SeatColours, SeatConfig, SeatKind, TableConfig,

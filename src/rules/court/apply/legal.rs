@@ -1,12 +1,11 @@
 //! The legal actions.
 
 use crate::rules::Seat;
-use crate::rules::bot_hints::random_choice;
 use crate::rules::court::action::{Action, Effect};
 use crate::rules::court::apply::{InHall, NOBODY, Scan, sorted_kinds};
 use crate::rules::court::content::{CardKind, CourtContent, KnightId, SpaceId};
 use crate::rules::court::state::{Court, Phase};
-use crate::rules::dice::GameRng;
+use crate::rules::dice::{GameRng, random_choice};
 use arrayvec::ArrayVec;
 
 impl Court {
