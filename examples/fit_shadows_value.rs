@@ -11,7 +11,9 @@
 //! Options: `--seed N` (default 1), `--games N` per table size and Loyalty deck (default 1000;
 //! the decks are none, standard and traitor), `--rounds N` (default 1), `--from PATH` (the weights
 //! and deeds from this file; default the shipped one), `--out PATH` (default `assets/bots/shadows_bots.ron`),
-//! `--jobs N`, `--eval` (only print how well the file's model predicts fresh games).
+//! `--jobs N`, `--eval` (only print how well the file's model predicts fresh games),
+//! `--calibrate` (play fresh games with the file's model, fit only each table's constant to
+//! them, and print it).
 
 // Matrix code reads best with its indices.
 #![allow(clippy::needless_range_loop)]
@@ -227,6 +229,44 @@ fn main() {
                 "{players} players: Knights won {:.1} %; log loss {ll:.4}, Brier {brier:.4} over {} positions",
                 100.0 * wins,
                 xs.len()
+            );
+        }
+        return;
+    }
+    if flag("--calibrate") {
+        // The model was fitted to games the heuristic played (round 0 above), in which the
+        // Knights win less than the normal bots now make them: its chances read low at every
+        // table. This plays fresh games with the file's model as it is, fits only each table's
+        // constant (the other weights kept, so every comparison between two positions stays as it
+        // was), and prints the constants to write into the file.
+        let c = Arc::new(content.clone());
+        for players in TABLE_SIZES {
+            let (xs, ys, wins) = positions(&c, players, games, seed.wrapping_add(77));
+            let Some(w) = content.bots.value.weights(players) else {
+                continue;
+            };
+            let mut w: [f64; FEATURES] = std::array::from_fn(|i| f64::from(w[i]));
+            let mean = |w: &[f64; FEATURES]| xs.iter().map(|x| predict(w, x)).sum::<f64>() / xs.len().max(1) as f64;
+            let (old, before, (ll0, _)) = (w[0], mean(&w), loss(&w, &xs, &ys));
+            for _ in 0..50 {
+                let (mut grad, mut hess) = (0.0, 1e-9);
+                for (x, &y) in xs.iter().zip(&ys) {
+                    let p = predict(&w, x);
+                    grad += p - f64::from(y);
+                    hess += p * (1.0 - p);
+                }
+                w[0] -= grad / hess;
+            }
+            let positions_won = ys.iter().map(|&y| f64::from(y)).sum::<f64>() / ys.len().max(1) as f64;
+            let (ll, _) = loss(&w, &xs, &ys);
+            println!(
+                "{players} players: Knights won {:.1} % of games ({:.1} % of positions); the model's mean \
+                 chance {:.1} % -> {:.1} %; log loss {ll0:.4} -> {ll:.4}; \"bias\": {old:.4} -> {:.4}",
+                100.0 * wins,
+                100.0 * positions_won,
+                100.0 * before,
+                100.0 * mean(&w),
+                w[0]
             );
         }
         return;
