@@ -13,7 +13,7 @@
 //! and deeds from this file; default the shipped one), `--out PATH` (default `assets/bots/shadows_bots.ron`),
 //! `--jobs N`, `--eval` (only print how well the file's model predicts fresh games),
 //! `--calibrate` (play fresh games with the file's model, fit only each table's constant to
-//! them, and print it).
+//! them, and print what it gains: the file's `told`).
 
 // Matrix code reads best with its indices.
 #![allow(clippy::needless_range_loop)]
@@ -234,11 +234,11 @@ fn main() {
         return;
     }
     if flag("--calibrate") {
-        // The model was fitted to games the heuristic played (round 0 above), in which the
+        // The model was fitted to games the heuristic played (round 0 below), in which the
         // Knights win less than the normal bots now make them: its chances read low at every
-        // table. This plays fresh games with the file's model as it is, fits only each table's
-        // constant (the other weights kept, so every comparison between two positions stays as it
-        // was), and prints the constants to write into the file.
+        // table. This plays fresh games with the file's model (the bots decide on its fitted
+        // scale, whatever `told` says), fits only each table's constant to them, and prints what
+        // the constant gains: the file's `told` (`ValueModel::told`), the chances a player is told.
         let c = Arc::new(content.clone());
         for players in TABLE_SIZES {
             let (xs, ys, wins) = positions(&c, players, games, seed.wrapping_add(77));
@@ -261,12 +261,13 @@ fn main() {
             let (ll, _) = loss(&w, &xs, &ys);
             println!(
                 "{players} players: Knights won {:.1} % of games ({:.1} % of positions); the model's mean \
-                 chance {:.1} % -> {:.1} %; log loss {ll0:.4} -> {ll:.4}; \"bias\": {old:.4} -> {:.4}",
+                 chance {:.1} % -> {:.1} %; log loss {ll0:.4} -> {ll:.4}; told {}: {:.4}",
                 100.0 * wins,
                 100.0 * positions_won,
                 100.0 * before,
                 100.0 * mean(&w),
-                w[0]
+                players,
+                w[0] - old
             );
         }
         return;

@@ -182,6 +182,10 @@ pub struct BotFile {
     /// missing, every position is an even chance.
     #[serde(default)]
     pub value: BTreeMap<u8, BTreeMap<String, f32>>,
+    /// By table size, what the position model's constant gains in the chances a player is told
+    /// (`ValueModel::told`); missing, nothing.
+    #[serde(default)]
+    pub told: BTreeMap<u8, f32>,
 }
 
 /// The bots' numbers, validated.
@@ -267,6 +271,22 @@ impl ShadowsBots {
                     }
                 }
             }
+            for (&size, &shift) in &parsed.told {
+                let (place, problem) = if !TABLE_SIZES.contains(&(size as usize)) {
+                    ("told:", format!("a told shift for {size} players: tables seat 3 to 7"))
+                } else if !shift.is_finite() || shift.abs() > 10.0 {
+                    (
+                        "told:",
+                        format!("the told shift for {size} players is {shift}: it lies between -10 and 10"),
+                    )
+                } else {
+                    if let Some(slot) = value.told.get_mut(size as usize - TABLE_SIZES.start()) {
+                        *slot = shift;
+                    }
+                    continue;
+                };
+                errors.push(error_after(file, &[place, &format!("{size}:")], problem));
+            }
             for size in parsed.value.keys() {
                 if !TABLE_SIZES.contains(&(*size as usize)) {
                     errors.push(error_after(
@@ -319,6 +339,12 @@ impl ShadowsBots {
                 out.push_str(&format!("            \"{name}\": {},\n", fmt(*v)));
             }
             out.push_str("        },\n");
+        }
+        out.push_str("    },\n");
+        out.push_str("    // What each table's constant gains in the chances a player is told (ValueModel::told).\n");
+        out.push_str("    told: {\n");
+        for (size, shift) in TABLE_SIZES.zip(&self.value.told) {
+            out.push_str(&format!("        {size}: {},\n", fmt(*shift)));
         }
         out.push_str("    },\n)\n");
         out
@@ -398,6 +424,13 @@ pub const TABLE_SIZES: std::ops::RangeInclusive<usize> = 3..=7;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValueModel {
     pub by_players: Vec<[f32; FEATURES]>,
+    /// By table size, what the constant gains in a chance told to a player (a hint, a review):
+    /// the model was fitted to the heuristic's games, in which the Knights win less than the
+    /// normal bots make them, so its chances read low; the bots decide on the fitted scale (their
+    /// margins were tuned on it) and a player is told the chance refitted to the bots' own games
+    /// (`fit_shadows_value --calibrate`). Every position moves the same way on the curve, so an
+    /// order between positions is the same on both scales.
+    pub told: Vec<f32>,
 }
 
 impl ValueModel {
@@ -405,7 +438,14 @@ impl ValueModel {
     pub fn flat() -> ValueModel {
         ValueModel {
             by_players: TABLE_SIZES.map(|_| [0.0; FEATURES]).collect(),
+            told: TABLE_SIZES.map(|_| 0.0).collect(),
         }
+    }
+
+    /// What the constant gains in a chance told to a player at a table of `players`.
+    pub fn told_shift(&self, players: usize) -> f32 {
+        let i = players.clamp(*TABLE_SIZES.start(), *TABLE_SIZES.end()) - TABLE_SIZES.start();
+        self.told.get(i).copied().unwrap_or(0.0)
     }
 
     /// Whether the model knows nothing (then the bots play their heuristic alone).

@@ -98,24 +98,34 @@ pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
 /// Each choice's mean chance for the seat's own side (the Knights', or for the Traitor one less
 /// theirs): played on `look.samples` states sampled from the view (the same samples and the same
 /// dice for every choice), `look.turns` turns played out by the heuristic, the position reached
-/// scored by `ValueModel::knights_chance`.
-pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+/// scored by `ValueModel::knights_chances` — on the scale the bots decide on, and as a player is
+/// told it.
+pub(super) fn look_means(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Means> {
     let sums = look_sums(view, choices, rng, look)?;
     let n = f64::from(look.samples.max(1));
-    Some(sums.into_iter().map(|x| x / n).collect())
+    Some(Means {
+        decide: sums.decide.into_iter().map(|x| x / n).collect(),
+        told: sums.told.into_iter().map(|x| x / n).collect(),
+    })
+}
+
+/// Each choice's mean (or summed) chance, on the scale the bots decide on and as told.
+pub(super) struct Means {
+    pub decide: Vec<f64>,
+    pub told: Vec<f64>,
 }
 
 /// `look_means` in two stages (`Look::finalists`): the first judges every choice; the best
 /// `finalists` of it (the heuristic's pick, at `at`, always among them) are played on
 /// `look.more` fresh samples, and each finalist's mean is over all its samples. The others
 /// keep their first mean.
-fn look_staged(view: &ShadowsView, choices: &[Action], at: usize, rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+fn look_staged(view: &ShadowsView, choices: &[Action], at: usize, rng: &mut GameRng, look: Look) -> Option<Means> {
     let mut means = look_means(view, choices, rng, look)?;
     if look.finalists == 0 || look.more == 0 || choices.len() <= 1 {
         return Some(means);
     }
     let mut order: Vec<usize> = (0..choices.len()).filter(|&c| c != at).collect();
-    order.sort_by(|&a, &b| means[b].total_cmp(&means[a]));
+    order.sort_by(|&a, &b| means.decide[b].total_cmp(&means.decide[a]));
     order.truncate(look.finalists.saturating_sub(1) as usize);
     order.push(at);
     let finals: Vec<Action> = order.iter().map(|&c| choices[c]).collect();
@@ -124,28 +134,41 @@ fn look_staged(view: &ShadowsView, choices: &[Action], at: usize, rng: &mut Game
         ..look
     };
     let sums = look_sums(view, &finals, rng, second)?;
+    let first = f64::from(look.samples.max(1));
     let n = f64::from(look.samples.max(1) + look.more);
     for (i, &c) in order.iter().enumerate() {
-        means[c] = (means[c] * f64::from(look.samples.max(1)) + sums[i]) / n;
+        means.decide[c] = (means.decide[c] * first + sums.decide[i]) / n;
+        means.told[c] = (means.told[c] * first + sums.told[i]) / n;
     }
     Some(means)
 }
 
 /// Each choice's summed chance over `look.samples` sampled states (`look_means`).
-fn look_sums(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Vec<f64>> {
+fn look_sums(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Look) -> Option<Means> {
     let g = &view.game;
     let model = &g.content.bots.value;
-    let mut sums = vec![0.0f64; choices.len()];
+    let mut sums = Means {
+        decide: vec![0.0f64; choices.len()],
+        told: vec![0.0f64; choices.len()],
+    };
     let mut buf = Vec::new();
     let until = g.turn + look.turns.max(1);
     let traitor = g.traitor_seat() == Some(view.seat);
+    let side = |knights: f32| {
+        if traitor {
+            1.0 - f64::from(knights)
+        } else {
+            f64::from(knights)
+        }
+    };
     for i in 0..look.samples {
         let sample = Shadows::determinize(view, rng)?;
         let seed = rng.below(u32::MAX) as u64 ^ ((i as u64) << 32);
         for (c, a) in choices.iter().enumerate() {
             let mut s = sample.clone();
             if s.apply_quiet(a).is_err() {
-                sums[c] = f64::MIN;
+                sums.decide[c] = f64::MIN;
+                sums.told[c] = f64::MIN;
                 continue;
             }
             let mut r = GameRng::seeded(seed);
@@ -161,8 +184,9 @@ fn look_sums(view: &ShadowsView, choices: &[Action], rng: &mut GameRng, look: Lo
                     break;
                 }
             }
-            let knights = f64::from(model.knights_chance(&s));
-            sums[c] += if traitor { 1.0 - knights } else { knights };
+            let (decide, told) = model.knights_chances(&s);
+            sums.decide[c] += side(decide);
+            sums.told[c] += side(told);
         }
     }
     Some(sums)
@@ -173,8 +197,8 @@ type Judged = (Vec<Action>, Vec<f64>);
 
 /// A Knight's choice judged by the position model (`look_means`): the best mean wins when it
 /// beats the heuristic's pick by `look.margin` (a Traitor's by `look.traitor_margin`), else the
-/// pick stands. The means it judged by come back with the choice, so that a hint shows the
-/// numbers that chose.
+/// pick stands. The means it judged by come back with the choice, as a player is told them
+/// (`ValueModel::told`), so that a hint shows the very samples that chose.
 pub(super) fn looked(
     view: &ShadowsView,
     legal: &[Action],
@@ -190,7 +214,7 @@ pub(super) fn looked(
         return (Some(pick), None);
     }
     let at = choices.iter().position(|a| *a == pick).unwrap_or(0);
-    let Some(means) = look_staged(view, &choices, at, rng, look) else {
+    let Some(Means { decide: means, told }) = look_staged(view, &choices, at, rng, look) else {
         return (Some(pick), None);
     };
     let mut best = at;
@@ -209,7 +233,7 @@ pub(super) fn looked(
     } else {
         pick
     };
-    (Some(chosen), Some((choices, means)))
+    (Some(chosen), Some((choices, told)))
 }
 
 /// The level's lookahead, if any.

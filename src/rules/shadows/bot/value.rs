@@ -93,20 +93,29 @@ pub fn features(g: &Shadows) -> [f32; FEATURES] {
 }
 
 impl ValueModel {
-    /// The Loyal side's chance to win from `g`, 0..1: the game's result when it is over.
+    /// The Loyal side's chance to win from `g`, 0..1, on the scale the bots decide on (the
+    /// fitted one): the game's result when it is over.
     pub fn knights_chance(&self, g: &Shadows) -> f32 {
+        self.knights_chances(g).0
+    }
+
+    /// The Loyal side's chance to win from `g` on the scale the bots decide on, and as a player
+    /// is told it (`ValueModel::told`): one reading of the position, two constants.
+    pub fn knights_chances(&self, g: &Shadows) -> (f32, f32) {
         if let Some(o) = &g.outcome {
-            return if o.winners.iter().any(|&s| g.knights[s].loyalty != Loyalty::Traitor) {
+            let won = if o.winners.iter().any(|&s| g.knights[s].loyalty != Loyalty::Traitor) {
                 1.0
             } else {
                 0.0
             };
+            return (won, won);
         }
         let Some(w) = self.weights(g.knights.len()) else {
-            return 0.5;
+            return (0.5, 0.5);
         };
         let f = features(g);
         let x: f32 = f.iter().zip(w).map(|(a, b)| a * b).sum();
-        1.0 / (1.0 + (-x.clamp(-30.0, 30.0)).exp())
+        let chance = |x: f32| 1.0 / (1.0 + (-x.clamp(-30.0, 30.0)).exp());
+        (chance(x), chance(x + self.told_shift(g.knights.len())))
     }
 }
