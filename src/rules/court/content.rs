@@ -251,6 +251,8 @@ pub struct CourtContent {
     /// The deck as (card, count), in file order.
     pub deck: Vec<(CardKind, usize)>,
     pub rules: CourtRules,
+    /// The Equites spaces as bits (as `Space::lines_mask`); 0 in a hall of more than 64 spaces.
+    pub equites_mask: u64,
 }
 
 impl CourtContent {

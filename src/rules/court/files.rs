@@ -801,6 +801,15 @@ impl CourtContent {
             (Some(rules), Some((spaces, lines, throne)), Some((factions, knights)), Some(deck))
                 if errors.is_empty() =>
             {
+                let equites_mask = if spaces.len() <= 64 {
+                    spaces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, s)| s.rank == Rank::Equites)
+                        .fold(0, |m, (i, _)| m | 1u64 << i)
+                } else {
+                    0
+                };
                 Ok(CourtContent {
                     spaces,
                     lines,
@@ -809,6 +818,7 @@ impl CourtContent {
                     knights,
                     deck,
                     rules,
+                    equites_mask,
                 })
             }
             _ => Err(errors),

@@ -50,6 +50,7 @@ impl Court {
             target: view.target,
             knights: view.knights.clone(),
             board: view.board.clone(),
+            occupied: super::state::hall_bits(&view.board),
             hands,
             draw,
             discard: view.discard.clone(),

@@ -7,6 +7,16 @@ use crate::rules::{GameRng, Outcome, Seat, Tagged};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// The spaces a board holds, as bits (`Court::occupied`).
+pub(super) fn hall_bits(board: &[Option<KnightId>]) -> u64 {
+    board
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, k)| k.is_some())
+        .fold(0, |m, (i, _)| m | 1u64 << i)
+}
+
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
@@ -36,8 +46,12 @@ pub struct Court {
     pub(super) target: i64,
     /// Every knight of the knights file; those of factions not in play have no owner.
     pub(super) knights: Vec<KnightState>,
-    /// The knight on each space.
+    /// The knight on each space; written only through `Court::set_cell`.
     pub(super) board: Vec<Option<KnightId>>,
+    /// The spaces held, as bits (bit `i`: space `i`), kept by `set_cell` (and made by
+    /// `hall_bits` where a state is built): the legal plays' scan walks these instead of every
+    /// space. Only the first 64 spaces have bits; a larger hall is scanned space by space.
+    pub(super) occupied: u64,
     pub(super) hands: Vec<Vec<CardKind>>,
     /// The draw pile; its last card is the top.
     pub(super) draw: Vec<CardKind>,
@@ -146,16 +160,31 @@ impl Court {
             }
         }
         if let Some(old) = st.at {
-            self.board[old.index()] = None;
+            self.set_cell(old, None);
         }
         let st = &mut self.knights[knight.index()];
         self.discard.append(&mut st.followers);
         st.scandalised = false;
         st.at = at;
         if let Some(s) = at {
-            self.board[s.index()] = Some(knight);
+            self.set_cell(s, Some(knight));
         }
         Ok(())
+    }
+
+    /// Puts `knight` (or nobody) on a space, keeping `occupied` true.
+    pub(super) fn set_cell(&mut self, s: SpaceId, knight: Option<KnightId>) {
+        if let Some(cell) = self.board.get_mut(s.index()) {
+            *cell = knight;
+            if s.index() < 64 {
+                let bit = 1u64 << s.index();
+                if knight.is_some() {
+                    self.occupied |= bit;
+                } else {
+                    self.occupied &= !bit;
+                }
+            }
+        }
     }
 
     /// Test support: starts `seat`'s play phase now (no cards played yet).

@@ -2360,6 +2360,11 @@ fn a_random_draw_without_the_list_is_the_lists_draw() {
                     panic!("no action at seed {seed}")
                 };
                 events(g.apply(&a));
+                assert_eq!(
+                    g.occupied,
+                    state::hall_bits(&g.board),
+                    "the held spaces' bits, seed {seed}"
+                );
                 steps += 1;
                 drawn += 1;
             }

@@ -63,7 +63,7 @@ impl Court {
                 match self.knight_at(to) {
                     None => {
                         if let Some(f) = from {
-                            self.board[f.index()] = None;
+                            self.set_cell(f, None);
                         }
                         self.put(knight, to);
                         ev.public(|| Event::Moved { knight, from, to });

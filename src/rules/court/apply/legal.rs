@@ -2,11 +2,10 @@
 
 use crate::rules::Seat;
 use crate::rules::court::action::{Action, Effect};
-use crate::rules::court::apply::{InHall, NOBODY, Scan, sorted_kinds};
+use crate::rules::court::apply::{InHall, Kinds, NOBODY, Scan, kinds_into, sorted_kinds};
 use crate::rules::court::content::{CardKind, CourtContent, KnightId, SpaceId};
 use crate::rules::court::state::{Court, Phase};
 use crate::rules::dice::{GameRng, random_choice};
-use arrayvec::ArrayVec;
 
 impl Court {
     /// A seat's Reserve knights, in knight order: those of its faction (listed in knight
@@ -136,21 +135,18 @@ impl Court {
         let mut scan = Scan::new();
         scan.fill(self, hand.iter().any(|c| matches!(c, CardKind::Move | CardKind::Dwarf)));
         let counts = PlayCounts::of(self, &scan);
-        let mut cards: ArrayVec<(CardKind, u32), 8> = ArrayVec::new();
-        let mut total = 1; // End play.
-        for card in sorted_kinds(hand) {
-            let n = counts.of_card(card);
-            if cards.try_push((card, n)).is_err() {
-                // More kinds in hand than a hand usually holds: list them after all.
-                self.legal_into(scratch);
-                let drawn = random_choice(scratch, rng);
-                scratch.clear();
-                return drawn;
-            }
-            total += n;
+        let mut kinds = Kinds::new();
+        if !kinds_into(hand, &mut kinds) {
+            // More kinds in hand than a hand usually holds: list them after all.
+            self.legal_into(scratch);
+            let drawn = random_choice(scratch, rng);
+            scratch.clear();
+            return drawn;
         }
+        let total = kinds.iter().map(|&card| counts.of_card(card)).sum::<u32>() + 1; // + End play.
         let mut left = rng.below(total);
-        for (card, n) in cards {
+        for card in kinds {
+            let n = counts.of_card(card);
             if left < n {
                 return counts.pick(self, &scan, card, left);
             }

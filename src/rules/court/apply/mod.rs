@@ -82,25 +82,10 @@ fn card_does(card: CardKind, effect: Effect) -> bool {
 }
 
 /// The distinct cards of a hand in sorted order, without allocating: sorted into a small
-/// array, or (a hand of more than twelve kinds) found one by one.
+/// array (`kinds_into`), or (a hand of more than twelve kinds) found one by one.
 pub(super) fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
-    let mut few: ArrayVec<CardKind, 12> = ArrayVec::new();
-    let mut many = false;
-    for &c in hand {
-        // Insertion by swaps (a call to shift a few bytes would cost more).
-        if few.contains(&c) {
-            continue;
-        }
-        if few.try_push(c).is_err() {
-            many = true;
-            break;
-        }
-        let mut i = few.len() - 1;
-        while i > 0 && few[i - 1] > few[i] {
-            few.swap(i - 1, i);
-            i -= 1;
-        }
-    }
+    let mut few = Kinds::new();
+    let many = !kinds_into(hand, &mut few);
     let slow = many.then(|| {
         let mut last: Option<CardKind> = None;
         std::iter::from_fn(move || {
@@ -112,6 +97,30 @@ pub(super) fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> 
     few.into_iter()
         .take(if many { 0 } else { usize::MAX })
         .chain(slow.into_iter().flatten())
+}
+
+/// A hand's distinct cards, as many as a hand usually holds.
+pub(super) type Kinds = ArrayVec<CardKind, 12>;
+
+/// The distinct cards of `hand` in sorted order into `out` (cleared first); `false` when they are
+/// more than it holds.
+pub(super) fn kinds_into(hand: &[CardKind], out: &mut Kinds) -> bool {
+    out.clear();
+    for &c in hand {
+        // Insertion by swaps (a call to shift a few bytes would cost more).
+        if out.contains(&c) {
+            continue;
+        }
+        if out.try_push(c).is_err() {
+            return false;
+        }
+        let mut i = out.len() - 1;
+        while i > 0 && out[i - 1] > out[i] {
+            out.swap(i - 1, i);
+            i -= 1;
+        }
+    }
+    true
 }
 
 /// No seat, in `Scan`'s one-byte owners.
@@ -192,30 +201,34 @@ impl Scan {
         self.banish_own = c.rules.allow_banish_own;
         self.own_only_followers = c.rules.followers_on_own_knights_only;
         self.max_followers = c.rules.max_followers;
-        self.masks = c.spaces.len() <= 64;
-        for ((s, cell), space) in g.board.iter().enumerate().zip(&c.spaces).take(255) {
-            let at = SpaceId(s as u8);
-            let equites = space.rank == Rank::Equites;
-            let mut owner = NOBODY;
-            if let Some(knight) = *cell
-                && let Some(st) = g.knights.get(knight.index())
-            {
-                owner = seat_byte(st.owner);
-                self.held[s] = owner;
-                match self.owned.get_mut(owner as usize) {
-                    Some(bits) => *bits |= 1u64 << (s & 63),
-                    None => self.masks &= owner == NOBODY,
-                }
-                let _ = self.hall.try_push(InHall {
-                    knight,
-                    at,
-                    equites,
-                    owner,
-                    followers: st.followers.len().min(255) as u8,
-                });
+        self.masks = c.spaces.len() <= 64 && (me as usize) < self.owned.len();
+        if self.masks {
+            // Only the spaces held (`Court::occupied`), in board order; then the entries.
+            let mut held = g.occupied;
+            while held != 0 {
+                let s = held.trailing_zeros() as usize;
+                held &= held - 1;
+                self.add_held(g, s);
             }
-            if moves && equites && (onto_own || owner != me) {
-                let _ = self.entries.try_push(at);
+            if moves {
+                let mine = if onto_own {
+                    0
+                } else {
+                    self.owned.get(me as usize).copied().unwrap_or(0)
+                };
+                let mut open = c.equites_mask & !mine;
+                while open != 0 {
+                    let s = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let _ = self.entries.try_push(SpaceId(s as u8));
+                }
+            }
+        } else {
+            for (s, space) in c.spaces.iter().enumerate().take(g.board.len().min(255)) {
+                let owner = self.add_held(g, s);
+                if moves && space.rank == Rank::Equites && (onto_own || owner != me) {
+                    let _ = self.entries.try_push(SpaceId(s as u8));
+                }
             }
         }
         if moves {
@@ -223,6 +236,32 @@ impl Scan {
                 let _ = self.reserve.try_push(k);
             }
         }
+    }
+
+    /// Gathers the knight on space `s`, if any, into the hall and the owners; his owner, or
+    /// `NOBODY`.
+    fn add_held(&mut self, g: &Court, s: usize) -> u8 {
+        let Some(knight) = g.board.get(s).copied().flatten() else {
+            return NOBODY;
+        };
+        let Some(st) = g.knights.get(knight.index()) else {
+            return NOBODY;
+        };
+        let owner = seat_byte(st.owner);
+        self.held[s] = owner;
+        match self.owned.get_mut(owner as usize) {
+            Some(bits) => *bits |= 1u64 << (s & 63),
+            None => self.masks &= owner == NOBODY,
+        }
+        let equites = g.content.spaces.get(s).is_some_and(|sp| sp.rank == Rank::Equites);
+        let _ = self.hall.try_push(InHall {
+            knight,
+            at: SpaceId(s as u8),
+            equites,
+            owner,
+            followers: st.followers.len().min(255) as u8,
+        });
+        owner
     }
 
     fn held(&self, s: SpaceId) -> u8 {

@@ -125,9 +125,9 @@ impl Court {
 
     /// Puts a knight (not in the hall) onto an empty space.
     pub(super) fn put(&mut self, k: KnightId, s: SpaceId) {
-        if let (Some(st), Some(cell)) = (self.knights.get_mut(k.index()), self.board.get_mut(s.index())) {
+        if let (Some(st), true) = (self.knights.get_mut(k.index()), s.index() < self.board.len()) {
             st.at = Some(s);
-            *cell = Some(k);
+            self.set_cell(s, Some(k));
         }
     }
 
@@ -152,9 +152,7 @@ impl Court {
         if discards {
             self.discard.append(&mut st.followers);
         }
-        if let Some(cell) = self.board.get_mut(from.index()) {
-            *cell = None;
-        }
+        self.set_cell(from, None);
     }
 
     /// Two knights in the hall exchange spaces (followers and scandal go with them).
@@ -164,8 +162,8 @@ impl Court {
         };
         self.knights[a.index()].at = Some(b_from);
         self.knights[b.index()].at = Some(a_from);
-        self.board[a_from.index()] = Some(b);
-        self.board[b_from.index()] = Some(a);
+        self.set_cell(a_from, Some(b));
+        self.set_cell(b_from, Some(a));
         ev.public(|| Event::Swapped { a, a_from, b, b_from });
     }
 
