@@ -125,24 +125,24 @@ impl Court {
     /// built. `scratch` is left empty. (A test holds the two together over random games.)
     pub(in crate::rules::court) fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
         scratch.clear();
-        if !matches!(self.phase, Phase::Play) || self.played >= self.content.rules.max_cards_per_turn {
+        let mut listed = |rng: &mut GameRng| {
             self.legal_into(scratch);
             let drawn = random_choice(scratch, rng);
             scratch.clear();
-            return drawn;
+            drawn
+        };
+        if !matches!(self.phase, Phase::Play) || self.played >= self.content.rules.max_cards_per_turn {
+            return listed(rng);
         }
         let hand = self.hand_of(self.active);
-        let mut scan = Scan::new();
-        scan.fill(self, hand.iter().any(|c| matches!(c, CardKind::Move | CardKind::Dwarf)));
-        let counts = PlayCounts::of(self, &scan);
         let mut kinds = Kinds::new();
         if !kinds_into(hand, &mut kinds) {
             // More kinds in hand than a hand usually holds: list them after all.
-            self.legal_into(scratch);
-            let drawn = random_choice(scratch, rng);
-            scratch.clear();
-            return drawn;
+            return listed(rng);
         }
+        let mut scan = Scan::new();
+        scan.fill(self, hand.iter().any(|c| matches!(c, CardKind::Move | CardKind::Dwarf)));
+        let counts = PlayCounts::of(self, &scan);
         let total = kinds.iter().map(|&card| counts.of_card(card)).sum::<u32>() + 1; // + End play.
         let mut left = rng.below(total);
         for card in kinds {
