@@ -81,22 +81,21 @@ fn card_does(card: CardKind, effect: Effect) -> bool {
     }
 }
 
-/// The distinct cards of a hand in sorted order, without allocating: sorted into a small
-/// array (`kinds_into`), or (a hand of more than twelve kinds) found one by one.
+/// The distinct cards of a hand in sorted order: sorted into a small array (`kinds_into`), or
+/// (a hand of more than twelve kinds, which only an edited deck and hand size can make) into a
+/// `Vec`.
 pub(super) fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
     let mut few = Kinds::new();
-    let many = !kinds_into(hand, &mut few);
-    let slow = many.then(|| {
-        let mut last: Option<CardKind> = None;
-        std::iter::from_fn(move || {
-            let next = hand.iter().copied().filter(|&c| last.is_none_or(|l| c > l)).min()?;
-            last = Some(next);
-            Some(next)
-        })
-    });
-    few.into_iter()
-        .take(if many { 0 } else { usize::MAX })
-        .chain(slow.into_iter().flatten())
+    let many = if kinds_into(hand, &mut few) {
+        Vec::new()
+    } else {
+        few.clear();
+        let mut all = hand.to_vec();
+        all.sort();
+        all.dedup();
+        all
+    };
+    few.into_iter().chain(many)
 }
 
 /// A hand's distinct cards, as many as a hand usually holds.
