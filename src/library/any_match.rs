@@ -471,9 +471,12 @@ impl<G: BotHints> MatchFace for Match<G> {
             {
                 used.push((seat, thing));
             }
-            state
-                .apply_listed(&action, &legal)
-                .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
+            if kind == BotKind::Random {
+                state.apply_drawn(&action, &legal)
+            } else {
+                state.apply_listed(&action, &legal)
+            }
+            .map_err(|e| format!("bot {kind} chose a refused action at step {step}: {e}"))?;
         }
         Err(format!("no outcome after {max_actions} actions"))
     }

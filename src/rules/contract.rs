@@ -357,6 +357,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.apply_quiet(action)
     }
 
+    /// `apply_quiet` for the action `random_legal` just drew for this very state, with the
+    /// `scratch` it left: legal by construction, so a game whose draw builds only legal actions
+    /// may skip its judge (The Court does; a debug build still asks the judge). By default
+    /// `apply_listed` over `scratch`. Never for an action from anywhere else.
+    fn apply_drawn(&mut self, action: &Self::Action, scratch: &[Self::Action]) -> Result<(), RuleError> {
+        self.apply_listed(action, scratch)
+    }
+
     fn view(&self, seat: Seat) -> Self::View;
 
     /// Gives a view read from the wire the content it was sent without (the reader's own, which

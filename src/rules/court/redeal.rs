@@ -50,7 +50,7 @@ impl Court {
             target: view.target,
             knights: view.knights.clone(),
             board: view.board.clone(),
-            occupied: super::state::hall_bits(&view.board),
+            hall: super::state::HallBits::of(&view.board, &view.knights),
             hands,
             draw,
             discard: view.discard.clone(),

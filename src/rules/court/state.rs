@@ -7,14 +7,61 @@ use crate::rules::{GameRng, Outcome, Seat, Tagged};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// The spaces a board holds, as bits (`Court::occupied`).
-pub(super) fn hall_bits(board: &[Option<KnightId>]) -> u64 {
-    board
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, k)| k.is_some())
-        .fold(0, |m, (i, _)| m | 1u64 << i)
+/// The spaces held, as bits (bit `i`: space `i`): all of them, and each seat's. Only the first
+/// 64 spaces and the first eight seats have bits; the legal plays look at a larger hall space by
+/// space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct HallBits {
+    pub(super) occupied: u64,
+    /// The spaces each seat's knights hold.
+    pub(super) owned: [u64; 8],
+}
+
+/// The indices of a bit set's bits, lowest first (the spaces of `HallBits`' masks, in board
+/// order).
+#[derive(Clone, Copy)]
+pub(super) struct BitIndices(pub(super) u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+impl HallBits {
+    /// The bits of a board whose knights' owners are `knights`'.
+    pub(super) fn of(board: &[Option<KnightId>], knights: &[KnightState]) -> HallBits {
+        let mut bits = HallBits::default();
+        for (s, k) in board.iter().enumerate() {
+            let owner = k.and_then(|k| knights.get(k.index())).and_then(|st| st.owner);
+            bits.set(s, k.is_some(), owner);
+        }
+        bits
+    }
+
+    /// Marks space `s` held (by a knight of `owner`) or empty.
+    fn set(&mut self, s: usize, held: bool, owner: Option<Seat>) {
+        if s >= 64 {
+            return;
+        }
+        let bit = 1u64 << s;
+        self.occupied &= !bit;
+        for mine in &mut self.owned {
+            *mine &= !bit;
+        }
+        if held {
+            self.occupied |= bit;
+            if let Some(mine) = owner.and_then(|o| self.owned.get_mut(o)) {
+                *mine |= bit;
+            }
+        }
+    }
 }
 
 /// Where the game stands.
@@ -48,10 +95,9 @@ pub struct Court {
     pub(super) knights: Vec<KnightState>,
     /// The knight on each space; written only through `Court::set_cell`.
     pub(super) board: Vec<Option<KnightId>>,
-    /// The spaces held, as bits (bit `i`: space `i`), kept by `set_cell` (and made by
-    /// `hall_bits` where a state is built): the legal plays' scan walks these instead of every
-    /// space. Only the first 64 spaces have bits; a larger hall is scanned space by space.
-    pub(super) occupied: u64,
+    /// The spaces held, as bits, kept by `set_cell` (and made by `HallBits::of` where a state
+    /// is built): the legal plays count and walk these instead of every space.
+    pub(super) hall: HallBits,
     pub(super) hands: Vec<Vec<CardKind>>,
     /// The draw pile; its last card is the top.
     pub(super) draw: Vec<CardKind>,
@@ -172,18 +218,17 @@ impl Court {
         Ok(())
     }
 
-    /// Puts `knight` (or nobody) on a space, keeping `occupied` true.
+    /// Whether `hall`'s bits tell the whole hall: at most 64 spaces and eight seats.
+    pub(super) fn hall_bits_tell(&self) -> bool {
+        self.content.spaces.len() <= 64 && self.scores.len() <= self.hall.owned.len()
+    }
+
+    /// Puts `knight` (or nobody) on a space, keeping `hall` true.
     pub(super) fn set_cell(&mut self, s: SpaceId, knight: Option<KnightId>) {
         if let Some(cell) = self.board.get_mut(s.index()) {
             *cell = knight;
-            if s.index() < 64 {
-                let bit = 1u64 << s.index();
-                if knight.is_some() {
-                    self.occupied |= bit;
-                } else {
-                    self.occupied &= !bit;
-                }
-            }
+            let owner = knight.and_then(|k| self.knights.get(k.index())).and_then(|st| st.owner);
+            self.hall.set(s.index(), knight.is_some(), owner);
         }
     }
 

@@ -2361,8 +2361,8 @@ fn a_random_draw_without_the_list_is_the_lists_draw() {
                 };
                 events(g.apply(&a));
                 assert_eq!(
-                    g.occupied,
-                    state::hall_bits(&g.board),
+                    g.hall,
+                    state::HallBits::of(&g.board, &g.knights),
                     "the held spaces' bits, seed {seed}"
                 );
                 steps += 1;

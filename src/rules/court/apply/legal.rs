@@ -2,9 +2,9 @@
 
 use crate::rules::Seat;
 use crate::rules::court::action::{Action, Effect};
-use crate::rules::court::apply::{InHall, Kinds, NOBODY, Scan, kinds_into, sorted_kinds};
-use crate::rules::court::content::{CardKind, CourtContent, KnightId, SpaceId};
-use crate::rules::court::state::{Court, Phase};
+use crate::rules::court::apply::{InHall, KindSet, NOBODY, Scan, sorted_kinds};
+use crate::rules::court::content::{CardKind, KnightId, SpaceId};
+use crate::rules::court::state::{BitIndices, Court, Phase};
 use crate::rules::dice::{GameRng, random_choice};
 
 impl Court {
@@ -121,8 +121,9 @@ impl Court {
 
     /// One action drawn uniformly from the legal ones: the same draw gives the same action as
     /// `random_choice` over `legal_into`'s list, but in the play phase nothing is listed: each
-    /// use of a card is counted once for the whole hand (`PlayCounts`) and only the play drawn is
-    /// built. `scratch` is left empty. (A test holds the two together over random games.)
+    /// use of a card is counted once for the whole hand from the hall's bits (`PlayCounts`) and
+    /// only the play drawn is built. `scratch` is left empty. (A test holds the two together
+    /// over random games.)
     pub(in crate::rules::court) fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
         scratch.clear();
         let mut listed = |rng: &mut GameRng| {
@@ -135,20 +136,16 @@ impl Court {
             return listed(rng);
         }
         let hand = self.hand_of(self.active);
-        let mut kinds = Kinds::new();
-        if !kinds_into(hand, &mut kinds) {
-            // More kinds in hand than a hand usually holds: list them after all.
+        let Some((kinds, counts)) = KindSet::of(hand).and_then(|k| Some((k, PlayCounts::of(self, k)?))) else {
+            // A hall or a table past the bits, or a follower past their values: list after all.
             return listed(rng);
-        }
-        let mut scan = Scan::new();
-        scan.fill(self, hand.iter().any(|c| matches!(c, CardKind::Move | CardKind::Dwarf)));
-        let counts = PlayCounts::of(self, &scan);
-        let total = kinds.iter().map(|&card| counts.of_card(card)).sum::<u32>() + 1; // + End play.
+        };
+        let total = kinds.into_iter().map(|card| counts.of_card(card)).sum::<u32>() + 1; // + End play.
         let mut left = rng.below(total);
         for card in kinds {
             let n = counts.of_card(card);
             if left < n {
-                return counts.pick(self, &scan, card, left);
+                return counts.pick(self, card, left);
             }
             left -= n;
         }
@@ -162,21 +159,6 @@ impl Scan {
     fn may_step(&self, h: &InHall, to: SpaceId) -> bool {
         self.onto_own || self.held(to) == NOBODY || self.held(to) != h.owner
     }
-    /// How many steps the knight has: his lines, less those onto his own faction's knights
-    /// (by the masks where they tell it).
-    fn steps_of(&self, h: &InHall, c: &CourtContent) -> u32 {
-        let space = c.space(h.at);
-        if self.masks {
-            let own = match self.owned.get(h.owner as usize) {
-                Some(&bits) if !self.onto_own => bits,
-                _ => 0,
-            };
-            (space.map_or(0, |s| s.lines_mask) & !own).count_ones()
-        } else {
-            let lines = space.map_or(&[][..], |s| &s.neighbours);
-            lines.iter().filter(|&&to| self.may_step(h, to)).count() as u32
-        }
-    }
     fn may_gossip(&self, h: &InHall) -> bool {
         self.gossip_own || h.owner != self.me
     }
@@ -189,110 +171,179 @@ impl Scan {
 }
 
 /// How many plays each use of a card has this turn, counted once for the whole hand, in
-/// `push_plays`' groups.
+/// `push_plays`' groups, from the hall's bits (`Court::hall`): the same conditions as `Scan`'s,
+/// read as masks.
 struct PlayCounts {
-    /// Reserve knights times entries.
-    enter: u32,
+    /// The spaces held.
+    occupied: u64,
+    /// The Reserve knights and the spaces they may enter (only when the hand moves).
+    reserve: u32,
+    entries: u64,
     /// The hall's knights' steps (only when the hand moves).
     step_total: u32,
-    exits: u32,
-    gossip: u32,
-    banish: u32,
+    exits: u64,
+    gossip: u64,
+    banish: u64,
     merlin: u32,
-    follow: u32,
+    /// The knights a follower may join (only when the hand holds one).
+    follow: u64,
 }
 
 impl PlayCounts {
-    fn of(g: &Court, scan: &Scan) -> PlayCounts {
+    /// `None` for a hall of more than 64 spaces or more than eight seats (no bits for them).
+    fn of(g: &Court, kinds: KindSet) -> Option<PlayCounts> {
         let c = &*g.content;
-        let n = scan.hall.len() as u32;
+        let r = &c.rules;
+        if !g.hall_bits_tell() {
+            return None;
+        }
+        let occupied = g.hall.occupied;
+        let mine = *g.hall.owned.get(g.active)?;
+        let others = occupied & !mine;
+        let moves = kinds.has(CardKind::Move) || kinds.has(CardKind::Dwarf);
+        let n = occupied.count_ones();
         let mut counts = PlayCounts {
-            enter: (scan.reserve.len() * scan.entries.len()) as u32,
+            occupied,
+            reserve: 0,
+            entries: 0,
             step_total: 0,
-            exits: 0,
-            gossip: 0,
-            banish: 0,
+            exits: occupied & c.equites_mask,
+            gossip: if r.allow_gossip_own { occupied } else { others },
+            banish: if r.allow_banish_own { occupied } else { others },
             merlin: n * n.saturating_sub(1),
             follow: 0,
         };
-        for h in &scan.hall {
-            if scan.moves {
-                counts.step_total += scan.steps_of(h, c);
-            }
-            counts.exits += h.equites as u32;
-            counts.gossip += scan.may_gossip(h) as u32;
-            counts.banish += scan.may_banish(h) as u32;
-            counts.follow += scan.may_follow(h) as u32;
+        if moves {
+            counts.reserve = g.reserve_of(g.active).count() as u32;
+            counts.entries = c.equites_mask & if r.allow_move_onto_own_faction { !0 } else { !mine };
+            counts.step_total = counts.steps(g, occupied);
         }
-        counts
+        if kinds.has_follower() {
+            let max = r.max_followers;
+            let candidates = if r.followers_on_own_knights_only {
+                mine
+            } else {
+                occupied
+            };
+            let mut open = 0;
+            for s in BitIndices(candidates) {
+                let followers = g.board.get(s).copied().flatten().and_then(|k| g.knights.get(k.index()));
+                if followers.is_some_and(|st| st.followers.len() < max) {
+                    open |= 1u64 << s;
+                }
+            }
+            counts.follow = open;
+        }
+        Some(counts)
+    }
+
+    /// The steps of the knights on `spaces`: each one's lines less his own faction's spaces
+    /// (none where the rules allow stepping onto them).
+    fn steps(&self, g: &Court, spaces: u64) -> u32 {
+        let c = &*g.content;
+        let lines = |s: usize| c.spaces.get(s).map_or(0, |sp| sp.lines_mask);
+        let walk = |bits: u64, blocked: u64| {
+            BitIndices(bits)
+                .map(|s| (lines(s) & !blocked).count_ones())
+                .sum::<u32>()
+        };
+        if c.rules.allow_move_onto_own_faction {
+            return walk(spaces, 0);
+        }
+        let mut unowned = spaces;
+        let mut total = 0;
+        for &own in &g.hall.owned {
+            if spaces & own != 0 {
+                total += walk(spaces & own, own);
+                unowned &= !own;
+            }
+        }
+        total + walk(unowned, 0)
+    }
+
+    /// The spaces a knight on `s` may not step onto: his own faction's (none where the rules
+    /// allow).
+    fn blocked(g: &Court, s: usize) -> u64 {
+        let bit = 1u64 << s;
+        match g.hall.owned.iter().find(|&&own| own & bit != 0) {
+            Some(&own) if !g.content.rules.allow_move_onto_own_faction => own,
+            _ => 0,
+        }
     }
 
     /// The number of plays of one card.
     fn of_card(&self, card: CardKind) -> u32 {
+        let moves = self.reserve * self.entries.count_ones() + self.step_total + self.exits.count_ones();
         match card {
-            CardKind::Move => self.enter + self.step_total + self.exits,
-            CardKind::Dwarf => self.enter + self.step_total + self.exits + self.gossip + self.banish + 1,
-            CardKind::Gossip => self.gossip,
-            CardKind::Banish => self.banish,
+            CardKind::Move => moves,
+            CardKind::Dwarf => moves + self.gossip.count_ones() + self.banish.count_ones() + 1,
+            CardKind::Gossip => self.gossip.count_ones(),
+            CardKind::Banish => self.banish.count_ones(),
             CardKind::Score => 1,
             CardKind::Merlin => self.merlin,
-            CardKind::Priest(_) | CardKind::Soldier(_) => self.follow,
+            CardKind::Priest(_) | CardKind::Soldier(_) => self.follow.count_ones(),
         }
     }
 
     /// The play at place `k` of `card`'s plays in `push_plays`' order, built alone.
-    fn pick(&self, g: &Court, scan: &Scan, card: CardKind, mut k: u32) -> Option<Action> {
+    fn pick(&self, g: &Court, card: CardKind, mut k: u32) -> Option<Action> {
         let play = |effect: Effect| Some(Action::Play { card, effect });
-        // The `k`th knight of the hall that `f` accepts.
-        let nth = |f: &dyn Fn(&InHall) -> bool, k: u32| scan.hall.iter().filter(|h| f(h)).nth(k as usize);
+        let knight = |bits: u64, k: u32| g.board.get(nth_bit(bits, k)?).copied().flatten();
         if matches!(card, CardKind::Move | CardKind::Dwarf) {
-            if k < self.enter {
-                let e = scan.entries.len() as u32;
+            let entries = self.entries.count_ones();
+            let enter = self.reserve * entries;
+            if k < enter {
                 return play(Effect::Enter {
-                    knight: *scan.reserve.get((k / e) as usize)?,
-                    space: *scan.entries.get((k % e) as usize)?,
+                    knight: g.reserve_of(g.active).nth((k / entries) as usize)?,
+                    space: SpaceId(nth_bit(self.entries, k % entries)? as u8),
                 });
             }
-            k -= self.enter;
+            k -= enter;
             if k < self.step_total {
-                for h in &scan.hall {
-                    let n = scan.steps_of(h, &g.content);
+                for s in BitIndices(self.occupied) {
+                    let space = g.content.space(SpaceId(s as u8))?;
+                    let blocked = PlayCounts::blocked(g, s);
+                    let n = (space.lines_mask & !blocked).count_ones();
                     if k < n {
-                        let lines = g.content.space(h.at).map_or(&[][..], |s| &s.neighbours);
-                        let to = lines
+                        let to = space
+                            .neighbours
                             .iter()
                             .copied()
-                            .filter(|&to| scan.may_step(h, to))
+                            .filter(|to| blocked >> to.index() & 1 == 0)
                             .nth(k as usize)?;
-                        return play(Effect::Step { knight: h.knight, to });
+                        let knight = g.board.get(s).copied().flatten()?;
+                        return play(Effect::Step { knight, to });
                     }
                     k -= n;
                 }
                 return None;
             }
             k -= self.step_total;
-            if k < self.exits {
+            let exits = self.exits.count_ones();
+            if k < exits {
                 return play(Effect::Exit {
-                    knight: nth(&|h| h.equites, k)?.knight,
+                    knight: knight(self.exits, k)?,
                 });
             }
-            k -= self.exits;
+            k -= exits;
         }
         if matches!(card, CardKind::Gossip | CardKind::Dwarf) {
-            if k < self.gossip {
+            let n = self.gossip.count_ones();
+            if k < n {
                 return play(Effect::Gossip {
-                    knight: nth(&|h| scan.may_gossip(h), k)?.knight,
+                    knight: knight(self.gossip, k)?,
                 });
             }
-            k -= self.gossip;
+            k -= n;
         }
         if matches!(card, CardKind::Banish | CardKind::Dwarf) {
-            if k < self.banish {
+            let n = self.banish.count_ones();
+            if k < n {
                 return play(Effect::Banish {
-                    knight: nth(&|h| scan.may_banish(h), k)?.knight,
+                    knight: knight(self.banish, k)?,
                 });
             }
-            k -= self.banish;
+            k -= n;
         }
         if matches!(card, CardKind::Score | CardKind::Dwarf) {
             if k == 0 {
@@ -302,19 +353,24 @@ impl PlayCounts {
         }
         if card == CardKind::Merlin && k < self.merlin {
             // For each knight, every other one in board order.
-            let others = scan.hall.len() as u32 - 1;
+            let others = self.occupied.count_ones() - 1;
             let (a, j) = (k / others, k % others);
             let b = if j < a { j } else { j + 1 };
             return play(Effect::Merlin {
-                a: scan.hall.get(a as usize)?.knight,
-                b: scan.hall.get(b as usize)?.knight,
+                a: knight(self.occupied, a)?,
+                b: knight(self.occupied, b)?,
             });
         }
-        if card.is_follower() && k < self.follow {
+        if card.is_follower() {
             return play(Effect::Follow {
-                knight: nth(&|h| scan.may_follow(h), k)?.knight,
+                knight: knight(self.follow, k)?,
             });
         }
         None
     }
+}
+
+/// The index of the `k`th set bit of `bits` (from the lowest), if it has that many.
+fn nth_bit(bits: u64, k: u32) -> Option<usize> {
+    BitIndices(bits).nth(k as usize)
 }

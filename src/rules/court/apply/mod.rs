@@ -23,7 +23,7 @@ mod turn;
 use crate::rules::Seat;
 use crate::rules::court::action::Effect;
 use crate::rules::court::content::{CardKind, KnightId, Rank, SpaceId};
-use crate::rules::court::state::Court;
+use crate::rules::court::state::{BitIndices, Court};
 use arrayvec::ArrayVec;
 
 /// Why an action is refused, with what the words need. See `Court::explain`.
@@ -81,45 +81,83 @@ fn card_does(card: CardKind, effect: Effect) -> bool {
     }
 }
 
-/// The distinct cards of a hand in sorted order: sorted into a small array (`kinds_into`), or
-/// (a hand of more than twelve kinds, which only an edited deck and hand size can make) into a
-/// `Vec`.
+/// The distinct cards of a hand in sorted order: read off a bit set (`KindSet`), or (a hand
+/// holding a follower of a value past `KindSet`'s, which only an edited deck can make) sorted
+/// into a `Vec`.
 pub(super) fn sorted_kinds(hand: &[CardKind]) -> impl Iterator<Item = CardKind> + '_ {
-    let mut few = Kinds::new();
-    let many = if kinds_into(hand, &mut few) {
+    let set = KindSet::of(hand);
+    let many = if set.is_some() {
         Vec::new()
     } else {
-        few.clear();
         let mut all = hand.to_vec();
         all.sort();
         all.dedup();
         all
     };
-    few.into_iter().chain(many)
+    set.unwrap_or_default().into_iter().chain(many)
 }
 
-/// A hand's distinct cards, as many as a hand usually holds.
-pub(super) type Kinds = ArrayVec<CardKind, 12>;
+/// A set of card kinds as bits, one per kind in the kinds' order (Move first, then Gossip,
+/// Banish, Score, Merlin, Dwarf, the Priests by value, the Soldiers by value), so that the set
+/// reads back sorted. Followers of values up to `KindSet::MAX_VALUE` have bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct KindSet(u64);
 
-/// The distinct cards of `hand` in sorted order into `out` (cleared first); `false` when they are
-/// more than it holds.
-pub(super) fn kinds_into(hand: &[CardKind], out: &mut Kinds) -> bool {
-    out.clear();
-    for &c in hand {
-        // Insertion by swaps (a call to shift a few bytes would cost more).
-        if out.contains(&c) {
-            continue;
-        }
-        if out.try_push(c).is_err() {
-            return false;
-        }
-        let mut i = out.len() - 1;
-        while i > 0 && out[i - 1] > out[i] {
-            out.swap(i - 1, i);
-            i -= 1;
+impl KindSet {
+    /// The highest follower value with a bit.
+    const MAX_VALUE: u8 = 28;
+    const PRIESTS: u32 = 6;
+    const SOLDIERS: u32 = KindSet::PRIESTS + KindSet::MAX_VALUE as u32 + 1;
+
+    fn bit(card: CardKind) -> Option<u32> {
+        Some(match card {
+            CardKind::Move => 0,
+            CardKind::Gossip => 1,
+            CardKind::Banish => 2,
+            CardKind::Score => 3,
+            CardKind::Merlin => 4,
+            CardKind::Dwarf => 5,
+            CardKind::Priest(v) if v <= KindSet::MAX_VALUE => KindSet::PRIESTS + v as u32,
+            CardKind::Soldier(v) if v <= KindSet::MAX_VALUE => KindSet::SOLDIERS + v as u32,
+            _ => return None,
+        })
+    }
+
+    fn card(bit: u32) -> CardKind {
+        match bit {
+            0 => CardKind::Move,
+            1 => CardKind::Gossip,
+            2 => CardKind::Banish,
+            3 => CardKind::Score,
+            4 => CardKind::Merlin,
+            5 => CardKind::Dwarf,
+            b if b < KindSet::SOLDIERS => CardKind::Priest((b - KindSet::PRIESTS) as u8),
+            b => CardKind::Soldier((b - KindSet::SOLDIERS) as u8),
         }
     }
-    true
+
+    /// The kinds `hand` holds; `None` when one of them has no bit.
+    pub(super) fn of(hand: &[CardKind]) -> Option<KindSet> {
+        hand.iter()
+            .try_fold(KindSet(0), |set, &c| Some(KindSet(set.0 | 1u64 << KindSet::bit(c)?)))
+    }
+
+    pub(super) fn has(self, card: CardKind) -> bool {
+        KindSet::bit(card).is_some_and(|b| self.0 >> b & 1 == 1)
+    }
+
+    /// Whether the set holds a follower.
+    pub(super) fn has_follower(self) -> bool {
+        self.0 >> KindSet::PRIESTS != 0
+    }
+}
+
+impl IntoIterator for KindSet {
+    type Item = CardKind;
+    type IntoIter = std::iter::Map<BitIndices, fn(usize) -> CardKind>;
+    fn into_iter(self) -> Self::IntoIter {
+        BitIndices(self.0).map(|b| KindSet::card(b as u32))
+    }
 }
 
 /// No seat, in `Scan`'s one-byte owners.
@@ -150,10 +188,6 @@ struct Scan {
     entries: ArrayVec<SpaceId, 255>,
     /// Whether the Reserve and the entries were gathered (the hand moves).
     moves: bool,
-    /// The spaces each of the first eight seats holds, as bits (as `Space::lines_mask`), and
-    /// whether they and the masks tell every step (a hall of at most 64 spaces, seats under 8).
-    owned: [u64; 8],
-    masks: bool,
     /// The active seat, and the rules' switches the plays' conditions read (`Scan::may_step`
     /// and the rest).
     me: u8,
@@ -176,8 +210,6 @@ impl Scan {
             reserve: ArrayVec::new(),
             entries: ArrayVec::new(),
             moves: false,
-            owned: [0; 8],
-            masks: false,
             me: NOBODY,
             onto_own: false,
             gossip_own: false,
@@ -200,25 +232,18 @@ impl Scan {
         self.banish_own = c.rules.allow_banish_own;
         self.own_only_followers = c.rules.followers_on_own_knights_only;
         self.max_followers = c.rules.max_followers;
-        self.masks = c.spaces.len() <= 64 && (me as usize) < self.owned.len();
-        if self.masks {
-            // Only the spaces held (`Court::occupied`), in board order; then the entries.
-            let mut held = g.occupied;
-            while held != 0 {
-                let s = held.trailing_zeros() as usize;
-                held &= held - 1;
+        if g.hall_bits_tell() {
+            // Only the spaces held (`Court::hall`), in board order; then the entries.
+            for s in BitIndices(g.hall.occupied) {
                 self.add_held(g, s);
             }
             if moves {
                 let mine = if onto_own {
                     0
                 } else {
-                    self.owned.get(me as usize).copied().unwrap_or(0)
+                    g.hall.owned.get(g.active).copied().unwrap_or(0)
                 };
-                let mut open = c.equites_mask & !mine;
-                while open != 0 {
-                    let s = open.trailing_zeros() as usize;
-                    open &= open - 1;
+                for s in BitIndices(c.equites_mask & !mine) {
                     let _ = self.entries.try_push(SpaceId(s as u8));
                 }
             }
@@ -248,10 +273,6 @@ impl Scan {
         };
         let owner = seat_byte(st.owner);
         self.held[s] = owner;
-        match self.owned.get_mut(owner as usize) {
-            Some(bits) => *bits |= 1u64 << (s & 63),
-            None => self.masks &= owner == NOBODY,
-        }
         let equites = g.content.spaces.get(s).is_some_and(|sp| sp.rank == Rank::Equites);
         let _ = self.hall.try_push(InHall {
             knight,

@@ -2,17 +2,24 @@
 
 use crate::rules::court::content::{KnightId, KnightValues, ScoringOrder};
 use crate::rules::court::event::Event;
-use crate::rules::court::state::{Court, Phase};
+use crate::rules::court::state::{BitIndices, Court, Phase};
 use crate::rules::{Outcome, Report, Seat};
 
 impl Court {
-    /// The knights of a seat in the hall, in board order.
+    /// The knights of a seat in the hall, in board order: read off the seat's bits where they
+    /// tell the hall, otherwise found on the board.
     fn knights_of(&self, seat: Seat) -> impl Iterator<Item = KnightId> + '_ {
-        self.board
-            .iter()
-            .flatten()
-            .copied()
-            .filter(move |&k| self.owner(k) == Some(seat))
+        let bits = self
+            .hall_bits_tell()
+            .then(|| self.hall.owned.get(seat).copied().unwrap_or(0));
+        let by_bits = BitIndices(bits.unwrap_or(0)).filter_map(|s| self.board.get(s).copied().flatten());
+        let on_board = self.board[..if bits.is_some() { 0 } else { self.board.len() }].iter();
+        by_bits.chain(
+            on_board
+                .flatten()
+                .copied()
+                .filter(move |&k| self.owner(k) == Some(seat)),
+        )
     }
 
     /// What a seat would score now, knight by knight.

@@ -172,7 +172,7 @@ impl Court {
 
         Ok(Court {
             board: vec![None; content.spaces.len()],
-            occupied: 0,
+            hall: Default::default(),
             content,
             seat_names: (0..n)
                 .map(|s| config.seat_name(s).to_string())
