@@ -853,14 +853,17 @@ fn searches_discards(budget: &Budget) -> bool {
 /// How many plays a playout weighs at a step (of about 60 a step at four players).
 const ROLLOUT_SAMPLE: usize = 12;
 /// Search iterations per decision at 4 players (raised from 300 and 1,800 when the rules core
-/// and the heuristic got faster: docs/lab-notes.md has the times and results).
+/// and the heuristic got faster, and hard's from 4,800 when the rules core got faster again:
+/// docs/lab-notes.md has the times and results).
 const NORMAL_ITERATIONS: u32 = 1500;
-const HARD_ITERATIONS: u32 = 4800;
+const HARD_ITERATIONS: u32 = 12_000;
 /// At two players hard's playouts run two rounds: through the seat's next turn, so that the cards
 /// it keeps and discards at the end of its turn show their worth, and the end phase is searched
-/// too; half the iterations keep its decisions as quick. At three to five players two rounds are
-/// six to ten turns of heuristic play, and hard keeps one round (measured in docs/lab-notes.md).
+/// too; `HARD_ITERATIONS_AT_TWO` in all (more did not lift it there, and keeps its decisions as
+/// quick). At three to five players two rounds are six to ten turns of heuristic play, and hard
+/// keeps one round (measured in docs/lab-notes.md).
 const HARD_ROUNDS_AT_TWO: u32 = 2;
+const HARD_ITERATIONS_AT_TWO: u32 = 19_200;
 
 impl BotHints for Court {
     fn heuristic(view: &CourtView, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
@@ -888,7 +891,7 @@ impl BotHints for Court {
             Difficulty::Hard if n == 2 => Some(Budget {
                 exploration: 0.35,
                 horizon: HARD_ROUNDS_AT_TWO,
-                ..Budget::new(scale(HARD_ITERATIONS) / HARD_ROUNDS_AT_TWO, 900)
+                ..Budget::new(HARD_ITERATIONS_AT_TWO / HARD_ROUNDS_AT_TWO, 900)
             }),
             Difficulty::Hard => Some(Budget {
                 exploration: 0.35,
