@@ -2375,9 +2375,10 @@ fn a_random_draw_without_the_list_is_the_lists_draw() {
 
 #[test]
 fn a_hands_kinds_come_sorted_once_each() {
-    let hands: [Vec<CardKind>; 3] = [
+    let hands: [Vec<CardKind>; 4] = [
         vec![Score, Move, Priest(2), Move, Gossip, Priest(1)],
         Vec::new(),
+        vec![Soldier(28), Merlin, Dwarf, Banish, Priest(0), Soldier(28)],
         (0..30)
             .rev()
             .flat_map(|v| [Soldier(v), Priest(v), Soldier(v)])
@@ -2389,5 +2390,26 @@ fn a_hands_kinds_come_sorted_once_each() {
         expected.sort();
         expected.dedup();
         assert_eq!(apply::sorted_kinds(&hand).collect::<Vec<_>>(), expected);
+        // The bit set where every kind has a bit: what it holds, and whether a follower.
+        match apply::KindSet::of(&hand) {
+            Some(set) => {
+                assert_eq!(set.into_iter().collect::<Vec<_>>(), expected);
+                for card in [
+                    Move,
+                    Gossip,
+                    Banish,
+                    Score,
+                    Merlin,
+                    Dwarf,
+                    Priest(1),
+                    Priest(2),
+                    Soldier(28),
+                ] {
+                    assert_eq!(set.has(card), hand.contains(&card), "{card:?}");
+                }
+                assert_eq!(set.has_follower(), hand.iter().any(|c| c.is_follower()));
+            }
+            None => assert!(hand.iter().any(|c| matches!(c, Priest(v) | Soldier(v) if *v > 28))),
+        }
     }
 }
