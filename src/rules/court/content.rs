@@ -391,3 +391,24 @@ pub trait KnightValues {
             .map_or(0, |st| self.content_of().score_value(k, st))
     }
 }
+
+/// The indices of a bit set's bits, lowest first (the spaces of `HallBits`' masks and `Space::lines_mask`, in board order).
+#[derive(Clone, Copy)]
+pub(super) struct BitIndices(pub(super) u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+/// The bit set of `indices` (as `BitIndices` reads one back); indices past 63 have no bit.
+pub(super) fn bits_of(indices: impl IntoIterator<Item = usize>) -> u64 {
+    indices.into_iter().filter(|&i| i < 64).fold(0, |m, i| m | 1u64 << i)
+}

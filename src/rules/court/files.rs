@@ -501,7 +501,7 @@ pub(super) fn load_hall(
             x: s.x,
             y: s.y,
             lines_mask: if small {
-                n.iter().fold(0, |m, to| m | 1u64 << to.index())
+                super::content::bits_of(n.iter().map(|to| to.index()))
             } else {
                 0
             },
@@ -801,12 +801,9 @@ impl CourtContent {
             (Some(rules), Some((spaces, lines, throne)), Some((factions, knights)), Some(deck))
                 if errors.is_empty() =>
             {
+                let equites = spaces.iter().enumerate().filter(|(_, s)| s.rank == Rank::Equites);
                 let equites_mask = if spaces.len() <= 64 {
-                    spaces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, s)| s.rank == Rank::Equites)
-                        .fold(0, |m, (i, _)| m | 1u64 << i)
+                    super::content::bits_of(equites.map(|(i, _)| i))
                 } else {
                     0
                 };

@@ -17,23 +17,6 @@ pub(super) struct HallBits {
     pub(super) owned: [u64; 8],
 }
 
-/// The indices of a bit set's bits, lowest first (the spaces of `HallBits`' masks, in board
-/// order).
-#[derive(Clone, Copy)]
-pub(super) struct BitIndices(pub(super) u64);
-
-impl Iterator for BitIndices {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
 impl HallBits {
     /// The bits of a board whose knights' owners are `knights`'.
     pub(super) fn of(board: &[Option<KnightId>], knights: &[KnightState]) -> HallBits {

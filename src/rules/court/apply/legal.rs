@@ -3,8 +3,8 @@
 use crate::rules::Seat;
 use crate::rules::court::action::{Action, Effect};
 use crate::rules::court::apply::{InHall, KindSet, NOBODY, Scan, sorted_kinds};
-use crate::rules::court::content::{CardKind, KnightId, SpaceId};
-use crate::rules::court::state::{BitIndices, Court, Phase};
+use crate::rules::court::content::{BitIndices, CardKind, KnightId, SpaceId};
+use crate::rules::court::state::{Court, Phase};
 use crate::rules::dice::{GameRng, random_choice};
 
 impl Court {

@@ -22,8 +22,8 @@ mod turn;
 
 use crate::rules::Seat;
 use crate::rules::court::action::Effect;
-use crate::rules::court::content::{CardKind, KnightId, Rank, SpaceId};
-use crate::rules::court::state::{BitIndices, Court};
+use crate::rules::court::content::{BitIndices, CardKind, KnightId, Rank, SpaceId};
+use crate::rules::court::state::Court;
 use arrayvec::ArrayVec;
 
 /// Why an action is refused, with what the words need. See `Court::explain`.

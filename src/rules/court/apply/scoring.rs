@@ -1,8 +1,8 @@
 //! Scoring at the end of a round, and hands refilled.
 
-use crate::rules::court::content::{KnightId, KnightValues, ScoringOrder};
+use crate::rules::court::content::{BitIndices, KnightId, KnightValues, ScoringOrder};
 use crate::rules::court::event::Event;
-use crate::rules::court::state::{BitIndices, Court, Phase};
+use crate::rules::court::state::{Court, Phase};
 use crate::rules::{Outcome, Report, Seat};
 
 impl Court {
@@ -13,9 +13,10 @@ impl Court {
             .hall_bits_tell()
             .then(|| self.hall.owned.get(seat).copied().unwrap_or(0));
         let by_bits = BitIndices(bits.unwrap_or(0)).filter_map(|s| self.board.get(s).copied().flatten());
-        let on_board = self.board[..if bits.is_some() { 0 } else { self.board.len() }].iter();
+        let on_board = if bits.is_some() { &[][..] } else { &self.board[..] };
         by_bits.chain(
             on_board
+                .iter()
                 .flatten()
                 .copied()
                 .filter(move |&k| self.owner(k) == Some(seat)),
