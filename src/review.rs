@@ -4,8 +4,8 @@
 //! noise, and a summary a player can read. `camelot review` prints it; the window shows it.
 
 use crate::bots::Budget;
-use crate::library::{Library, MatchFace, PlayedOut, RatedDecision, Rating, review_budget};
-use crate::rules::{Seat, counted, percent};
+use crate::library::{Library, MatchFace, PlayOutBots, PlayedOut, RatedDecision, Rating, review_budget};
+use crate::rules::{PlayBar, Seat, counted, percent};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -257,14 +257,14 @@ pub const PLAY_PAIRS_LEAST: usize = 100;
 /// would bear out too much); where it is not borne out, and for a good move, the play-out goes on
 /// to `PLAY_PAIRS_MOST` unless a loss of `PLAYED_INACCURACY` is already out of reach of the
 /// interval — only a sure no stops early.
-pub fn play_plan(d: &ReviewedDecision) -> (usize, impl Fn(&PlayedOut) -> bool + use<>) {
+pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedOut) -> bool + use<>) {
     let judged = match (d.mark, d.loss) {
         (Some(m), Some(loss)) if m >= Mark::Mistake => Some(loss),
         _ => None,
     };
     let settled = move |p: &PlayedOut| {
         let sure_no = p.pairs >= PLAY_PAIRS_LEAST && p.gain() + p.half < PLAYED_INACCURACY;
-        let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && p.bears_out(loss / 2.0));
+        let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && vouches(p, loss, bar));
         sure_no || borne_out
     };
     (PLAY_PAIRS_MOST, settled)
@@ -282,7 +282,7 @@ pub fn play_plan(d: &ReviewedDecision) -> (usize, impl Fn(&PlayedOut) -> bool + 
 /// A move marked good or best that was not the hard level's own takes the mark play finds on its
 /// own where that is costly (`by_play`), and says what play found either way. Checked against
 /// independent play-outs in docs/review.md.
-pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
+pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str, bar: PlayBar) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
     };
@@ -297,7 +297,7 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         percent(p.first),
         percent(p.second)
     );
-    let found = played_mark(&p);
+    let found = played_mark(&p, bar);
     let a_mark = |m: Mark| format!("{} {}", if m == Mark::Inaccuracy { "An" } else { "A" }, m.word());
     if mark <= Mark::Good {
         if found.is_costly() {
@@ -321,7 +321,7 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         return;
     }
     // Judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out that bears it out).
-    if p.pairs == PLAY_PAIRS && p.bears_out(loss / 2.0) {
+    if p.pairs == PLAY_PAIRS && vouches(&p, loss, bar) {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
@@ -349,10 +349,106 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
 
 /// `d` played out as far as `play_plan` says (`MatchFace::play_out_decision`), then told as play
 /// found it (`confirm_by_play`): the review's one path for a decision `needs_play` picks.
+/// Where the game asks for it (`MatchFace::review_yardstick_pairs`), a mistake or a blunder play
+/// bore out is played out again by the normal level before it is told (`confirm_by_normal`).
 pub fn play_and_confirm(m: &dyn MatchFace, library: &Library, d: &mut ReviewedDecision, name: &str) {
-    let (most, settled) = play_plan(d);
-    let p = m.play_out_decision(library, d.index, d.best_index, d.played_index, most, &settled);
-    confirm_by_play(d, p, name);
+    let bar = m.review_bar();
+    let (most, settled) = play_plan(d, bar);
+    let p = m.play_out_decision(
+        library,
+        d.index,
+        d.best_index,
+        d.played_index,
+        most,
+        &settled,
+        PlayOutBots::Review,
+    );
+    confirm_by_play(d, p, name, bar);
+    let pairs = m.review_yardstick_pairs();
+    if pairs > 0 && d.mark.is_some_and(|m| m >= Mark::Mistake) {
+        let p = m.play_out_decision(
+            library,
+            d.index,
+            d.best_index,
+            d.played_index,
+            pairs,
+            &|_| false,
+            PlayOutBots::Normal,
+        );
+        confirm_by_normal(d, p, name);
+    }
+}
+
+/// A mistake or a blunder the review's own play-out bore out, played out again by the normal
+/// level (`p`, a few pairs: a normal game costs a hundred of the review's own). Where the normal
+/// level's better move won more often by at least the loss told, the mark stands; else the move
+/// is told at the normal level's size and marked by it (a blunder from 20 %, a mistake from 10 %,
+/// else an inaccuracy: its few pairs cannot call good a move the review's own play-out bore out a
+/// heavy loss for): the strongest play the review ran has the last word on the size. Checked in docs/review.md (Shadows: its own play-outs are the heuristic's, and
+/// normal's lookahead plays around some of what they measure).
+pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
+    let (Some(p), Some(told), Some(mark)) = (p, d.told_loss(), d.mark) else {
+        return;
+    };
+    if mark < Mark::Mistake {
+        return;
+    }
+    let by_normal = format!(
+        "played out {} times by the normal level from what {name} could see, \"{}\" won {}, this move {}.",
+        p.pairs,
+        d.best,
+        percent(p.first),
+        percent(p.second)
+    );
+    let gain = p.gain();
+    if gain >= told {
+        d.why.push(format!("Borne out by the normal level too: {by_normal}"));
+        return;
+    }
+    let found = if gain >= BLUNDER {
+        Mark::Blunder
+    } else if gain >= MISTAKE {
+        Mark::Mistake
+    } else {
+        // The review's own play-outs bore out a heavy loss beyond their interval; a hundred of
+        // the normal level's pairs cannot acquit the move of it (checked by the heuristic, 3 of
+        // 22 such moves called good lost 12–24 %): an inaccuracy at least.
+        Mark::Inaccuracy
+    };
+    let own = d.played_out.map_or(String::new(), |q| {
+        format!(
+            " (played out {} times, \"{}\" won {}, this move {})",
+            q.pairs,
+            d.best,
+            percent(q.first),
+            percent(q.second)
+        )
+    });
+    d.mark = Some(found);
+    d.by_play = true;
+    d.played_out = Some(p);
+    d.loss = None;
+    d.noise = None;
+    d.best_rate = None;
+    d.played_rate = None;
+    let a_mark = if found == Mark::Inaccuracy { "An" } else { "A" };
+    d.why = vec![format!(
+        "The review's own play-outs put this at about {} against \"{}\"{own}; the normal level, which the review trusts most, finds less: {by_normal} {}",
+        percent(told),
+        d.best,
+        if gain >= PLAYED_INACCURACY {
+            format!(
+                "{a_mark} {}, costing about {} of the game.",
+                found.word(),
+                percent(gain)
+            )
+        } else {
+            format!(
+                "Marked an inaccuracy: {} of the normal level's pairs are too few to call it good.",
+                p.pairs
+            )
+        }
+    )];
 }
 
 /// The marks of a summary in words: "25 best, 85 good, 1 inaccuracy, 0 mistakes, 2 blunders".
@@ -659,16 +755,28 @@ impl ReviewedDecision {
 
 /// The mark play bears out on its own: a blunder, a mistake or an inaccuracy where the best move
 /// won more often by at least that mark's loss (an inaccuracy's `PLAYED_INACCURACY`) and beyond
-/// the play-outs' interval, else good.
-pub fn played_mark(p: &PlayedOut) -> Mark {
-    if p.bears_out(BLUNDER) {
+/// the play-outs' interval, else good. A blunder or a mistake, told at play's size, also needs
+/// the game's bar for what the play-out vouches for (`vouches`).
+pub fn played_mark(p: &PlayedOut, bar: PlayBar) -> Mark {
+    let heavy = vouches(p, p.gain(), bar);
+    if heavy && p.bears_out(BLUNDER) {
         Mark::Blunder
-    } else if p.bears_out(MISTAKE) {
+    } else if heavy && p.bears_out(MISTAKE) {
         Mark::Mistake
     } else if p.bears_out(PLAYED_INACCURACY) {
         Mark::Inaccuracy
     } else {
         Mark::Good
+    }
+}
+
+/// Whether the review's play-out `p` vouches for a mistake or a blunder of loss `told` by the
+/// game's bar (`BotHints::review_bar`): the check's own test (half the loss, beyond the
+/// interval), or half the loss at the interval's lower end.
+pub fn vouches(p: &PlayedOut, told: f64, bar: PlayBar) -> bool {
+    match bar {
+        PlayBar::Half => p.bears_out(told / 2.0),
+        PlayBar::LowerEnd => p.bears_out(told / 2.0) && p.gain() - p.half >= told / 2.0,
     }
 }
 

@@ -169,7 +169,8 @@ pub trait MatchFace: Send + Sync {
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>>;
     /// The review's play-out (`rating::review_play_out`) of the legal moves `first` and `second`
     /// at the position after `index` actions, for the seat to act there, from its view: at most
-    /// `most` pairs, stopping once `settled` says so.
+    /// `most` pairs, stopping once `settled` says so, played by `by`.
+    #[allow(clippy::too_many_arguments)]
     fn play_out_decision(
         &self,
         library: &Library,
@@ -178,7 +179,14 @@ pub trait MatchFace: Send + Sync {
         second: usize,
         most: usize,
         settled: &dyn Fn(&super::rating::PlayedOut) -> bool,
+        by: super::rating::PlayOutBots,
     ) -> Option<super::rating::PlayedOut>;
+    /// How many pairs the review plays a mistake or a blunder out with the normal level
+    /// (`BotHints::review_yardstick_pairs`).
+    fn review_yardstick_pairs(&self) -> usize;
+    /// How sure the review's own play-out must be before it tells a mistake or a blunder
+    /// (`BotHints::review_bar`).
+    fn review_bar(&self) -> crate::rules::PlayBar;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String>;
@@ -537,6 +545,7 @@ impl<G: BotHints> MatchFace for Match<G> {
         second: usize,
         most: usize,
         settled: &dyn Fn(&super::rating::PlayedOut) -> bool,
+        by: super::rating::PlayOutBots,
     ) -> Option<super::rating::PlayedOut> {
         let content = library.content::<G>().ok()?;
         let mut state = G::new_shared(&self.config, &content).ok()?;
@@ -554,7 +563,14 @@ impl<G: BotHints> MatchFace for Match<G> {
             seed,
             most,
             settled,
+            by,
         )
+    }
+    fn review_yardstick_pairs(&self) -> usize {
+        G::review_yardstick_pairs()
+    }
+    fn review_bar(&self) -> crate::rules::PlayBar {
+        G::review_bar()
     }
     fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole

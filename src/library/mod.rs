@@ -14,7 +14,7 @@ pub use any_match::{
     play_out_random_seed, rule_of_typed, typed,
 };
 pub use hints::{HINT_ALTERNATIVES, Hint, HintChoice, HintJob, hint_job_of, hint_seed};
-pub use rating::{PlayedOut, RatedDecision, Rating, play_out_pair, rate_position, review_budget};
+pub use rating::{PlayOutBots, PlayedOut, RatedDecision, Rating, play_out_pair, rate_position, review_budget};
 pub use seat_table::{SeatTable, seat_table};
 pub use seats::{closed_seat_reason, needs_handoff, open_seats};
 use shelf::ErasedContent;

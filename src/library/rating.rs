@@ -238,6 +238,17 @@ pub fn play_out_pair<G: BotHints>(
     Some((won[0], won[1]))
 }
 
+/// Which bots play a review's play-out (`review_play_out`) for every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayOutBots {
+    /// The review's own: easy bots, or the game's heuristic where
+    /// `BotHints::review_plays_out_by_heuristic` says so (about a millisecond a pair).
+    Review,
+    /// The normal level, the yardstick the review is checked against
+    /// (`BotHints::review_yardstick_pairs`): in Shadows about a quarter of a second a pair.
+    Normal,
+}
+
 /// How many pairs the review plays out at a time, between looks at whether it knows enough
 /// (easy bots for every seat: a pair costs about a millisecond).
 const REVIEW_BATCH: usize = 50;
@@ -246,6 +257,7 @@ const REVIEW_BATCH: usize = 50;
 /// easy bots for every seat (or the game's heuristic, `BotHints::review_plays_out_by_heuristic`), seeded by the match and the position, in batches of
 /// `REVIEW_BATCH` pairs up to `most`, stopping where `settled` says the pairs so far are enough.
 /// Pair `k` has the same seed however many are played, so a longer play-out only adds pairs.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn review_play_out<G: BotHints>(
     view: &G::View,
     seat: Seat,
@@ -254,11 +266,16 @@ pub(super) fn review_play_out<G: BotHints>(
     seed: u64,
     most: usize,
     settled: &dyn Fn(&PlayedOut) -> bool,
+    by: PlayOutBots,
 ) -> Option<PlayedOut> {
-    let bots = if G::review_plays_out_by_heuristic() {
-        crate::bots::BotKind::Heuristic
-    } else {
-        crate::bots::BotKind::Level(crate::rules::Difficulty::Easy)
+    let (bots, seed) = match by {
+        PlayOutBots::Review if G::review_plays_out_by_heuristic() => (crate::bots::BotKind::Heuristic, seed),
+        PlayOutBots::Review => (crate::bots::BotKind::Level(crate::rules::Difficulty::Easy), seed),
+        // Seeds of their own: the normal level's pairs are not the review's re-deals again.
+        PlayOutBots::Normal => (
+            crate::bots::BotKind::Level(crate::rules::Difficulty::Normal),
+            seed ^ 0x4E4F_524D_414C_0000,
+        ),
     };
     let mut pairs: Vec<(f64, f64)> = Vec::with_capacity(most);
     let mut out = None;

@@ -14,7 +14,7 @@ use camelot::review::{self, Mark, Review, mark_of, reviewed_decision};
 use camelot::rules::court::{Action as CourtAction, Court, CourtContent};
 use camelot::rules::future::{Action as FutureAction, Future, FutureContent};
 use camelot::rules::shadows::{Action, EvilChoice, Shadows, ShadowsContent};
-use camelot::rules::{Game, GameId, GameRng, SeatKind, TableConfig};
+use camelot::rules::{Game, GameId, GameRng, PlayBar, SeatKind, TableConfig};
 
 /// Hard's search made small and without a clock cap (as the review's own budget has none).
 fn small(b: Budget) -> Budget {
@@ -586,7 +586,7 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     assert_eq!(blunder.mark, Some(Mark::Blunder));
     // Borne out: the best move won 25 % more often, beyond the interval.
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, Some(out(0.60, 0.35, 0.05)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.60, 0.35, 0.05)), "Elaine", PlayBar::Half);
     assert_eq!((d.mark, d.loss), (Some(Mark::Blunder), blunder.loss));
     assert!(
         d.why
@@ -598,7 +598,7 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     assert_eq!(review::chance_line(std::slice::from_ref(&d)).len(), 1);
     // Not borne out: within the play-outs' interval. Good, and no chance shown.
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, Some(out(0.50, 0.48, 0.05)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.48, 0.05)), "Elaine", PlayBar::Half);
     assert_eq!(
         (d.mark, d.loss, d.best_rate, d.played_rate),
         (Some(Mark::Good), None, None, None)
@@ -615,7 +615,7 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     );
     // Less than half the rated loss, but clearly a loss: an inaccuracy.
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, Some(out(0.60, 0.52, 0.04)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.60, 0.52, 0.04)), "Elaine", PlayBar::Half);
     assert_eq!((d.mark, d.by_play), (Some(Mark::Inaccuracy), true));
     assert!(
         d.why[0].ends_with("Marked an inaccuracy, as much as the play-outs found: about 8 % of the game."),
@@ -629,11 +629,111 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
     // A move below a mistake is not played out; no play-out leaves the rating as it was.
     let small = reviewed_decision(&rated(0.40, 0.33, 0.02));
     let mut d = small.clone();
-    review::confirm_by_play(&mut d, Some(out(0.5, 0.5, 0.01)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.5, 0.5, 0.01)), "Elaine", PlayBar::Half);
     assert_eq!(d, small);
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, None, "Elaine");
+    review::confirm_by_play(&mut d, None, "Elaine", PlayBar::Half);
     assert_eq!(d, blunder);
+}
+
+/// Where the game's bar is the interval's lower end (Shadows: the review's play-out bots are
+/// weaker than the normal bots it is checked against), a mistake or a blunder stands only where
+/// half its loss holds at the lower end; a play-out that bears out half of it only at its middle
+/// gives play's own mark at play's size. The default bar is the check's own test, unchanged.
+#[test]
+fn a_game_whose_play_outs_are_weaker_asks_play_to_vouch_at_the_lower_end() {
+    let blunder = reviewed_decision(&rated(0.60, 0.30, 0.03));
+    assert_eq!(blunder.mark, Some(Mark::Blunder));
+    // The best move won 16 % more often, ± 7 %: half the rated 30 % at the middle, not at 9 %.
+    let p = out(0.60, 0.44, 0.07);
+    let mut half = blunder.clone();
+    review::confirm_by_play(&mut half, Some(p), "Elaine", PlayBar::Half);
+    assert_eq!(
+        (half.mark, half.by_play, half.loss),
+        (Some(Mark::Blunder), false, blunder.loss)
+    );
+    let mut lower = blunder.clone();
+    review::confirm_by_play(&mut lower, Some(p), "Elaine", PlayBar::LowerEnd);
+    assert_eq!(
+        (lower.mark, lower.by_play, lower.loss),
+        (Some(Mark::Mistake), true, None)
+    );
+    assert!(
+        (lower.told_loss().unwrap_or(0.0) - 0.16).abs() < 1e-9,
+        "play's loss is told"
+    );
+    // At ± 10 % the lower end (6 %) is under half of play's own 16 %: an inaccuracy at most.
+    let mut wide = blunder.clone();
+    review::confirm_by_play(&mut wide, Some(out(0.60, 0.44, 0.10)), "Elaine", PlayBar::LowerEnd);
+    assert_eq!(wide.mark, Some(Mark::Inaccuracy));
+    // Where the lower end holds half the rated loss, the rating stands under either bar.
+    let mut sure = blunder.clone();
+    review::confirm_by_play(&mut sure, Some(out(0.62, 0.35, 0.04)), "Elaine", PlayBar::LowerEnd);
+    assert_eq!((sure.mark, sure.loss), (Some(Mark::Blunder), blunder.loss));
+    // The play-out's plan stops at 300 pairs only where the bar is met.
+    let (_, settled) = review::play_plan(&blunder, PlayBar::LowerEnd);
+    assert!(!settled(&p));
+    let (_, settled) = review::play_plan(&blunder, PlayBar::Half);
+    assert!(settled(&p));
+}
+
+/// Where the game plays its marks out again by the normal level (Shadows), a mistake or a blunder
+/// stands where the normal level finds at least the loss told; else it is told at the normal
+/// level's size and marked by it (an inaccuracy at least), and its rated chances leave the line.
+#[test]
+fn a_mistake_is_told_at_the_normal_levels_size_where_it_finds_less() {
+    let blunder = reviewed_decision(&rated(0.60, 0.30, 0.03));
+    let mut borne = blunder.clone();
+    review::confirm_by_play(&mut borne, Some(out(0.62, 0.35, 0.04)), "Elaine", PlayBar::LowerEnd);
+    assert_eq!(borne.mark, Some(Mark::Blunder));
+    // The normal level: 32 % against the 30 % told: it stands, and says so.
+    let mut d = borne.clone();
+    review::confirm_by_normal(&mut d, Some(out(0.66, 0.34, 0.12)), "Elaine");
+    assert_eq!((d.mark, d.loss), (Some(Mark::Blunder), borne.loss));
+    assert!(
+        d.why.last().is_some_and(
+            |w| w.starts_with("Borne out by the normal level too: played out 300 times by the normal level")
+        ),
+        "{:?}",
+        d.why
+    );
+    // 16 %: a mistake at the normal level's size, off the line.
+    let mut d = borne.clone();
+    review::confirm_by_normal(&mut d, Some(out(0.56, 0.40, 0.12)), "Elaine");
+    assert_eq!(
+        (d.mark, d.by_play, d.loss, d.best_rate),
+        (Some(Mark::Mistake), true, None, None)
+    );
+    assert!((d.told_loss().unwrap_or(0.0) - 0.16).abs() < 1e-9);
+    assert!(
+        d.why[0].ends_with("A mistake, costing about 16 % of the game."),
+        "{:?}",
+        d.why
+    );
+    assert!(review::chance_line(std::slice::from_ref(&d)).is_empty());
+    // 8 %: an inaccuracy.
+    let mut d = borne.clone();
+    review::confirm_by_normal(&mut d, Some(out(0.50, 0.42, 0.12)), "Elaine");
+    assert_eq!((d.mark, d.by_play), (Some(Mark::Inaccuracy), true));
+    assert!((d.told_loss().unwrap_or(0.0) - 0.08).abs() < 1e-9);
+    // Nothing: still an inaccuracy, since a hundred pairs cannot acquit it of the loss the
+    // review's own play-out bore out.
+    let mut d = borne.clone();
+    review::confirm_by_normal(&mut d, Some(out(0.45, 0.46, 0.12)), "Elaine");
+    assert_eq!((d.mark, d.told_loss()), (Some(Mark::Inaccuracy), Some(0.0)));
+    assert!(
+        d.why[0].ends_with("Marked an inaccuracy: 300 of the normal level's pairs are too few to call it good."),
+        "{:?}",
+        d.why
+    );
+    // A mark below a mistake, or no play-out, is left as it was.
+    let small = reviewed_decision(&rated(0.40, 0.33, 0.02));
+    let mut d = small.clone();
+    review::confirm_by_normal(&mut d, Some(out(0.5, 0.6, 0.1)), "Elaine");
+    assert_eq!(d, small);
+    let mut d = borne.clone();
+    review::confirm_by_normal(&mut d, None, "Elaine");
+    assert_eq!(d, borne);
 }
 
 /// A loss of 5 % or more that the game's noise hid is played out too: an inaccuracy where play
@@ -644,11 +744,11 @@ fn a_loss_the_noise_hid_is_an_inaccuracy_where_play_bears_it_out() {
     assert_eq!(hidden.mark, Some(Mark::Good));
     assert!(review::needs_play(&hidden));
     let mut d = hidden.clone();
-    review::confirm_by_play(&mut d, Some(out(0.50, 0.40, 0.03)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.40, 0.03)), "Elaine", PlayBar::Half);
     assert_eq!((d.mark, d.loss), (Some(Mark::Inaccuracy), hidden.loss));
     assert!(d.why[0].contains("but play bears out a loss"), "{:?}", d.why);
     let mut d = hidden.clone();
-    review::confirm_by_play(&mut d, Some(out(0.50, 0.49, 0.03)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.49, 0.03)), "Elaine", PlayBar::Half);
     assert_eq!(
         (d.mark, &d.why[..hidden.why.len()]),
         (Some(Mark::Good), &hidden.why[..])
@@ -671,7 +771,7 @@ fn every_good_move_not_the_hard_levels_own_is_played_out() {
     assert_eq!(small.mark, Some(Mark::Good));
     assert!(review::needs_play(&small));
     let mut d = small.clone();
-    review::confirm_by_play(&mut d, Some(out(0.50, 0.40, 0.03)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.40, 0.03)), "Elaine", PlayBar::Half);
     assert_eq!(d.mark, Some(Mark::Inaccuracy));
     assert!(
         d.why[0].starts_with("The ratings cannot tell this from \"Send 1\""),
@@ -681,10 +781,10 @@ fn every_good_move_not_the_hard_levels_own_is_played_out() {
     // Play calls a move good only where it puts the loss clearly under 5 %: 4.5 % beyond the
     // interval is an inaccuracy, 3.5 % is not.
     let mut d = small.clone();
-    review::confirm_by_play(&mut d, Some(out(0.500, 0.455, 0.03)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.500, 0.455, 0.03)), "Elaine", PlayBar::Half);
     assert_eq!(d.mark, Some(Mark::Inaccuracy));
     let mut d = small.clone();
-    review::confirm_by_play(&mut d, Some(out(0.500, 0.465, 0.03)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.500, 0.465, 0.03)), "Elaine", PlayBar::Half);
     assert_eq!(
         (d.mark, d.by_play, d.told_loss()),
         (Some(Mark::Good), false, small.loss)
@@ -692,7 +792,7 @@ fn every_good_move_not_the_hard_levels_own_is_played_out() {
     // Play's own size sets the mark: a loss of 16 % in play is a mistake, and the summary tells
     // it at play's size, the costliest moment of the game.
     let mut d = small.clone();
-    review::confirm_by_play(&mut d, Some(out(0.36, 0.20, 0.04)), "Elaine");
+    review::confirm_by_play(&mut d, Some(out(0.36, 0.20, 0.04)), "Elaine", PlayBar::Half);
     assert_eq!((d.mark, d.by_play), (Some(Mark::Mistake), true));
     assert!(
         d.why[0].ends_with("A mistake, costing about 16 % of the game in play."),
@@ -726,7 +826,7 @@ fn a_play_out_stops_only_where_its_answer_is_sure() {
     };
     let mistake = reviewed_decision(&rated(0.50, 0.36, 0.02));
     assert_eq!(mistake.mark, Some(Mark::Mistake));
-    let (most, settled) = review::play_plan(&mistake);
+    let (most, settled) = review::play_plan(&mistake, PlayBar::Half);
     assert_eq!(most, review::PLAY_PAIRS_MOST);
     assert!(
         settled(&at(review::PLAY_PAIRS, 0.60, 0.50, 0.05)),
@@ -741,7 +841,7 @@ fn a_play_out_stops_only_where_its_answer_is_sure() {
     assert!(settled(&at(100, 0.50, 0.50, 0.03)), "a sure no");
     assert!(!settled(&at(50, 0.50, 0.50, 0.03)), "too few pairs for any answer");
     let good = reviewed_decision(&rated(0.40, 0.37, 0.02));
-    let (_, settled) = review::play_plan(&good);
+    let (_, settled) = review::play_plan(&good, PlayBar::Half);
     assert!(
         !settled(&at(review::PLAY_PAIRS, 0.60, 0.50, 0.05)),
         "a yes needs every pair"
