@@ -5,7 +5,7 @@
 
 use crate::bots::Budget;
 use crate::library::{Library, MatchFace, PlayOutBots, PlayedOut, RatedDecision, Rating, review_budget};
-use crate::rules::{PlayBar, Seat, counted, percent};
+use crate::rules::{Seat, counted, percent};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -264,7 +264,7 @@ pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedO
     };
     let settled = move |p: &PlayedOut| {
         let sure_no = p.pairs >= PLAY_PAIRS_LEAST && p.gain() + p.half < PLAYED_INACCURACY;
-        let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && vouches(p, loss, bar));
+        let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && bar.vouches(p, loss));
         sure_no || borne_out
     };
     (PLAY_PAIRS_MOST, settled)
@@ -321,7 +321,7 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         return;
     }
     // Judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out that bears it out).
-    if p.pairs == PLAY_PAIRS && vouches(&p, loss, bar) {
+    if p.pairs == PLAY_PAIRS && bar.vouches(&p, loss) {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
@@ -352,7 +352,8 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
 /// Where the game asks for it (`MatchFace::review_yardstick_pairs`), a mistake or a blunder play
 /// bore out is played out again by the normal level before it is told (`confirm_by_normal`).
 pub fn play_and_confirm(m: &dyn MatchFace, library: &Library, d: &mut ReviewedDecision, name: &str) {
-    let bar = m.review_bar();
+    let pairs = m.review_yardstick_pairs();
+    let bar = PlayBar::of(pairs);
     let (most, settled) = play_plan(d, bar);
     let p = m.play_out_decision(
         library,
@@ -364,7 +365,6 @@ pub fn play_and_confirm(m: &dyn MatchFace, library: &Library, d: &mut ReviewedDe
         PlayOutBots::Review,
     );
     confirm_by_play(d, p, name, bar);
-    let pairs = m.review_yardstick_pairs();
     if pairs > 0 && d.mark.is_some_and(|m| m >= Mark::Mistake) {
         let p = m.play_out_decision(
             library,
@@ -405,16 +405,11 @@ pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &
         d.why.push(format!("Borne out by the normal level too: {by_normal}"));
         return;
     }
-    let found = if gain >= BLUNDER {
-        Mark::Blunder
-    } else if gain >= MISTAKE {
-        Mark::Mistake
-    } else {
-        // The review's own play-outs bore out a heavy loss beyond their interval; a hundred of
-        // the normal level's pairs cannot acquit the move of it (checked by the heuristic, 3 of
-        // 22 such moves called good lost 12–24 %): an inaccuracy at least.
-        Mark::Inaccuracy
-    };
+    // Marked by the normal level's size, but an inaccuracy at least: the review's own play-outs
+    // bore out a heavy loss beyond their interval, and a hundred of the normal level's pairs
+    // cannot acquit the move of it (checked by the heuristic, 3 of 22 such moves called good lost
+    // 12–24 %).
+    let found = mark_of(false, Some(gain), 0.0).map_or(Mark::Inaccuracy, |m| m.max(Mark::Inaccuracy));
     let own = d.played_out.map_or(String::new(), |q| {
         format!(
             " (played out {} times, \"{}\" won {}, this move {})",
@@ -756,9 +751,9 @@ impl ReviewedDecision {
 /// The mark play bears out on its own: a blunder, a mistake or an inaccuracy where the best move
 /// won more often by at least that mark's loss (an inaccuracy's `PLAYED_INACCURACY`) and beyond
 /// the play-outs' interval, else good. A blunder or a mistake, told at play's size, also needs
-/// the game's bar for what the play-out vouches for (`vouches`).
+/// the game's bar for what the play-out vouches for (`PlayBar::vouches`).
 pub fn played_mark(p: &PlayedOut, bar: PlayBar) -> Mark {
-    let heavy = vouches(p, p.gain(), bar);
+    let heavy = bar.vouches(p, p.gain());
     if heavy && p.bears_out(BLUNDER) {
         Mark::Blunder
     } else if heavy && p.bears_out(MISTAKE) {
@@ -770,13 +765,32 @@ pub fn played_mark(p: &PlayedOut, bar: PlayBar) -> Mark {
     }
 }
 
-/// Whether the review's play-out `p` vouches for a mistake or a blunder of loss `told` by the
-/// game's bar (`BotHints::review_bar`): the check's own test (half the loss, beyond the
-/// interval), or half the loss at the interval's lower end.
-pub fn vouches(p: &PlayedOut, told: f64, bar: PlayBar) -> bool {
-    match bar {
-        PlayBar::Half => p.bears_out(told / 2.0),
-        PlayBar::LowerEnd => p.bears_out(told / 2.0) && p.gain() - p.half >= told / 2.0,
+/// How sure the review's own play-out must be before it tells a mistake or a blunder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayBar {
+    /// The measured loss at least half the loss told, and beyond the play-out's 95 % interval:
+    /// the check's own test (docs/review.md).
+    Half,
+    /// Half the loss told at the interval's lower end too: where the review's play-out bots play
+    /// a weaker game than the normal bots it is checked against, so that a loss they measure
+    /// shrinks under stronger play (the games whose marks the normal level also plays out,
+    /// `BotHints::review_yardstick_pairs`).
+    LowerEnd,
+}
+
+impl PlayBar {
+    /// The bar of a game whose marks the normal level plays out in `yardstick_pairs` pairs.
+    pub fn of(yardstick_pairs: usize) -> PlayBar {
+        if yardstick_pairs > 0 {
+            PlayBar::LowerEnd
+        } else {
+            PlayBar::Half
+        }
+    }
+
+    /// Whether the play-out `p` vouches for a mistake or a blunder of loss `told`.
+    pub fn vouches(self, p: &PlayedOut, told: f64) -> bool {
+        p.bears_out(told / 2.0) && (self == PlayBar::Half || p.gain() - p.half >= told / 2.0)
     }
 }
 

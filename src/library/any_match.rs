@@ -184,9 +184,6 @@ pub trait MatchFace: Send + Sync {
     /// How many pairs the review plays a mistake or a blunder out with the normal level
     /// (`BotHints::review_yardstick_pairs`).
     fn review_yardstick_pairs(&self) -> usize;
-    /// How sure the review's own play-out must be before it tells a mistake or a blunder
-    /// (`BotHints::review_bar`).
-    fn review_bar(&self) -> crate::rules::PlayBar;
     /// The same match after its first `actions` actions only (a replay's position), from the
     /// content the library holds.
     fn replay_to(&self, actions: usize, library: &Library) -> Result<Box<dyn MatchFace>, String>;
@@ -568,9 +565,6 @@ impl<G: BotHints> MatchFace for Match<G> {
     }
     fn review_yardstick_pairs(&self) -> usize {
         G::review_yardstick_pairs()
-    }
-    fn review_bar(&self) -> crate::rules::PlayBar {
-        G::review_bar()
     }
     fn apply_recorded(&mut self, whole: &dyn MatchFace) -> Result<Vec<ErasedEvent>, RuleError> {
         let whole = whole

@@ -178,19 +178,11 @@ pub trait BotHints: Game {
         false
     }
 
-    /// How sure the review's own play-out must be before it tells a mistake or a blunder
-    /// (`review::confirm_by_play`, `review::played_mark`): by default as sure as the check in
-    /// docs/review.md asks (the measured loss at least half the loss told, beyond its interval);
-    /// `PlayBar::LowerEnd` where the review's play-out bots play a weaker game than the normal
-    /// bots it is checked against, so that a loss they measure shrinks under stronger play.
-    fn review_bar() -> PlayBar {
-        PlayBar::Half
-    }
-
     /// How many pairs the review plays a mistake or a blunder out with the normal level for every
     /// seat, after its own play-out bore it out, before telling it (`review::confirm_by_normal`):
     /// where its own play-out bots play a different game from the normal bots it is checked
-    /// against, and a normal game is too slow to play a thousand times a decision. 0: none.
+    /// against, and a normal game is too slow to play a thousand times a decision. Such a game's
+    /// own play-out is also held to the stricter bar (`review::PlayBar::LowerEnd`). 0: none.
     fn review_yardstick_pairs() -> usize {
         0
     }
@@ -226,15 +218,4 @@ pub fn score_margins(scores: &[i64], scale: f64) -> Vec<f64> {
             1.0 / (1.0 + (-((scores[i] - best_other) as f64) / scale).exp())
         })
         .collect()
-}
-
-/// How sure the review's own play-out must be before it tells a mistake or a blunder
-/// (`BotHints::review_bar`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayBar {
-    /// The measured loss at least half the loss told, and beyond the play-out's 95 % interval.
-    Half,
-    /// The interval's lower end at half the loss told or more: play vouches for half the loss
-    /// even at the low end of what it measured.
-    LowerEnd,
 }

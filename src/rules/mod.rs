@@ -17,7 +17,7 @@ mod table;
 pub mod testgame;
 mod words;
 
-pub use bot_hints::{BotHints, Budget, PlayBar, score_margins};
+pub use bot_hints::{BotHints, Budget, score_margins};
 pub use contract::{
     Game, Outcome, Pending, Period, Place, Report, RuleError, RulePart, Secret, SetupError, Side, Tagged, Tally,
     Visibility, judge_by_list,

@@ -10,11 +10,11 @@ use crate::common::{camelot, config, temp_dir};
 use camelot::bots::{self, BotKind, Budget};
 use camelot::content::ContentSet;
 use camelot::library::{Library, MatchFace, rate_position};
-use camelot::review::{self, Mark, Review, mark_of, reviewed_decision};
+use camelot::review::{self, Mark, PlayBar, Review, mark_of, reviewed_decision};
 use camelot::rules::court::{Action as CourtAction, Court, CourtContent};
 use camelot::rules::future::{Action as FutureAction, Future, FutureContent};
 use camelot::rules::shadows::{Action, EvilChoice, Shadows, ShadowsContent};
-use camelot::rules::{Game, GameId, GameRng, PlayBar, SeatKind, TableConfig};
+use camelot::rules::{Game, GameId, GameRng, SeatKind, TableConfig};
 
 /// Hard's search made small and without a clock cap (as the review's own budget has none).
 fn small(b: Budget) -> Budget {

@@ -138,18 +138,10 @@ impl BotHints for Shadows {
 
     /// The heuristic the review plays out with wins about half as often as the normal Knights the
     /// review is checked against, and normal's lookahead plays around some of what it measures:
-    /// checked by normal bots, 23 of 38 mistakes the heuristic's play-outs bore out (half the
-    /// loss, beyond the interval) were confirmed (docs/review.md). So a mistake or a blunder
-    /// stands only where half its loss holds at the play-out interval's lower end.
-    fn review_bar() -> crate::rules::PlayBar {
-        crate::rules::PlayBar::LowerEnd
-    }
-
-    /// Even so, the heuristic's play-outs see losses normal's lookahead plays around (checked
-    /// by normal bots, 18 of 30 such marks were confirmed, 2026-12-07): a mistake or a blunder
-    /// is played out again by the normal level, 100 pairs (about half a minute on one core, for
-    /// about one decision in a game), and told at the normal level's size where it finds less
-    /// (docs/review.md).
+    /// checked by normal bots, 23 of 38 mistakes its play-outs bore out were confirmed. So a
+    /// mistake or a blunder is played out again by the normal level, 100 pairs (about half a
+    /// minute on one core, for about one decision in a game), and told at the normal level's size
+    /// where it finds less: 28 of 31 confirmed (docs/review.md).
     fn review_yardstick_pairs() -> usize {
         100
     }
