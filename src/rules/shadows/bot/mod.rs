@@ -121,9 +121,9 @@ impl BotHints for Shadows {
         Some(legal.iter().map(|a| action_value(&view.game, a) as f64).collect())
     }
 
-    /// One seed's win chances wander (`review_noise`). Hard's own search now spends 32 samples
-    /// on every choice and 160 on its three best (it averaged eight seeds of 16 samples before,
-    /// 2026-12-05): one seed is enough, and keeps a decision's review as quick as it was.
+    /// One seed's win chances wander (`review_noise`). Hard's own search spends 128 samples on
+    /// every choice and 640 on its three best (`Look::HARD`; it averaged eight seeds of 16
+    /// samples on 2026-12-05): one seed is enough.
     fn review_seeds() -> u32 {
         1
     }
