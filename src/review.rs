@@ -291,11 +291,9 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
     }
     d.played_out = Some(p);
     let told = format!(
-        "played out {} times from what {name} could see, \"{}\" won {}, this move {}.",
+        "played out {} times from what {name} could see, {}.",
         p.pairs,
-        d.best,
-        percent(p.first),
-        percent(p.second)
+        tally(&p, &d.best)
     );
     let found = played_mark(&p, bar);
     let a_mark = |m: Mark| format!("{} {}", if m == Mark::Inaccuracy { "An" } else { "A" }, m.word());
@@ -382,10 +380,11 @@ pub fn play_and_confirm(m: &dyn MatchFace, library: &Library, d: &mut ReviewedDe
 /// A mistake or a blunder the review's own play-out bore out, played out again by the normal
 /// level (`p`, a few pairs: a normal game costs a hundred of the review's own). Where the normal
 /// level's better move won more often by at least the loss told, the mark stands; else the move
-/// is told at the normal level's size and marked by it (a blunder from 20 %, a mistake from 10 %,
-/// else an inaccuracy: its few pairs cannot call good a move the review's own play-out bore out a
-/// heavy loss for): the strongest play the review ran has the last word on the size. Checked in docs/review.md (Shadows: its own play-outs are the heuristic's, and
-/// normal's lookahead plays around some of what they measure).
+/// is told at the normal level's size and marked by it (`mark_of`, an inaccuracy at least: its
+/// few pairs cannot call good a move the review's own play-out bore out a heavy loss for): the
+/// strongest play the review ran has the last word on the size. Checked in docs/review.md
+/// (Shadows: its own play-outs are the heuristic's, and normal's lookahead plays around some of
+/// what they measure).
 pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str) {
     let (Some(p), Some(told), Some(mark)) = (p, d.told_loss(), d.mark) else {
         return;
@@ -394,11 +393,9 @@ pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &
         return;
     }
     let by_normal = format!(
-        "played out {} times by the normal level from what {name} could see, \"{}\" won {}, this move {}.",
+        "played out {} times by the normal level from what {name} could see, {}.",
         p.pairs,
-        d.best,
-        percent(p.first),
-        percent(p.second)
+        tally(&p, &d.best)
     );
     let gain = p.gain();
     if gain >= told {
@@ -411,13 +408,7 @@ pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &
     // 12–24 %).
     let found = mark_of(false, Some(gain), 0.0).map_or(Mark::Inaccuracy, |m| m.max(Mark::Inaccuracy));
     let own = d.played_out.map_or(String::new(), |q| {
-        format!(
-            " (played out {} times, \"{}\" won {}, this move {})",
-            q.pairs,
-            d.best,
-            percent(q.first),
-            percent(q.second)
-        )
+        format!(" (played out {} times, {})", q.pairs, tally(&q, &d.best))
     });
     d.mark = Some(found);
     d.by_play = true;
@@ -444,6 +435,11 @@ pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &
             )
         }
     )];
+}
+
+/// How a play-out's two moves did, in words: "\"Move to The Pict War\" won 35 %, this move 21 %".
+fn tally(p: &PlayedOut, best: &str) -> String {
+    format!("\"{best}\" won {}, this move {}", percent(p.first), percent(p.second))
 }
 
 /// The marks of a summary in words: "25 best, 85 good, 1 inaccuracy, 0 mistakes, 2 blunders".

@@ -44,7 +44,7 @@ impl Look {
     /// Hard: 128 samples, fifteen turns (three rounds at five players) played out; then the
     /// three best choices on 512 fresh samples each, and a smaller margin for the surer means.
     /// Four times the samples it had (32 and 128) won 96 % of five-player games without a
-    /// Traitor instead of 88.5 %, at a decision p95 of about 0.2 s (docs/bots.md).
+    /// Traitor instead of 88.5 %, at a decision p95 of about 0.15 s (docs/bots.md).
     pub const HARD: Look = Look {
         samples: 128,
         turns: 15,
