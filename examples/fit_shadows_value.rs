@@ -309,7 +309,7 @@ fn main() {
         println!("{players}: {}", shown.join(", "));
     }
     let header = format!(
-        "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
+        "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/tuning.rs).\n\
          The weights: cargo run --release --no-default-features --features tools --example tune_shadows -- --hand-set --seed 1 --games 600 --rounds 3 --step 0.5 --min-gain 0.08\n\
          The position model: cargo run --release --no-default-features --features tools --example fit_shadows_value -- --seed {seed} --games {games} --rounds {rounds}\n\
          ({:.0} minutes on this machine). `camelot check` validates this file.",

@@ -16,7 +16,7 @@
 //! `--rounds N` (default 2), `--step X` (the first round's step, default 0.4; each later round
 //! halves it), `--min-gain X` (the Knights' score a change must add to be kept, default 0.08),
 //! `--from PATH` (start from this file; default the shipped one), `--hand-set` (start the
-//! normal level from the first values written in `src/rules/shadows/bot/weights.rs`, the easy
+//! normal level from the first values written in `src/rules/shadows/tuning.rs`, the easy
 //! level and the deeds as in the file: this is how the shipped file is made), `--out PATH`
 //! (default `assets/bots/shadows_bots.ron`), `--eval` (only print the score of the starting weights,
 //! table by table), `--deeds-only`, `--jobs N`.
@@ -343,7 +343,7 @@ fn main() {
         show("final", &judge(&base, &bots, games, seed));
     }
     let header = format!(
-        "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/bot/weights.rs).\n\
+        "The Shadows over Camelot bots' numbers (what each weighs: src/rules/shadows/tuning.rs).\n\
          The weights: cargo run --release --no-default-features --features tools --example tune_shadows -- {}--seed {seed} --games {games} --rounds {rounds} --step {first_step} --min-gain {min_gain}{}\n\
          ({:.0} minutes on this machine); the position model (`value`) is kept from the file it started from:\n\
          cargo run --release --no-default-features --features tools --example fit_shadows_value -- --seed 1 --games 1000 --rounds 1\n\

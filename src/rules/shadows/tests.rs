@@ -2063,6 +2063,67 @@ fn a_knight_plays_the_fight_card_that_keeps_two_pairs_on_the_black_knight() {
 }
 
 #[test]
+fn a_knight_on_lancelot_plays_his_highest_card_first() {
+    // Evil's fifth card ends the race wherever the Knight's side stands: what lies there counts.
+    let mut g = scenario("kay,gawain,tristan");
+    g.knights[0].at = Location::Quest(QuestId::Lancelot);
+    let full_house = [
+        White::Fight(4),
+        White::Fight(4),
+        White::Fight(5),
+        White::Fight(5),
+        White::Fight(5),
+    ];
+    hand(&mut g, 0, &full_house);
+    at_heroic(&mut g);
+    assert_eq!(heuristic_choice(&g), Action::Fight(5));
+}
+
+#[test]
+fn a_knight_with_a_full_house_goes_to_lancelot_before_evil_gathers() {
+    let mut g = scenario("kay,gawain,tristan");
+    let full_house = [
+        White::Fight(3),
+        White::Fight(3),
+        White::Fight(5),
+        White::Fight(5),
+        White::Fight(5),
+    ];
+    hand(&mut g, 0, &full_house);
+    at_heroic(&mut g);
+    assert_eq!(heuristic_choice(&g), Action::Move(Location::Quest(QuestId::Lancelot)));
+}
+
+#[test]
+fn no_loyal_knight_calls_a_knight_home_from_his_race_on_lancelot() {
+    let mut g = scenario("kay,gawain,tristan");
+    // Gawain stands on Lancelot with two of his five cards down.
+    g.knights[1].at = Location::Quest(QuestId::Lancelot);
+    for v in [5, 5] {
+        let i = g.white_draw.iter().position(|&x| x == White::Fight(v)).expect("a 5");
+        g.white_draw.remove(i);
+        g.quests[QuestId::Lancelot.index()].white.push(White::Fight(v));
+    }
+    hand(&mut g, 0, &[White::Convocation, White::Fight(1), White::Fight(2)]);
+    at_heroic(&mut g);
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Convocation));
+    assert_ne!(heuristic_choice(&g), Action::Convocation);
+    // Nor is it offered to the lookahead (whose position model does not see the race)...
+    let pick = heuristic_choice(&g);
+    let offered = bot::look_choices(&g, 0, &legal, pick, Look::HARD);
+    assert!(
+        !offered.is_empty() && !offered.contains(&Action::Convocation),
+        "{offered:?}"
+    );
+    // ... where no one is racing, it is.
+    g.knights[1].at = Location::RoundTable;
+    g.quests[QuestId::Lancelot.index()].white.clear();
+    let pick = heuristic_choice(&g);
+    assert!(bot::look_choices(&g, 0, &legal, pick, Look::HARD).contains(&Action::Convocation));
+}
+
+#[test]
 fn a_knight_keeps_his_grail_card_from_excalibur_while_the_grail_is_pushed() {
     let mut g = scenario("kay,gawain,tristan");
     g.knights[0].at = Location::Quest(QuestId::Excalibur);

@@ -159,6 +159,19 @@ weights! {
     grail_company = 0.0, (0.0, 20.0);
     /// ... both counted at this share while the Knights lead on Swords.
     grail_ahead = 1.0, (0.0, 1.0);
+    // Lancelot: a race of five turns against Evil's draws, won by a Knight who goes early with
+    // a full house, stays, and is not called home.
+    /// Going to Lancelot with a hand that finishes him and likely wins (as `solo_margin` finds),
+    /// beyond what any solo quest is worth.
+    lancelot_go = 0.0, (0.0, 30.0);
+    /// Staying on a solo quest where the seat has played cards, while his hand can still finish
+    /// it (against going elsewhere).
+    solo_stay = 0.0, (0.0, 30.0);
+    /// A Convocation's cost for each other Knight it calls home from a solo quest: this much
+    /// for each of the cards he played there and one more.
+    recall_cost = 0.0, (0.0, 20.0);
+    /// A Merlin on the Black cards of a solo quest a Knight stands on, beyond its danger.
+    merlin_solo = 0.0, (0.0, 20.0);
 }
 
 /// How much each public deed tells: ln(P(deed | Traitor) / P(deed | Loyal)), by deed.

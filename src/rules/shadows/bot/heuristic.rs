@@ -290,7 +290,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             let base = match k.at {
                 Location::Quest(q) if matches!(g.content.quest(q).kind, QuestKind::Combat { .. }) => {
                     match completion(g, me, q, Some(v)) {
-                        Some(c) if g.is_solo(q) => w.fight + 0.05 * c.total as f32,
+                        // Highest first: a side cut short by Evil's last card is judged on what
+                        // lies on it.
+                        Some(c) if g.is_solo(q) => w.fight + 0.05 * c.total as f32 + 0.1 * v as f32,
                         Some(c) => w.fight + 0.3 * c.fits as f32 + 0.05 * c.total as f32,
                         None => w.fight - 2.0,
                     }
@@ -325,12 +327,26 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Merlin(t) => {
             let v = match t {
                 MerlinTarget::SiegeEngine => 1.0 + w.merlin_siege * siege_fear,
-                MerlinTarget::Figure(q) | MerlinTarget::BlackCard(q) => w.merlin_quest * quest_danger(g, q),
+                MerlinTarget::Figure(q) => w.merlin_quest * quest_danger(g, q),
+                MerlinTarget::BlackCard(q) => {
+                    let raced = g.is_solo(q) && !g.present(Location::Quest(q)).is_empty();
+                    w.merlin_quest * quest_danger(g, q) + if raced { w.merlin_solo } else { 0.0 }
+                }
             };
             if traitor { v - 2.0 } else { v }
         }
         Action::Clairvoyance => 0.5,
-        Action::Convocation => 1.0,
+        // Everyone comes home: a Knight on a solo quest loses the cards he played there.
+        Action::Convocation => {
+            let recalled: f32 = QuestId::ALL
+                .iter()
+                .filter(|&&q| g.quest(q).in_play && g.is_solo(q))
+                .filter(|&&q| g.present(Location::Quest(q)).iter().any(|&s| s != me))
+                .map(|&q| 1.0 + g.quest(q).white.len() as f32)
+                .sum();
+            let cost = w.recall_cost * recalled;
+            if traitor { 1.0 + cost } else { 1.0 - cost }
+        }
         Action::Fate => {
             if traitor {
                 -5.0
@@ -460,7 +476,8 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
                         && m > w.combat_margin
                     {
                         let add = completion(g, me, q, None).map_or(0, |c| c.add);
-                        return add as f32 * 0.9 + w.help_solo + bk + w.solo_margin * m.min(8.0);
+                        let lancelot = if q == QuestId::Lancelot { w.lancelot_go } else { 0.0 };
+                        return add as f32 * 0.9 + w.help_solo + bk + lancelot + w.solo_margin * m.min(8.0);
                     }
                     // Cards that fit, added greedily highest first.
                     let mut side = qs.white.clone();
@@ -551,8 +568,11 @@ pub(super) fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: 
         && g.is_solo(q)
         && !g.quest(q).white.is_empty()
     {
-        // Leaving a solo quest throws away the cards played there.
+        // Leaving a solo quest throws away the cards played there, and the race with them.
         here += 1.5 + g.quest(q).white.len() as f32;
+        if completion(g, me, q, None).is_some() {
+            here += w.solo_stay;
+        }
     }
     let v = w.travel + there - w.here * here;
     if traitor { v * 0.8 } else { v }

@@ -56,7 +56,7 @@ impl Look {
 }
 
 /// The choices the lookahead judges at this decision (none: the heuristic decides alone).
-pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Look) -> Vec<Action> {
+pub(crate) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action, look: Look) -> Vec<Action> {
     if g.knights.get(me).is_none() || look.samples == 0 || g.content.bots.value.is_flat() {
         return Vec::new();
     }
@@ -65,7 +65,20 @@ pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
     // another action: his death costs his actions for the rest of the game, beyond the few turns
     // it plays out (the review showed it preferring that death to a Black card).
     let last_life = g.knights[me].life <= 1 && !plays_traitor(g, me);
-    let kills = |a: &Action| last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice);
+    // Nor does a Loyal Knight call another home from a solo quest he has played cards on (a
+    // Convocation) on its word: the position model does not see that race either (measured:
+    // it called Knights home from Lancelot with two or three of their five cards down).
+    let recalls = !plays_traitor(g, me)
+        && QuestId::ALL.iter().any(|&q| {
+            g.quest(q).in_play
+                && g.is_solo(q)
+                && !g.quest(q).white.is_empty()
+                && g.present(Location::Quest(q)).iter().any(|&s| s != me)
+        });
+    let barred = |a: &Action| {
+        (last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice))
+            || (recalls && *a == Action::Convocation)
+    };
     // A combat quest's cards coming together are the heuristic's call: the position model was
     // fitted to games where those quests were seldom fought, and does not see a side about to
     // win (measured: with it judging, Knights who went to the Black Knight left their cards in
@@ -86,9 +99,9 @@ pub(super) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
         Some(Task::Evil) => legal
             .iter()
             .copied()
-            .filter(|a| matches!(a, Action::Evil(_)) && !kills(a))
+            .filter(|a| matches!(a, Action::Evil(_)) && !barred(a))
             .collect(),
-        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a) && !kills(a)).collect(),
+        Some(Task::Heroic) if !aside(&pick) => legal.iter().copied().filter(|a| !aside(a) && !barred(a)).collect(),
         _ => Vec::new(),
     };
     if choices.len() <= 1 || !choices.contains(&pick) {

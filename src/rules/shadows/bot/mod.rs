@@ -35,6 +35,8 @@ mod value;
 pub use belief::Belief;
 use explain::explain_shadows;
 pub use heuristic::heuristic_with;
+#[cfg(test)]
+pub(crate) use look::look_choices;
 pub use look::{Look, search_budget};
 pub use value::features;
 
