@@ -167,8 +167,8 @@ weights! {
     /// Staying on a solo quest where the seat has played cards, while his hand can still finish
     /// it (against going elsewhere).
     solo_stay = 0.0, (0.0, 30.0);
-    /// A Convocation's cost for each other Knight it calls home from a solo quest: this much
-    /// for each of the cards he played there and one more.
+    /// A Convocation's cost for each Knight it calls home from a solo quest (the seat himself
+    /// included): this much for each of the cards he played there and one more.
     recall_cost = 0.0, (0.0, 20.0);
     /// A Merlin on the Black cards of a solo quest a Knight stands on, beyond its danger.
     merlin_solo = 0.0, (0.0, 20.0);

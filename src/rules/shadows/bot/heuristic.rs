@@ -341,7 +341,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             let recalled: f32 = QuestId::ALL
                 .iter()
                 .filter(|&&q| g.quest(q).in_play && g.is_solo(q))
-                .filter(|&&q| g.present(Location::Quest(q)).iter().any(|&s| s != me))
+                .filter(|&&q| !g.present(Location::Quest(q)).is_empty())
                 .map(|&q| 1.0 + g.quest(q).white.len() as f32)
                 .sum();
             let cost = w.recall_cost * recalled;

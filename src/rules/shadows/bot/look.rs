@@ -65,15 +65,15 @@ pub(crate) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
     // another action: his death costs his actions for the rest of the game, beyond the few turns
     // it plays out (the review showed it preferring that death to a Black card).
     let last_life = g.knights[me].life <= 1 && !plays_traitor(g, me);
-    // Nor does a Loyal Knight call another home from a solo quest he has played cards on (a
-    // Convocation) on its word: the position model does not see that race either (measured:
-    // it called Knights home from Lancelot with two or three of their five cards down).
+    // Nor does a Loyal Knight call a Knight (himself included) home from a solo quest with cards
+    // played on it (a Convocation) on its word: the position model does not see that race either
+    // (measured: it called Knights home from Lancelot with two or three of their five cards down).
     let recalls = !plays_traitor(g, me)
         && QuestId::ALL.iter().any(|&q| {
             g.quest(q).in_play
                 && g.is_solo(q)
                 && !g.quest(q).white.is_empty()
-                && g.present(Location::Quest(q)).iter().any(|&s| s != me)
+                && !g.present(Location::Quest(q)).is_empty()
         });
     let barred = |a: &Action| {
         (last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice))
