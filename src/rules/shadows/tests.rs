@@ -2067,14 +2067,7 @@ fn a_knight_on_lancelot_plays_his_highest_card_first() {
     // Evil's fifth card ends the race wherever the Knight's side stands: what lies there counts.
     let mut g = scenario("kay,gawain,tristan");
     g.knights[0].at = Location::Quest(QuestId::Lancelot);
-    let full_house = [
-        White::Fight(4),
-        White::Fight(4),
-        White::Fight(5),
-        White::Fight(5),
-        White::Fight(5),
-    ];
-    hand(&mut g, 0, &full_house);
+    hand(&mut g, 0, &[4, 4, 5, 5, 5].map(White::Fight));
     at_heroic(&mut g);
     assert_eq!(heuristic_choice(&g), Action::Fight(5));
 }
@@ -2082,14 +2075,7 @@ fn a_knight_on_lancelot_plays_his_highest_card_first() {
 #[test]
 fn a_knight_with_a_full_house_goes_to_lancelot_before_evil_gathers() {
     let mut g = scenario("kay,gawain,tristan");
-    let full_house = [
-        White::Fight(3),
-        White::Fight(3),
-        White::Fight(5),
-        White::Fight(5),
-        White::Fight(5),
-    ];
-    hand(&mut g, 0, &full_house);
+    hand(&mut g, 0, &[3, 3, 5, 5, 5].map(White::Fight));
     at_heroic(&mut g);
     assert_eq!(heuristic_choice(&g), Action::Move(Location::Quest(QuestId::Lancelot)));
 }
@@ -2099,11 +2085,7 @@ fn no_loyal_knight_calls_a_knight_home_from_his_race_on_lancelot() {
     let mut g = scenario("kay,gawain,tristan");
     // Gawain stands on Lancelot with two of his five cards down.
     g.knights[1].at = Location::Quest(QuestId::Lancelot);
-    for v in [5, 5] {
-        let i = g.white_draw.iter().position(|&x| x == White::Fight(v)).expect("a 5");
-        g.white_draw.remove(i);
-        g.quests[QuestId::Lancelot.index()].white.push(White::Fight(v));
-    }
+    fights_on(&mut g, QuestId::Lancelot, &[5, 5]);
     hand(&mut g, 0, &[White::Convocation, White::Fight(1), White::Fight(2)]);
     at_heroic(&mut g);
     let legal = g.legal_actions();
