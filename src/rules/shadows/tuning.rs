@@ -159,8 +159,8 @@ weights! {
     grail_company = 0.0, (0.0, 20.0);
     /// ... both counted at this share while the Knights lead on Swords.
     grail_ahead = 1.0, (0.0, 1.0);
-    // Lancelot: a race of five turns against Evil's draws, won by a Knight who goes early with
-    // a full house, stays, and is not called home.
+    // Lancelot: a race of six turns (the move, then a card a round) against Evil's draws, won by
+    // a Knight who goes early with a full house, stays, and is not called home.
     /// Going to Lancelot with a hand that finishes him and likely wins (as `solo_margin` finds),
     /// beyond what any solo quest is worth.
     lancelot_go = 0.0, (0.0, 30.0);
