@@ -5,7 +5,7 @@ use crate::rules::shadows::action::{Action, Face, ForWhom, Task};
 use crate::rules::shadows::apply;
 use crate::rules::shadows::bot::belief::Belief;
 use crate::rules::shadows::bot::combat::{completion, solo_margin};
-use crate::rules::shadows::bot::measures::{grail_pushed, progress, quest_danger, siege_share};
+use crate::rules::shadows::bot::measures::{grail_pushed, progress, quest_danger, raced, siege_share};
 use crate::rules::shadows::content::{Black, QuestId, QuestKind, White};
 use crate::rules::shadows::deeds::Deed;
 use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinTarget, Volunteering};
@@ -329,8 +329,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 MerlinTarget::SiegeEngine => 1.0 + w.merlin_siege * siege_fear,
                 MerlinTarget::Figure(q) => w.merlin_quest * quest_danger(g, q),
                 MerlinTarget::BlackCard(q) => {
-                    let raced = g.is_solo(q) && !g.present(Location::Quest(q)).is_empty();
-                    w.merlin_quest * quest_danger(g, q) + if raced { w.merlin_solo } else { 0.0 }
+                    w.merlin_quest * quest_danger(g, q) + if raced(g, q) { w.merlin_solo } else { 0.0 }
                 }
             };
             if traitor { v - 2.0 } else { v }
@@ -340,8 +339,7 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
         Action::Convocation => {
             let recalled: f32 = QuestId::ALL
                 .iter()
-                .filter(|&&q| g.quest(q).in_play && g.is_solo(q))
-                .filter(|&&q| !g.present(Location::Quest(q)).is_empty())
+                .filter(|&&q| raced(g, q))
                 .map(|&q| 1.0 + g.quest(q).white.len() as f32)
                 .sum();
             let cost = w.recall_cost * recalled;

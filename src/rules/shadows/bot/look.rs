@@ -6,7 +6,7 @@ use crate::rules::Budget;
 use crate::rules::shadows::action::{Action, Task};
 use crate::rules::shadows::bot::combat::solo_margin;
 use crate::rules::shadows::bot::heuristic::{heuristic_pick, plays_traitor};
-use crate::rules::shadows::bot::measures::quest_danger;
+use crate::rules::shadows::bot::measures::{quest_danger, raced};
 use crate::rules::shadows::content::{QuestId, QuestKind};
 use crate::rules::shadows::pieces::{EvilChoice, Location, Loyalty};
 use crate::rules::shadows::state::Shadows;
@@ -69,12 +69,9 @@ pub(crate) fn look_choices(g: &Shadows, me: Seat, legal: &[Action], pick: Action
     // played on it (a Convocation) on its word: the position model does not see that race either
     // (measured: it called Knights home from Lancelot with two or three of their five cards down).
     let recalls = !plays_traitor(g, me)
-        && QuestId::ALL.iter().any(|&q| {
-            g.quest(q).in_play
-                && g.is_solo(q)
-                && !g.quest(q).white.is_empty()
-                && !g.present(Location::Quest(q)).is_empty()
-        });
+        && QuestId::ALL
+            .iter()
+            .any(|&q| raced(g, q) && !g.quest(q).white.is_empty());
     let barred = |a: &Action| {
         (last_life && matches!(a, Action::Evil(EvilChoice::LoseLife) | Action::Sacrifice))
             || (recalls && *a == Action::Convocation)

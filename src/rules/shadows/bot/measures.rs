@@ -53,3 +53,9 @@ pub(super) fn grail_pushed(g: &Shadows) -> bool {
     let grail = g.quest(QuestId::Grail);
     grail.in_play && (!grail.white.is_empty() || !g.present(Location::Quest(QuestId::Grail)).is_empty())
 }
+
+/// Whether a Knight stands on a solo quest still in play (races it: his cards there are lost if
+/// he is called home).
+pub(super) fn raced(g: &Shadows, q: QuestId) -> bool {
+    g.quest(q).in_play && g.is_solo(q) && !g.present(Location::Quest(q)).is_empty()
+}
