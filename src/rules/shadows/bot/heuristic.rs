@@ -13,6 +13,7 @@ use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::tuning::Weights;
 use crate::rules::{GameRng, Seat};
 use arrayvec::ArrayVec;
+use std::cell::OnceCell;
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
 pub(super) fn harm(g: &Shadows, c: Black) -> f32 {
@@ -92,14 +93,32 @@ pub fn action_value(g: &Shadows, a: &Action) -> f32 {
 
 /// `action_value` with a set of weights.
 pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
-    let Some(me) = g.deciding() else { return 0.0 };
+    action_value_in(g, a, w, &Shared::default())
+}
+
+/// What the legal actions of one decision have in common, worked out at most once for all of
+/// them (the heuristic scores every legal action, and its play-outs are most of the lookahead's
+/// time): the seat deciding, what staying where he is offers him (every move weighs it), his
+/// hand's Fight total, his belief about the Traitor.
+#[derive(Default)]
+pub(super) struct Shared {
+    me: OnceCell<Option<Seat>>,
+    here: OnceCell<f32>,
+    fight_total: OnceCell<u8>,
+    belief: OnceCell<Belief>,
+}
+
+/// `action_value_with`, sharing what the decision's actions have in common (`Shared`: one for
+/// one decision of one state).
+pub(super) fn action_value_in(g: &Shadows, a: &Action, w: &Weights, shared: &Shared) -> f32 {
+    let Some(me) = *shared.me.get_or_init(|| g.deciding()) else {
+        return 0.0;
+    };
     let k = &g.knights[me];
     let traitor = plays_traitor(g, me);
     let n = g.numbers();
     let near_end = g.swords() as f32 / n.swords_end.max(1) as f32;
     let siege_fear = g.siege as f32 / n.siege_lose.max(1) as f32;
-    let fights: ArrayVec<u8, 16> = k.hand.iter().filter_map(|c| c.fight()).take(16).collect();
-    let fight_total: u8 = fights.iter().sum();
     match *a {
         // Progression of Evil: the least costly of three harms.
         Action::Evil(EvilChoice::DrawBlack) => {
@@ -279,6 +298,10 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
             }
         }
         Action::FightSiege(v) => {
+            let fight_total = *shared.fight_total.get_or_init(|| {
+                let fights: ArrayVec<u8, 16> = k.hand.iter().filter_map(|c| c.fight()).take(16).collect();
+                fights.iter().sum()
+            });
             if fight_total as f32 >= w.siege_hand && siege_fear >= w.siege_fear_at {
                 2.0 + w.siege_fight * siege_fear + 0.05 * v as f32
             } else {
@@ -395,7 +418,9 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 }
             } else {
                 // The likeliest Traitor, when the belief from the public record is sure enough.
-                let b = Belief::of(g, me, &g.content.bots.deeds, 1.0);
+                let b = shared
+                    .belief
+                    .get_or_init(|| Belief::of(g, me, &g.content.bots.deeds, 1.0));
                 let p = b.p.get(s).copied().unwrap_or(0.0);
                 let likeliest = b.p.iter().all(|&q| q <= p);
                 if likeliest && p >= w.accuse_p && g.swords() as f32 >= w.accuse_swords {
@@ -405,7 +430,10 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
                 }
             }
         }
-        Action::Move(to) => move_value(g, me, to, traitor, w),
+        Action::Move(to) => {
+            let here = *shared.here.get_or_init(|| staying(g, me, w));
+            move_value(g, me, to, here, traitor, w)
+        }
     }
 }
 
@@ -549,9 +577,8 @@ pub(super) fn help(g: &Shadows, me: Seat, at: Location, w: &Weights) -> f32 {
     }
 }
 
-/// What going somewhere offers the seat, against staying where he is.
-pub(super) fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: &Weights) -> f32 {
-    let k = &g.knights[me];
+/// What going somewhere offers the seat, against staying where he is (`here`: `staying`).
+pub(super) fn move_value(g: &Shadows, me: Seat, to: Location, here: f32, traitor: bool, w: &Weights) -> f32 {
     // A solo quest's cards are one Knight's; a group quest gains from company.
     // On a group quest company helps: it ends sooner and every Knight present gains its Life.
     // A solo quest's spot is taken.
@@ -561,6 +588,13 @@ pub(super) fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: 
         _ => 1.0,
     };
     let there = help(g, me, to, w) * (1.0 + need(g, to, w)) * company;
+    let v = w.travel + there - w.here * here;
+    if traitor { v * 0.8 } else { v }
+}
+
+/// What staying where he is offers the seat (`move_value` weighs every move against it).
+fn staying(g: &Shadows, me: Seat, w: &Weights) -> f32 {
+    let k = &g.knights[me];
     let mut here = help(g, me, k.at, w) * (1.0 + need(g, k.at, w));
     if let Location::Quest(q) = k.at
         && g.is_solo(q)
@@ -572,8 +606,7 @@ pub(super) fn move_value(g: &Shadows, me: Seat, to: Location, traitor: bool, w: 
             here += w.solo_stay;
         }
     }
-    let v = w.travel + there - w.here * here;
-    if traitor { v * 0.8 } else { v }
+    here
 }
 
 /// The heuristic's choice among the legal actions.
@@ -585,11 +618,59 @@ pub(super) fn heuristic_pick(g: &Shadows, legal: &[Action], rng: &mut GameRng) -
 /// state).
 pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weights) -> Option<Action> {
     let mut best: Option<(f32, Action)> = None;
+    let shared = Shared::default();
     for a in legal {
-        let v = action_value_with(g, a, w) + rng.below(1000) as f32 * 1e-4;
+        let v = action_value_in(g, a, w, &shared) + rng.below(1000) as f32 * 1e-4;
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, *a));
         }
     }
     best.map(|(_, a)| a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentSet;
+    use crate::rules::shadows::content::ShadowsContent;
+    use crate::rules::{Game, SeatKind, TableConfig};
+    use std::sync::Arc;
+
+    /// What one decision's actions share (`Shared`) is the same for every one of them: each
+    /// action scores as it does alone, at every decision of random games (every kind of
+    /// decision, three to seven players, the Traitor dealt or not).
+    #[test]
+    fn each_action_scores_as_alone_when_a_decision_shares_its_work() {
+        let content = Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("the shipped content loads"));
+        let mut rng = GameRng::seeded(3);
+        let mut legal = Vec::new();
+        let mut decisions = 0;
+        for seed in 0..12u64 {
+            let players = 3 + (seed % 5) as usize;
+            let config = TableConfig::with_players(players, SeatKind::Human, seed);
+            let mut g = Shadows::new_shared(&config, &content).expect("setup");
+            let w = &g.content.bots.normal.clone();
+            for _ in 0..3_000 {
+                if g.outcome.is_some() {
+                    break;
+                }
+                g.legal_into(&mut legal);
+                let shared = Shared::default();
+                for a in &legal {
+                    let together = action_value_in(&g, a, w, &shared);
+                    let alone = action_value_with(&g, a, w);
+                    assert_eq!(together.to_bits(), alone.to_bits(), "{a:?} at turn {}", g.turn);
+                }
+                decisions += 1;
+                // Half the moves the heuristic's, so that the games reach the quests.
+                let a = if rng.below(2) == 0 {
+                    heuristic_with(&g, &legal, &mut rng, w).expect("a choice")
+                } else {
+                    legal[rng.below(legal.len() as u32) as usize]
+                };
+                g.apply_quiet(&a).expect("a legal action applies");
+            }
+        }
+        assert!(decisions > 1_000, "{decisions} decisions");
+    }
 }

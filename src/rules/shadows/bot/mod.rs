@@ -40,7 +40,7 @@ pub(crate) use look::look_choices;
 pub use look::{Look, search_budget};
 pub use value::features;
 
-use crate::rules::shadows::bot::heuristic::{action_value, action_value_with, heuristic_pick, suspicion};
+use crate::rules::shadows::bot::heuristic::{Shared, action_value, action_value_in, heuristic_pick, suspicion};
 use crate::rules::shadows::bot::look::{look_for, looked, loyal_chance};
 
 impl BotHints for Shadows {
@@ -170,7 +170,8 @@ impl BotHints for Shadows {
 
 /// Every legal action's score for the seat deciding (for looking at how the bots judge).
 pub fn scores(g: &Shadows, _me: Seat, legal: &[Action], w: &Weights) -> Vec<f32> {
-    legal.iter().map(|a| action_value_with(g, a, w)).collect()
+    let shared = Shared::default();
+    legal.iter().map(|a| action_value_in(g, a, w, &shared)).collect()
 }
 
 /// The seat's belief about who holds the Traitor card, from its view (`Belief`).
