@@ -264,6 +264,41 @@ fn bots_decide_the_same_for_states_that_differ_only_in_what_they_cannot_see() {
     }
 }
 
+/// What one decision's actions share (`bot::Shared`) is the same for every one of them: each
+/// action scores as it does alone, at every decision of random games (every kind of decision,
+/// three to seven players).
+#[test]
+fn each_action_scores_as_alone_when_a_decision_shares_its_work() {
+    let mut rng = GameRng::seeded(3);
+    let mut legal = Vec::new();
+    let mut decisions = 0;
+    for seed in 0..12u64 {
+        let mut g = game(3 + (seed % 5) as usize, seed);
+        let w = g.content.bots.normal.clone();
+        for _ in 0..3_000 {
+            if g.outcome.is_some() {
+                break;
+            }
+            g.legal_into(&mut legal);
+            let shared = bot::Shared::default();
+            for a in &legal {
+                let together = bot::action_value_in(&g, a, &w, &shared);
+                let alone = bot::action_value_with(&g, a, &w);
+                assert_eq!(together.to_bits(), alone.to_bits(), "{a:?} at turn {}", g.turn);
+            }
+            decisions += 1;
+            // Half the moves the heuristic's, so that the games reach the quests.
+            let a = if rng.below(2) == 0 {
+                heuristic_with(&g, &legal, &mut rng, &w).expect("a choice")
+            } else {
+                legal[rng.below(legal.len() as u32) as usize]
+            };
+            g.apply_quiet(&a).expect("a legal action applies");
+        }
+    }
+    assert!(decisions > 1_000, "{decisions} decisions");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scenarios: a fresh game rearranged by moving cards between piles (so every card stays
 // counted), then played through `apply`.

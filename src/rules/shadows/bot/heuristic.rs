@@ -12,7 +12,6 @@ use crate::rules::shadows::pieces::{EvilChoice, Kind, Location, Loyalty, MerlinT
 use crate::rules::shadows::state::Shadows;
 use crate::rules::shadows::tuning::Weights;
 use crate::rules::{GameRng, Seat};
-use arrayvec::ArrayVec;
 use std::cell::OnceCell;
 
 /// How bad a Black card is for the Knights, roughly (for Lancelot's Armor and Clairvoyance).
@@ -99,18 +98,17 @@ pub fn action_value_with(g: &Shadows, a: &Action, w: &Weights) -> f32 {
 /// What the legal actions of one decision have in common, worked out at most once for all of
 /// them (the heuristic scores every legal action, and its play-outs are most of the lookahead's
 /// time): the seat deciding, what staying where he is offers him (every move weighs it), his
-/// hand's Fight total, his belief about the Traitor.
+/// belief about the Traitor (every Accusation reads it).
 #[derive(Default)]
-pub(super) struct Shared {
+pub(crate) struct Shared {
     me: OnceCell<Option<Seat>>,
     here: OnceCell<f32>,
-    fight_total: OnceCell<u8>,
     belief: OnceCell<Belief>,
 }
 
 /// `action_value_with`, sharing what the decision's actions have in common (`Shared`: one for
 /// one decision of one state).
-pub(super) fn action_value_in(g: &Shadows, a: &Action, w: &Weights, shared: &Shared) -> f32 {
+pub(crate) fn action_value_in(g: &Shadows, a: &Action, w: &Weights, shared: &Shared) -> f32 {
     let Some(me) = *shared.me.get_or_init(|| g.deciding()) else {
         return 0.0;
     };
@@ -298,10 +296,7 @@ pub(super) fn action_value_in(g: &Shadows, a: &Action, w: &Weights, shared: &Sha
             }
         }
         Action::FightSiege(v) => {
-            let fight_total = *shared.fight_total.get_or_init(|| {
-                let fights: ArrayVec<u8, 16> = k.hand.iter().filter_map(|c| c.fight()).take(16).collect();
-                fights.iter().sum()
-            });
+            let fight_total: u8 = k.hand.iter().filter_map(|c| c.fight()).take(16).sum();
             if fight_total as f32 >= w.siege_hand && siege_fear >= w.siege_fear_at {
                 2.0 + w.siege_fight * siege_fear + 0.05 * v as f32
             } else {
@@ -626,51 +621,4 @@ pub fn heuristic_with(g: &Shadows, legal: &[Action], rng: &mut GameRng, w: &Weig
         }
     }
     best.map(|(_, a)| a)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::ContentSet;
-    use crate::rules::shadows::content::ShadowsContent;
-    use crate::rules::{Game, SeatKind, TableConfig};
-    use std::sync::Arc;
-
-    /// What one decision's actions share (`Shared`) is the same for every one of them: each
-    /// action scores as it does alone, at every decision of random games (every kind of
-    /// decision, three to seven players, the Traitor dealt or not).
-    #[test]
-    fn each_action_scores_as_alone_when_a_decision_shares_its_work() {
-        let content = Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("the shipped content loads"));
-        let mut rng = GameRng::seeded(3);
-        let mut legal = Vec::new();
-        let mut decisions = 0;
-        for seed in 0..12u64 {
-            let players = 3 + (seed % 5) as usize;
-            let config = TableConfig::with_players(players, SeatKind::Human, seed);
-            let mut g = Shadows::new_shared(&config, &content).expect("setup");
-            let w = &g.content.bots.normal.clone();
-            for _ in 0..3_000 {
-                if g.outcome.is_some() {
-                    break;
-                }
-                g.legal_into(&mut legal);
-                let shared = Shared::default();
-                for a in &legal {
-                    let together = action_value_in(&g, a, w, &shared);
-                    let alone = action_value_with(&g, a, w);
-                    assert_eq!(together.to_bits(), alone.to_bits(), "{a:?} at turn {}", g.turn);
-                }
-                decisions += 1;
-                // Half the moves the heuristic's, so that the games reach the quests.
-                let a = if rng.below(2) == 0 {
-                    heuristic_with(&g, &legal, &mut rng, w).expect("a choice")
-                } else {
-                    legal[rng.below(legal.len() as u32) as usize]
-                };
-                g.apply_quiet(&a).expect("a legal action applies");
-            }
-        }
-        assert!(decisions > 1_000, "{decisions} decisions");
-    }
 }

@@ -34,13 +34,16 @@ mod value;
 
 pub use belief::Belief;
 use explain::explain_shadows;
+#[cfg(test)]
+pub(crate) use heuristic::action_value_with;
 pub use heuristic::heuristic_with;
+pub(crate) use heuristic::{Shared, action_value_in};
 #[cfg(test)]
 pub(crate) use look::look_choices;
 pub use look::{Look, search_budget};
 pub use value::features;
 
-use crate::rules::shadows::bot::heuristic::{Shared, action_value, action_value_in, heuristic_pick, suspicion};
+use crate::rules::shadows::bot::heuristic::{action_value, heuristic_pick, suspicion};
 use crate::rules::shadows::bot::look::{look_for, looked, loyal_chance};
 
 impl BotHints for Shadows {
