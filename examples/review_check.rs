@@ -152,8 +152,9 @@ fn check<G: BotHints>(
         .into_par_iter()
         .filter_map(|(state, index, action)| {
             let mut r = reviewed_decision(&rate_position(&state, seed, index, &action, Some(check_review_budget))?);
-            // As the review does: its mistakes and blunders played out before they are told (its
-            // good moves are played out below, only those the check samples).
+            // As the review does: its inaccuracies, mistakes and blunders played out before they
+            // are told (its good moves are played out below, only those the check samples; an
+            // inaccuracy play does not bear out is good, and may be sampled among them).
             if needs_play(&r) && r.mark.is_some_and(Mark::is_costly) {
                 play_and_confirm(m, library, &mut r, "seat 1");
             }

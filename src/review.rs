@@ -228,11 +228,12 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
 }
 
 /// Whether the review plays a decision out before telling it (`confirm_by_play`): the ratings'
-/// mistakes and blunders, and every move marked good or best that was not the hard level's own
-/// (checked against play, the ratings call some moves good that lose 5–17 %: docs/review.md).
+/// inaccuracies, mistakes and blunders, and every move marked good or best that was not the hard
+/// level's own (checked against play, the ratings call some moves good that lose 5–17 %, and
+/// overstate some losses badly: docs/review.md).
 pub fn needs_play(d: &ReviewedDecision) -> bool {
     match (d.mark, d.loss) {
-        (Some(m), Some(_)) if m >= Mark::Mistake => true,
+        (Some(m), Some(_)) if m >= Mark::Inaccuracy => true,
         (Some(Mark::Good | Mark::Best), Some(_)) => d.best_index != d.played_index,
         _ => false,
     }
@@ -253,10 +254,10 @@ pub const PLAYED_INACCURACY: f64 = 0.04;
 pub const PLAY_PAIRS_LEAST: usize = 100;
 
 /// How far the review plays `d` out (`needs_play`): at most this many pairs, stopping where the
-/// pairs so far settle it. A mark is judged once, at `PLAY_PAIRS` (looking again at every batch
-/// would bear out too much); where it is not borne out, and for a good move, the play-out goes on
-/// to `PLAY_PAIRS_MOST` unless a loss of `PLAYED_INACCURACY` is already out of reach of the
-/// interval — only a sure no stops early.
+/// pairs so far settle it. A mistake or a blunder is judged once, at `PLAY_PAIRS` (looking again
+/// at every batch would bear out too much); where it is not borne out, and for a good move or an
+/// inaccuracy, the play-out goes on to `PLAY_PAIRS_MOST` unless a loss of `PLAYED_INACCURACY` is
+/// already out of reach of the interval — only a sure no stops early.
 pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedOut) -> bool + use<>) {
     let judged = match (d.mark, d.loss) {
         (Some(m), Some(loss)) if m >= Mark::Mistake => Some(loss),
@@ -280,8 +281,11 @@ pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedO
 /// size (`by_play`).
 ///
 /// A move marked good or best that was not the hard level's own takes the mark play finds on its
-/// own where that is costly (`by_play`), and says what play found either way. Checked against
-/// independent play-outs in docs/review.md.
+/// own where that is costly (`by_play`), and says what play found either way. An inaccuracy by
+/// the ratings stands where play finds one too (at least `PLAYED_INACCURACY`, beyond the
+/// interval), takes play's heavier mark where play finds more, and is told as a mistake play does
+/// not bear out is where play finds less. Checked against independent play-outs in
+/// docs/review.md.
 pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str, bar: PlayBar) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
@@ -318,8 +322,26 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         }
         return;
     }
-    // Judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out that bears it out).
-    if p.pairs == PLAY_PAIRS && bar.vouches(&p, loss) {
+    if mark == Mark::Inaccuracy && found == Mark::Inaccuracy {
+        d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
+        return;
+    }
+    if mark == Mark::Inaccuracy && found > mark {
+        d.mark = Some(found);
+        d.by_play = true;
+        d.why = vec![format!(
+            "The hard level's rating calls this an inaccuracy against \"{}\" (about {} against this move's {}), but play finds more: {told} {}, costing about {} of the game in play.",
+            d.best,
+            percent(d.best_rate.unwrap_or(0.0)),
+            percent(d.played_rate.unwrap_or(0.0)),
+            a_mark(found),
+            percent(p.gain())
+        )];
+        return;
+    }
+    // A mistake or a blunder is judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out
+    // that bears it out).
+    if mark >= Mark::Mistake && p.pairs == PLAY_PAIRS && bar.vouches(&p, loss) {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
@@ -330,8 +352,8 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
     d.best_rate = None;
     d.played_rate = None;
     d.why = vec![format!(
-        "The hard level's rating would call this a {} against \"{}\", but play does not bear it out: {told} {}",
-        mark.word(),
+        "The hard level's rating would call this {} against \"{}\", but play does not bear it out: {told} {}",
+        a_mark(mark).to_lowercase(),
         d.best,
         if found.is_costly() {
             format!(
@@ -571,8 +593,8 @@ pub fn review_with(
         },
     )?;
     let mut decisions: Vec<ReviewedDecision> = rated.iter().map(reviewed_decision).collect();
-    // The ratings' mistakes and blunders, and the losses hidden by the noise, are played out
-    // before they are told.
+    // Every move that was not the hard level's own and is rated with a win chance is played out
+    // before it is told (`needs_play`).
     {
         use rayon::prelude::*;
         decisions
