@@ -264,11 +264,19 @@ pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedO
         _ => None,
     };
     let settled = move |p: &PlayedOut| {
-        let sure_no = p.pairs >= PLAY_PAIRS_LEAST && p.gain() + p.half < PLAYED_INACCURACY;
+        let sure_no = p.pairs >= PLAY_PAIRS_LEAST && rules_out(p);
         let borne_out = judged.is_some_and(|loss| p.pairs == PLAY_PAIRS && bar.vouches(p, loss));
         sure_no || borne_out
     };
     (PLAY_PAIRS_MOST, settled)
+}
+
+/// Whether the play-out `p` rules a costly loss out: even its interval's top is under
+/// `PLAYED_INACCURACY`. Only such a play-out clears a move the ratings marked costly (checked
+/// against independent play-outs, the ratings' inaccuracies and mistakes that a play-out left
+/// short of an inaccuracy without ruling one out lost 5 % or more in 3 of 10: docs/review.md).
+pub fn rules_out(p: &PlayedOut) -> bool {
+    p.gain() + p.half < PLAYED_INACCURACY
 }
 
 /// A decision played out (`needs_play`, `play_plan`) told as play found it: the two moves played
@@ -284,8 +292,10 @@ pub fn play_plan(d: &ReviewedDecision, bar: PlayBar) -> (usize, impl Fn(&PlayedO
 /// own where that is costly (`by_play`), and says what play found either way. An inaccuracy by
 /// the ratings stands where play finds one too (at least `PLAYED_INACCURACY`, beyond the
 /// interval), takes play's heavier mark where play finds more, and is told as a mistake play does
-/// not bear out is where play finds less. Checked against independent play-outs in
-/// docs/review.md.
+/// not bear out is where play rules a costly loss out (`rules_out`); where play can do neither,
+/// it stands and says so. A mistake or a blunder play does not bear out is an inaccuracy at least
+/// unless play rules that out too: play clears a move the ratings marked costly only where it is
+/// sure. Checked against independent play-outs in docs/review.md.
 pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &str, bar: PlayBar) {
     let (Some(p), Some(loss), Some(mark)) = (p, d.loss, d.mark) else {
         return;
@@ -326,6 +336,13 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
+    if mark == Mark::Inaccuracy && found < mark && !rules_out(&p) {
+        d.why.insert(
+            1.min(d.why.len()),
+            format!("Play can neither bear this loss out nor rule it out, so the rating stands: {told}"),
+        );
+        return;
+    }
     if mark == Mark::Inaccuracy && found > mark {
         d.mark = Some(found);
         d.by_play = true;
@@ -345,6 +362,14 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
+    // Not borne out: play's own mark, but a mistake stays an inaccuracy where play cannot rule
+    // one out (an inaccuracy by the ratings that play could not rule out stood above).
+    let cleared = rules_out(&p);
+    let found = if found.is_costly() || cleared {
+        found
+    } else {
+        Mark::Inaccuracy
+    };
     d.mark = Some(found);
     d.by_play = found.is_costly();
     d.loss = None;
@@ -355,14 +380,16 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         "The hard level's rating would call this {} against \"{}\", but play does not bear it out: {told} {}",
         a_mark(mark).to_lowercase(),
         d.best,
-        if found.is_costly() {
+        if !found.is_costly() {
+            "Marked good: the review cannot call it costly.".to_string()
+        } else if p.bears_out(PLAYED_INACCURACY) {
             format!(
                 "Marked {}, as much as the play-outs found: about {} of the game.",
                 a_mark(found).to_lowercase(),
                 percent(p.gain())
             )
         } else {
-            "Marked good: the review cannot call it costly.".to_string()
+            "Marked an inaccuracy: play cannot rule out a loss of that size.".to_string()
         }
     )];
 }

@@ -85,11 +85,11 @@ fn the_same_game_gives_the_same_review_and_each_decision_once() {
                 );
             }
             // A costly mark: a rated loss beyond the noise, or where play did not bear the rating
-            // out, a loss the play-outs found.
+            // out, a loss the play-outs found or could not rule out.
             if d.mark.is_some_and(Mark::is_costly) {
                 assert!(
                     d.loss.unwrap_or(0.0) > d.noise.unwrap_or(1.0)
-                        || d.played_out.is_some_and(|p| p.gain() - p.half > 0.0),
+                        || d.played_out.is_some_and(|p| !review::rules_out(&p)),
                     "{game:?}: marked within the noise"
                 );
             }
@@ -596,9 +596,9 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
         d.why
     );
     assert_eq!(review::chance_line(std::slice::from_ref(&d)).len(), 1);
-    // Not borne out: within the play-outs' interval. Good, and no chance shown.
+    // Not borne out, and play rules out even an inaccuracy (3 % at most): good, no chance shown.
     let mut d = blunder.clone();
-    review::confirm_by_play(&mut d, Some(out(0.50, 0.48, 0.05)), "Elaine", PlayBar::Half);
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.49, 0.02)), "Elaine", PlayBar::Half);
     assert_eq!(
         (d.mark, d.loss, d.best_rate, d.played_rate),
         (Some(Mark::Good), None, None, None)
@@ -613,6 +613,20 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
         review::chance_line(std::slice::from_ref(&d)).is_empty(),
         "an unconfirmed rating is not on the line"
     );
+    // Not borne out, but play cannot rule out a loss of 5 % (2 % ± 5): an inaccuracy, told at
+    // play's size, off the line.
+    let mut d = blunder.clone();
+    review::confirm_by_play(&mut d, Some(out(0.50, 0.48, 0.05)), "Elaine", PlayBar::Half);
+    assert_eq!(
+        (d.mark, d.by_play, d.loss, d.best_rate),
+        (Some(Mark::Inaccuracy), true, None, None)
+    );
+    assert!(
+        d.why[0].ends_with("Marked an inaccuracy: play cannot rule out a loss of that size."),
+        "{:?}",
+        d.why
+    );
+    assert!(review::chance_line(std::slice::from_ref(&d)).is_empty());
     // Less than half the rated loss, but clearly a loss: an inaccuracy.
     let mut d = blunder.clone();
     review::confirm_by_play(&mut d, Some(out(0.60, 0.52, 0.04)), "Elaine", PlayBar::Half);
@@ -812,8 +826,9 @@ fn every_good_move_not_the_hard_levels_own_is_played_out() {
 
 /// An inaccuracy by the ratings is played out too, as a good move is, and told as play finds it:
 /// it stands where play finds at least `PLAYED_INACCURACY` beyond the interval (and says so),
-/// takes play's heavier mark where play finds more, and where play finds less it is good, its
-/// rated chances off the line, as a mistake play does not bear out is.
+/// takes play's heavier mark where play finds more, stands where play can neither bear it out
+/// nor rule it out (and says so), and where play rules it out it is good, its rated chances off
+/// the line, as a mistake play does not bear out is.
 #[test]
 fn an_inaccuracy_is_told_as_play_finds_it() {
     let rated_inaccuracy = reviewed_decision(&rated(0.40, 0.33, 0.02));
@@ -854,8 +869,25 @@ fn an_inaccuracy_is_told_as_play_finds_it() {
         "{:?}",
         d.why
     );
-    // Play finds less than its line (3 %, or 5 % within the interval): good, off the line.
+    // Play can neither bear it out nor rule it out (3 % ± 2, 5 % ± 6): the rating stands, and
+    // says so.
     for p in [out(0.50, 0.47, 0.02), out(0.50, 0.45, 0.06)] {
+        let mut d = rated_inaccuracy.clone();
+        review::confirm_by_play(&mut d, Some(p), "Elaine", PlayBar::Half);
+        assert_eq!(
+            (d.mark, d.by_play, d.loss),
+            (Some(Mark::Inaccuracy), false, rated_inaccuracy.loss)
+        );
+        assert!(
+            d.why.get(1).is_some_and(|w| w.starts_with(
+                "Play can neither bear this loss out nor rule it out, so the rating stands: played out 300 times"
+            )),
+            "{:?}",
+            d.why
+        );
+    }
+    // Play rules out a loss of 4 % (1 % ± 2, −2 % ± 5): good, off the line.
+    for p in [out(0.50, 0.49, 0.02), out(0.50, 0.52, 0.05)] {
         let mut d = rated_inaccuracy.clone();
         review::confirm_by_play(&mut d, Some(p), "Elaine", PlayBar::Half);
         assert_eq!(
