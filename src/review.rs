@@ -311,49 +311,45 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
     );
     let found = played_mark(&p, bar);
     let a_mark = |m: Mark| format!("{} {}", if m == Mark::Inaccuracy { "An" } else { "A" }, m.word());
-    if mark <= Mark::Good {
-        if found.is_costly() {
-            d.mark = Some(found);
-            d.by_play = true;
-            d.why = vec![format!(
-                "The ratings cannot tell this from \"{}\" (about {} against this move's {}), but play bears out a loss: {told} {}, costing about {} of the game in play.",
-                d.best,
-                percent(d.best_rate.unwrap_or(0.0)),
-                percent(d.played_rate.unwrap_or(0.0)),
-                a_mark(found),
-                percent(p.gain())
-            )];
+    // Play finds more than the ratings' good move or inaccuracy: play's mark, told at play's size.
+    if mark <= Mark::Inaccuracy && found > mark && found.is_costly() {
+        let (lead, finds) = if mark == Mark::Inaccuracy {
+            (
+                "The hard level's rating calls this an inaccuracy against",
+                "play finds more",
+            )
         } else {
-            let mut told = told;
-            if let Some(first) = told.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            d.why.push(format!("{told} Play finds no loss it can call costly."));
-        }
-        return;
-    }
-    if mark == Mark::Inaccuracy && found == Mark::Inaccuracy {
-        d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
-        return;
-    }
-    if mark == Mark::Inaccuracy && found < mark && !rules_out(&p) {
-        d.why.insert(
-            1.min(d.why.len()),
-            format!("Play can neither bear this loss out nor rule it out, so the rating stands: {told}"),
-        );
-        return;
-    }
-    if mark == Mark::Inaccuracy && found > mark {
+            ("The ratings cannot tell this from", "play bears out a loss")
+        };
         d.mark = Some(found);
         d.by_play = true;
         d.why = vec![format!(
-            "The hard level's rating calls this an inaccuracy against \"{}\" (about {} against this move's {}), but play finds more: {told} {}, costing about {} of the game in play.",
+            "{lead} \"{}\" (about {} against this move's {}), but {finds}: {told} {}, costing about {} of the game in play.",
             d.best,
             percent(d.best_rate.unwrap_or(0.0)),
             percent(d.played_rate.unwrap_or(0.0)),
             a_mark(found),
             percent(p.gain())
         )];
+        return;
+    }
+    if mark <= Mark::Good {
+        let mut told = told;
+        if let Some(first) = told.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        d.why.push(format!("{told} Play finds no loss it can call costly."));
+        return;
+    }
+    if mark == Mark::Inaccuracy && found == Mark::Inaccuracy {
+        d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
+        return;
+    }
+    if mark == Mark::Inaccuracy && !rules_out(&p) {
+        d.why.insert(
+            1.min(d.why.len()),
+            format!("Play can neither bear this loss out nor rule it out, so the rating stands: {told}"),
+        );
         return;
     }
     // A mistake or a blunder is judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out
