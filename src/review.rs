@@ -520,15 +520,25 @@ pub fn summarise(decisions: &[ReviewedDecision], won: Option<bool>) -> Summary {
         None => format!("at move {}", d.number),
     };
     let moment = |d: &ReviewedDecision| {
-        format!(
-            "{} — \"{}\" where \"{}\" was better, about {} of the game",
-            when(d),
-            d.played,
-            d.best,
-            percent(told(d))
-        )
+        // A mistake play neither bore out nor ruled out is an inaccuracy told at play's size,
+        // which may round to nothing.
+        let size = if told(d) < 0.005 {
+            "by a loss play could neither measure nor rule out".to_string()
+        } else {
+            format!("about {} of the game", percent(told(d)))
+        };
+        format!("{} — \"{}\" where \"{}\" was better, {size}", when(d), d.played, d.best)
     };
-    let worst = by_loss.first().copied();
+    // The verdict names the costliest of the costly moves it counts where there are any (a move
+    // marked good is not one, whatever its loss), else the costliest move of all.
+    let worst = if inaccuracies + mistakes + blunders > 0 {
+        decisions
+            .iter()
+            .filter(|d| d.mark.is_some_and(Mark::is_costly))
+            .max_by(|a, b| told(a).total_cmp(&told(b)))
+    } else {
+        by_loss.first().copied()
+    };
     let verdict = match (worst, inaccuracies + mistakes + blunders) {
         (None, _) if losses.is_empty() => {
             "Nothing here the review can weigh with a win chance: these decisions are judged by rules of thumb."

@@ -627,6 +627,21 @@ fn a_blunder_is_told_only_where_play_bears_it_out() {
         d.why
     );
     assert!(review::chance_line(std::slice::from_ref(&d)).is_empty());
+    // The verdict names it, not a good move with a larger loss, and says play could not size it.
+    let mut unmeasured = blunder.clone();
+    review::confirm_by_play(&mut unmeasured, Some(out(0.50, 0.50, 0.05)), "Elaine", PlayBar::Half);
+    assert_eq!(
+        (unmeasured.mark, unmeasured.told_loss()),
+        (Some(Mark::Inaccuracy), Some(0.0))
+    );
+    let mut good = reviewed_decision(&rated(0.40, 0.37, 0.02));
+    (good.number, good.played) = (30, "Send 3".into());
+    assert_eq!(good.mark, Some(Mark::Good));
+    let s = review::summarise(&[unmeasured, good], Some(false));
+    assert_eq!(
+        s.verdict,
+        "Lost, with one costly move: the costliest was in turn 3 (move 11) — \"Send 2\" where \"Send 1\" was better, by a loss play could neither measure nor rule out."
+    );
     // Less than half the rated loss, but clearly a loss: an inaccuracy.
     let mut d = blunder.clone();
     review::confirm_by_play(&mut d, Some(out(0.60, 0.52, 0.04)), "Elaine", PlayBar::Half);
