@@ -341,31 +341,28 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         d.why.push(format!("{told} Play finds no loss it can call costly."));
         return;
     }
-    if mark == Mark::Inaccuracy && found == Mark::Inaccuracy {
+    // Borne out: an inaccuracy where play finds one too; a mistake or a blunder judged once, at
+    // `PLAY_PAIRS` (where `play_plan` stops a play-out that bears it out).
+    let borne_out = if mark == Mark::Inaccuracy {
+        found == Mark::Inaccuracy
+    } else {
+        p.pairs == PLAY_PAIRS && bar.vouches(&p, loss)
+    };
+    if borne_out {
         d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
         return;
     }
-    if mark == Mark::Inaccuracy && !rules_out(&p) {
+    // Play clears a costly mark only where it rules the loss out: an inaccuracy it cannot rule
+    // out stands, a mistake or a blunder becomes one.
+    let unsure = !found.is_costly() && !rules_out(&p);
+    if mark == Mark::Inaccuracy && unsure {
         d.why.insert(
             1.min(d.why.len()),
             format!("Play can neither bear this loss out nor rule it out, so the rating stands: {told}"),
         );
         return;
     }
-    // A mistake or a blunder is judged once, at `PLAY_PAIRS` (where `play_plan` stops a play-out
-    // that bears it out).
-    if mark >= Mark::Mistake && p.pairs == PLAY_PAIRS && bar.vouches(&p, loss) {
-        d.why.insert(1.min(d.why.len()), format!("Borne out by play: {told}"));
-        return;
-    }
-    // Not borne out: play's own mark, but a mistake stays an inaccuracy where play cannot rule
-    // one out (an inaccuracy by the ratings that play could not rule out stood above).
-    let cleared = rules_out(&p);
-    let found = if found.is_costly() || cleared {
-        found
-    } else {
-        Mark::Inaccuracy
-    };
+    let found = if unsure { Mark::Inaccuracy } else { found };
     d.mark = Some(found);
     d.by_play = found.is_costly();
     d.loss = None;
@@ -376,16 +373,16 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
         "The hard level's rating would call this {} against \"{}\", but play does not bear it out: {told} {}",
         a_mark(mark).to_lowercase(),
         d.best,
-        if !found.is_costly() {
-            "Marked good: the review cannot call it costly.".to_string()
-        } else if p.bears_out(PLAYED_INACCURACY) {
+        if unsure {
+            "Marked an inaccuracy: play cannot rule out a loss of that size.".to_string()
+        } else if found.is_costly() {
             format!(
                 "Marked {}, as much as the play-outs found: about {} of the game.",
                 a_mark(found).to_lowercase(),
                 percent(p.gain())
             )
         } else {
-            "Marked an inaccuracy: play cannot rule out a loss of that size.".to_string()
+            "Marked good: the review cannot call it costly.".to_string()
         }
     )];
 }
