@@ -42,72 +42,94 @@ fn best(side: &Counts, hand: &Counts, pattern: &[u8], whole: bool) -> Option<Com
     let n = pattern.len().min(4);
     groups[..n].copy_from_slice(&pattern[..n]);
     groups[..n].sort_unstable_by(|a, b| b.cmp(a));
-    let on_side = side.iter().filter(|&&c| c > 0).count();
-    if on_side > n {
+    let on_side = (1..10u16)
+        .filter(|&v| side[v as usize] > 0)
+        .fold(0u16, |m, v| m | 1 << v);
+    if on_side.count_ones() as usize > n {
         return None;
     }
     let mut chosen = [0u8; 4];
     let mut found: Option<Completion> = None;
-    search(side, hand, &groups[..n], whole, 0, &mut chosen, &mut found);
+    let mut walk = Walk {
+        side,
+        hand,
+        groups: &groups[..n],
+        whole,
+        on_side,
+    };
+    walk.search(0, 0, &mut chosen, &mut found);
     found
 }
 
-/// Assigns a value (0: left to the other Knights, group quests only) to group `i` and on.
-fn search(
-    side: &Counts,
-    hand: &Counts,
-    groups: &[u8],
+/// The fixed parts of `best`'s search.
+struct Walk<'a> {
+    side: &'a Counts,
+    hand: &'a Counts,
+    groups: &'a [u8],
     whole: bool,
-    i: usize,
-    chosen: &mut [u8; 4],
-    found: &mut Option<Completion>,
-) {
-    if i == groups.len() {
-        // Every value already on the side has its group.
-        let covered = (1..10).all(|v| side[v] == 0 || chosen[..i].contains(&(v as u8)));
-        if !covered {
+    /// The values on the side, as bits (`1 << v`).
+    on_side: u16,
+}
+
+impl Walk<'_> {
+    /// Assigns a value (0: left to the other Knights, group quests only) to group `i` and on;
+    /// `used` holds the values given so far, as bits. The values are tried from 1 to 9, then 0,
+    /// and the first assignment with the best key is kept. Groups of one size take their values
+    /// in that order only (a smaller value first, 0 last): any other order of the same values
+    /// completes the side the same way and comes later, so the one kept is the same.
+    fn search(&mut self, i: usize, used: u16, chosen: &mut [u8; 4], found: &mut Option<Completion>) {
+        let (side, hand, groups, whole) = (self.side, self.hand, self.groups, self.whole);
+        // Every value already on the side needs a group of its own among those left.
+        if (self.on_side & !used).count_ones() as usize > groups.len() - i {
             return;
         }
-        let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
-        for (g, &v) in groups.iter().zip(chosen.iter()) {
-            if v == 0 {
-                continue;
+        if i == groups.len() {
+            let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
+            for (g, &v) in groups.iter().zip(chosen.iter()) {
+                if v == 0 {
+                    continue;
+                }
+                let need = g.saturating_sub(side[v as usize]);
+                let mine = need.min(hand[v as usize]);
+                add += need;
+                fits += mine;
+                total += g * v;
             }
-            let need = g.saturating_sub(side[v as usize]);
-            let mine = need.min(hand[v as usize]);
-            add += need;
-            fits += mine;
-            total += g * v;
+            let c = Completion { add, total, fits };
+            let better = match found {
+                None => true,
+                Some(f) if whole => c.total > f.total,
+                Some(f) => (c.fits, c.total) > (f.fits, f.total),
+            };
+            if better {
+                *found = Some(c);
+            }
+            return;
         }
-        let c = Completion { add, total, fits };
-        let better = match found {
-            None => true,
-            Some(f) if whole => c.total > f.total,
-            Some(f) => (c.fits, c.total) > (f.fits, f.total),
+        let g = groups[i];
+        // The value before, where the group before is of the same size (10: none, or 0).
+        let after = match i.checked_sub(1) {
+            Some(j) if groups[j] == g => Some(chosen[j]),
+            _ => None,
         };
-        if better {
-            *found = Some(c);
+        if after != Some(0) {
+            let from = after.map_or(1, |p| p + 1);
+            for v in from..10u8 {
+                if used & (1 << v) != 0 || side[v as usize] > g {
+                    continue;
+                }
+                let have = side[v as usize] + hand[v as usize];
+                if (whole && have < g) || (!whole && have == 0) {
+                    continue;
+                }
+                chosen[i] = v;
+                self.search(i + 1, used | 1 << v, chosen, found);
+            }
         }
-        return;
-    }
-    let g = groups[i];
-    for v in 1..10u8 {
-        if chosen[..i].contains(&v) || side[v as usize] > g {
-            continue;
+        if !whole {
+            chosen[i] = 0;
+            self.search(i + 1, used, chosen, found);
         }
-        let have = side[v as usize] + hand[v as usize];
-        if whole && have < g {
-            continue;
-        }
-        if !whole && have == 0 {
-            continue;
-        }
-        chosen[i] = v;
-        search(side, hand, groups, whole, i + 1, chosen, found);
-    }
-    if !whole {
-        chosen[i] = 0;
-        search(side, hand, groups, whole, i + 1, chosen, found);
     }
 }
 
@@ -194,6 +216,90 @@ mod tests {
             c[v as usize] += 1;
         }
         c
+    }
+
+    /// The search as it was first written: every order of the values, every value tried.
+    fn best_by_every_order(side: &Counts, hand: &Counts, pattern: &[u8], whole: bool) -> Option<Completion> {
+        fn go(
+            side: &Counts,
+            hand: &Counts,
+            groups: &[u8],
+            whole: bool,
+            i: usize,
+            chosen: &mut [u8; 4],
+            found: &mut Option<Completion>,
+        ) {
+            if i == groups.len() {
+                if !(1..10).all(|v| side[v] == 0 || chosen[..i].contains(&(v as u8))) {
+                    return;
+                }
+                let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
+                for (g, &v) in groups.iter().zip(chosen.iter()) {
+                    if v == 0 {
+                        continue;
+                    }
+                    let need = g.saturating_sub(side[v as usize]);
+                    add += need;
+                    fits += need.min(hand[v as usize]);
+                    total += g * v;
+                }
+                let c = Completion { add, total, fits };
+                let better = match found {
+                    None => true,
+                    Some(f) if whole => c.total > f.total,
+                    Some(f) => (c.fits, c.total) > (f.fits, f.total),
+                };
+                if better {
+                    *found = Some(c);
+                }
+                return;
+            }
+            let g = groups[i];
+            for v in 1..10u8 {
+                let have = side[v as usize] + hand[v as usize];
+                if chosen[..i].contains(&v) || side[v as usize] > g || (whole && have < g) || (!whole && have == 0) {
+                    continue;
+                }
+                chosen[i] = v;
+                go(side, hand, groups, whole, i + 1, chosen, found);
+            }
+            if !whole {
+                chosen[i] = 0;
+                go(side, hand, groups, whole, i + 1, chosen, found);
+            }
+        }
+        let mut groups = pattern.to_vec();
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        if side.iter().filter(|&&c| c > 0).count() > groups.len() {
+            return None;
+        }
+        let mut found = None;
+        go(side, hand, &groups, whole, 0, &mut [0; 4], &mut found);
+        found
+    }
+
+    #[test]
+    fn the_search_keeps_the_completion_every_order_finds() {
+        let mut rng = crate::rules::GameRng::seeded(7);
+        for round in 0..20_000 {
+            let pattern: &[u8] = [&[2u8, 2][..], &[3, 2], &[3, 3, 3]][round % 3];
+            let spots: u32 = pattern.iter().map(|&g| u32::from(g)).sum();
+            let mut side = [0u8; 10];
+            for _ in 0..rng.below(spots) {
+                side[1 + rng.below(9) as usize] += 1;
+            }
+            let mut hand = [0u8; 10];
+            for _ in 0..rng.below(13) {
+                hand[1 + rng.below(9) as usize] += 1;
+            }
+            for whole in [true, false] {
+                assert_eq!(
+                    best(&side, &hand, pattern, whole),
+                    best_by_every_order(&side, &hand, pattern, whole),
+                    "side {side:?} hand {hand:?} pattern {pattern:?} whole {whole}"
+                );
+            }
+        }
     }
 
     #[test]
