@@ -5,7 +5,7 @@
 
 use crate::bots::Budget;
 use crate::library::{Library, MatchFace, PlayOutBots, PlayedOut, RatedDecision, Rating, review_budget};
-use crate::rules::{Seat, counted, percent};
+use crate::rules::{Seat, counted, percent, percent_gap};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -185,7 +185,7 @@ pub fn reviewed_decision(d: &RatedDecision) -> ReviewedDecision {
                 percent(p),
                 if m == Mark::Inaccuracy { "an" } else { "a" },
                 m.word(),
-                percent(b - p)
+                percent_gap(b, p)
             ));
             why.extend(
                 best_reasons
@@ -379,7 +379,7 @@ pub fn confirm_by_play(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &st
             format!(
                 "Marked {}, as much as the play-outs found: about {} of the game.",
                 a_mark(found).to_lowercase(),
-                percent(p.gain())
+                percent_gap(p.first, p.second)
             )
         } else {
             "Marked good: the review cannot call it costly.".to_string()
@@ -468,7 +468,7 @@ pub fn confirm_by_normal(d: &mut ReviewedDecision, p: Option<PlayedOut>, name: &
             format!(
                 "{a_mark} {}, costing about {} of the game.",
                 found.word(),
-                percent(gain)
+                percent_gap(p.first, p.second)
             )
         } else {
             format!(

@@ -28,4 +28,4 @@ pub use table::{
     Difficulty, GameId, NAME_LIMIT, SEAT_COLOURS, SEAT_NAMES, Seat, SeatColours, SeatConfig, SeatKind, TableConfig,
     VariantKind, VariantSpec,
 };
-pub use words::{capitalised, counted, ordinal, percent};
+pub use words::{capitalised, counted, ordinal, percent, percent_gap};

@@ -17,7 +17,19 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 /// A chance in words, to the whole percent: "48 %".
 pub fn percent(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
+    format!("{} %", whole_percent(x))
+}
+
+/// The gap between two chances told beside it, in words: the difference of the two whole
+/// percents as `percent` tells them (0.546 and 0.482 are told "55 %" and "48 %", and their gap
+/// "7 %", where 0.064 alone rounds to "6 %"), so that a sentence's own figures add up.
+pub fn percent_gap(high: f64, low: f64) -> String {
+    format!("{} %", whole_percent(high) - whole_percent(low))
+}
+
+/// A chance as a whole percent, halves to even (as `format!("{:.0}")` rounds).
+fn whole_percent(x: f64) -> i64 {
+    (x * 100.0).round_ties_even() as i64
 }
 
 /// An ordinal in words: "first", "second", … "twelfth", then "13th", "21st", "22nd".
@@ -38,5 +50,26 @@ pub fn ordinal(n: usize) -> String {
             };
             format!("{n}{suffix}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gap_is_the_difference_of_the_percents_told() {
+        assert_eq!(
+            (percent(0.546), percent(0.482)),
+            ("55 %".to_string(), "48 %".to_string())
+        );
+        assert_eq!(percent(0.546 - 0.482), "6 %");
+        assert_eq!(percent_gap(0.546, 0.482), "7 %");
+        assert_eq!(percent_gap(0.30, 0.27), "3 %");
+        // Halves round to even, as the formatter does; a hair under nothing is nothing.
+        assert_eq!(
+            (percent(0.125), percent(0.135), percent(-0.001)),
+            ("12 %".into(), "14 %".into(), "0 %".into())
+        );
     }
 }

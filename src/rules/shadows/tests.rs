@@ -2191,3 +2191,36 @@ fn each_quest_counts_only_its_own_cards() {
     assert_eq!(Black::Lancelot(3, 7).combat_value(QuestId::Dragon), 7);
     assert_eq!(Black::BlackKnight(5).combat_value(QuestId::Dragon), 0);
 }
+
+/// A hint's words (`BotHints::explain`) never say which side the seat is on: the same position
+/// with the seat's Loyalty card turned over reads the same, action for action (a hint is read at
+/// the open table; the Loyalty card only when its owner looks).
+#[test]
+fn a_hint_does_not_tell_the_traitor_he_is_one() {
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut g = game_with(5, seed, &[("loyalty", "traitor")]);
+        let traitor = g.traitor_seat().expect("a Traitor is dealt");
+        let mut rng = GameRng::seeded(seed);
+        let mut legal = Vec::new();
+        for _ in 0..400 {
+            if g.outcome.is_some() {
+                break;
+            }
+            g.legal_into(&mut legal);
+            if g.deciding() == Some(traitor) && !g.knights[traitor].unmasked {
+                let mut loyal = g.clone();
+                loyal.knights[traitor].loyalty = Loyalty::Loyal;
+                for a in &legal {
+                    let told = <Shadows as BotHints>::explain(&g.view(traitor), a);
+                    assert_eq!(told, <Shadows as BotHints>::explain(&loyal.view(traitor), a), "{a:?}");
+                    assert!(told.iter().all(|l| !l.contains("Traitor")), "{told:?}");
+                    checked += 1;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            g.apply_quiet(&a).expect("a legal action applies");
+        }
+    }
+    assert!(checked > 500, "only {checked} actions checked");
+}

@@ -2,7 +2,7 @@
 //! Knights need work and what the seat's hand can do there, the Siege, a quest's standing, a
 //! suspect's public record.
 
-use super::heuristic::{help, need, plays_traitor};
+use super::heuristic::{help, need};
 use super::measures::{progress, quest_danger};
 use crate::rules::shadows::action::Action;
 use crate::rules::shadows::content::QuestId;
@@ -96,9 +96,9 @@ pub(super) fn explain_shadows(g: &Shadows, action: &Action) -> Vec<String> {
         }
         _ => {}
     }
-    if plays_traitor(g, me) && !k.unmasked {
-        out.push("You are the Traitor: the bot plays as a Loyal Knight would, leaning toward Evil where it is cheap and unnoticed, and strikes where its lookahead finds a large blow.".into());
-    }
+    // Nothing here says which side the seat is on: a hint is read at the open table, and the
+    // Loyalty card is looked at only on purpose (the table's "Look at my Loyalty card" says how a
+    // hint plays the Traitor).
     out
 }
 

@@ -134,7 +134,11 @@ pub(in crate::app::tables::shadows) fn knights_panel(
                         let loyalty = secrets.loyalty.get(seat).copied().unwrap_or(Loyalty::Unknown);
                         ui.horizontal_wrapped(|ui| match loyalty {
                             Loyalty::Traitor => {
-                                ui.label(egui::RichText::new("The Traitor").strong().color(WARN));
+                                ui.label(egui::RichText::new("The Traitor").strong().color(WARN))
+                                    .on_hover_text(
+                                        "A hint plays you as a Loyal Knight would, leaning toward Evil where it is \
+                                     cheap and unnoticed, and striking where its lookahead finds a large blow",
+                                    );
                                 if mine && !handoff.all_seen && !k.revealed && g.outcome.is_none() {
                                     ui.label(egui::RichText::new("(only you see this)").small());
                                     if ui.small_button("Hide").clicked() {
