@@ -243,12 +243,18 @@ impl BotHints for Future {
         Some(Future::determinize_view(view, rng))
     }
 
-    fn budget(_view: &FutureView, difficulty: Difficulty) -> Option<Budget> {
+    fn budget(view: &FutureView, difficulty: Difficulty) -> Option<Budget> {
         match difficulty {
             Difficulty::Easy => None,
             Difficulty::Normal => Some(Budget::new(NORMAL_ITERATIONS, 180)),
             Difficulty::Hard => Some(Budget {
                 margin: HARD_MARGIN,
+                // At two players hard's tree holds the other seat's decisions too, each chosen
+                // for that seat's own reward, instead of the rollout policy playing them: a tree
+                // that plans against the noisy heuristic plans against a weaker player than the
+                // searching opponent it meets (measured: docs/bots.md). Three to five players
+                // keep the policy there (not measured with it).
+                opponents_in_tree: view.state.players == 2,
                 ..Budget::new(HARD_ITERATIONS, 900)
             }),
         }
