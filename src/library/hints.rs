@@ -185,13 +185,15 @@ pub(super) fn make_hint<G: BotHints>(
 ) -> Hint {
     let started = Instant::now();
     let ranking = hard_ranking::<G>(view, legal, seed, tune);
-    let mut hint = hint_of::<G>(
-        seat,
-        view,
-        legal,
-        &ranking,
-        ranked_choices::<G>(&ranking, legal, labels),
-    );
+    // The hint's own move first, then the others but those that would tell the table a secret.
+    let mut choices = ranked_choices::<G>(&ranking, legal, labels);
+    let mut first = true;
+    choices.retain(|c| {
+        let keep = first || !legal.get(c.action_index).is_some_and(|a| G::tells_a_secret(view, a));
+        first = false;
+        keep
+    });
+    let mut hint = hint_of::<G>(seat, view, legal, &ranking, choices);
     hint.seconds = started.elapsed().as_secs_f64();
     hint
 }

@@ -201,6 +201,14 @@ pub trait BotHints: Game {
         let _ = (view, action);
         Vec::new()
     }
+
+    /// Whether naming `action` among a hint's other moves would tell the table a secret of the
+    /// seat's: a move only a hidden side may make (Shadows: revealing oneself as the Traitor). A
+    /// hint is read at the open table, so it lists such a move only where it is its own choice.
+    fn tells_a_secret(view: &Self::View, action: &Self::Action) -> bool {
+        let _ = (view, action);
+        false
+    }
 }
 
 /// Each seat's final score against the best other seat's, squashed into 0..=1 by a logistic

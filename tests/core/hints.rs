@@ -157,6 +157,46 @@ fn shadows_hint_depends_on_the_seat_s_view_only() {
     assert!(differed >= 60, "the re-deals hid different cards ({differed})");
 }
 
+/// A hint is read at the open table: where the Traitor may reveal himself, his hint does not list
+/// that move among the others (only he has it, so naming it would out him), and the rest of the
+/// hint is there as before.
+#[test]
+fn a_traitor_s_hint_does_not_list_revealing_himself() {
+    let content = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let mut checked = 0;
+    for game in 0..40u64 {
+        let mut g = Shadows::new_shared(&config(5, game, &[("loyalty", "traitor")]), &content).expect("setup");
+        let mut rng = GameRng::seeded(game);
+        for _ in 0..300 {
+            let Some(seat) = g.to_act() else { break };
+            let legal = g.legal_actions();
+            let reveal = camelot::rules::shadows::Action::RevealSelf;
+            if Some(seat) == g.traitor_seat() && legal.contains(&reveal) && legal.len() > 2 {
+                let hint = hint_of(&g, game);
+                let told = g.describe_action(&reveal);
+                assert!(
+                    hint.action == told || hint.alternatives.iter().all(|c| c.action != told),
+                    "game {game}: {:?}",
+                    hint.lines()
+                );
+                assert!(
+                    !hint.alternatives.is_empty(),
+                    "game {game}: the other moves are still listed"
+                );
+                checked += 1;
+                if checked >= 12 {
+                    return;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            if g.apply(&a).is_err() {
+                break;
+            }
+        }
+    }
+    panic!("only {checked} of the Traitor's decisions could reveal him");
+}
+
 /// `rank`'s first action is `decide`'s with the same generator, at every level.
 /// How many rankings a search made and how many a lookahead made.
 fn rank_leads_with_decide<G: BotHints>(name: &str, games: &[(G, usize)]) -> (usize, usize) {

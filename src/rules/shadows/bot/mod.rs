@@ -157,6 +157,11 @@ impl BotHints for Shadows {
         0.06
     }
 
+    /// Only the Traitor may reveal himself: a hint that listed it would out him.
+    fn tells_a_secret(_: &ShadowsView, action: &Action) -> bool {
+        *action == Action::RevealSelf
+    }
+
     fn explain(view: &ShadowsView, action: &Action) -> Vec<String> {
         explain_shadows(&view.game, action)
     }
