@@ -84,26 +84,7 @@ impl Walk<'_> {
             return;
         }
         if i == groups.len() {
-            let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
-            for (g, &v) in groups.iter().zip(chosen.iter()) {
-                if v == 0 {
-                    continue;
-                }
-                let need = g.saturating_sub(side[v as usize]);
-                let mine = need.min(hand[v as usize]);
-                add += need;
-                fits += mine;
-                total += g * v;
-            }
-            let c = Completion { add, total, fits };
-            let better = match found {
-                None => true,
-                Some(f) if whole => c.total > f.total,
-                Some(f) => (c.fits, c.total) > (f.fits, f.total),
-            };
-            if better {
-                *found = Some(c);
-            }
+            keep_better(found, leaf(side, hand, groups, chosen), whole);
             return;
         }
         let g = groups[i];
@@ -130,6 +111,34 @@ impl Walk<'_> {
             chosen[i] = 0;
             self.search(i + 1, used, chosen, found);
         }
+    }
+}
+
+/// The completion one assignment of values to the groups makes (0: left to the other Knights).
+fn leaf(side: &Counts, hand: &Counts, groups: &[u8], chosen: &[u8; 4]) -> Completion {
+    let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
+    for (g, &v) in groups.iter().zip(chosen.iter()) {
+        if v == 0 {
+            continue;
+        }
+        let need = g.saturating_sub(side[v as usize]);
+        add += need;
+        fits += need.min(hand[v as usize]);
+        total += g * v;
+    }
+    Completion { add, total, fits }
+}
+
+/// Keeps `c` where it beats what was found (`best`'s order: a solo quest's highest total, else
+/// the most of the hand's cards that fit, then the total); a tie keeps the first.
+fn keep_better(found: &mut Option<Completion>, c: Completion, whole: bool) {
+    let better = match found {
+        None => true,
+        Some(f) if whole => c.total > f.total,
+        Some(f) => (c.fits, c.total) > (f.fits, f.total),
+    };
+    if better {
+        *found = Some(c);
     }
 }
 
@@ -218,7 +227,8 @@ mod tests {
         c
     }
 
-    /// The search as it was first written: every order of the values, every value tried.
+    /// The search as it was first written: every order of the values, every value tried (the
+    /// same completion of an assignment and the same order of completions).
     fn best_by_every_order(side: &Counts, hand: &Counts, pattern: &[u8], whole: bool) -> Option<Completion> {
         fn go(
             side: &Counts,
@@ -230,27 +240,8 @@ mod tests {
             found: &mut Option<Completion>,
         ) {
             if i == groups.len() {
-                if !(1..10).all(|v| side[v] == 0 || chosen[..i].contains(&(v as u8))) {
-                    return;
-                }
-                let (mut add, mut total, mut fits) = (0u8, 0u8, 0u8);
-                for (g, &v) in groups.iter().zip(chosen.iter()) {
-                    if v == 0 {
-                        continue;
-                    }
-                    let need = g.saturating_sub(side[v as usize]);
-                    add += need;
-                    fits += need.min(hand[v as usize]);
-                    total += g * v;
-                }
-                let c = Completion { add, total, fits };
-                let better = match found {
-                    None => true,
-                    Some(f) if whole => c.total > f.total,
-                    Some(f) => (c.fits, c.total) > (f.fits, f.total),
-                };
-                if better {
-                    *found = Some(c);
+                if (1..10).all(|v| side[v] == 0 || chosen[..i].contains(&(v as u8))) {
+                    keep_better(found, leaf(side, hand, groups, chosen), whole);
                 }
                 return;
             }
