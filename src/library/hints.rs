@@ -185,20 +185,30 @@ pub(super) fn make_hint<G: BotHints>(
 ) -> Hint {
     let started = Instant::now();
     let ranking = hard_ranking::<G>(view, legal, seed, tune);
-    // The hint's own move first, then the others but those that would tell the table a secret.
-    let mut choices = ranked_choices::<G>(&ranking, legal, labels);
+    let choices = shown_choices::<G>(view, legal, ranked_choices::<G>(&ranking, legal, labels));
+    let mut hint = hint_of::<G>(seat, view, legal, &ranking, choices);
+    hint.seconds = started.elapsed().as_secs_f64();
+    hint
+}
+
+/// The choices a hint shows the open table: its own move first, then the others but those that
+/// would tell a secret of the seat's (`BotHints::tells_a_secret`). The hint and the review's copy
+/// of it both pass through here.
+pub(super) fn shown_choices<G: BotHints>(
+    view: &G::View,
+    legal: &[G::Action],
+    mut choices: Vec<HintChoice>,
+) -> Vec<HintChoice> {
     let mut first = true;
     choices.retain(|c| {
         let keep = first || !legal.get(c.action_index).is_some_and(|a| G::tells_a_secret(view, a));
         first = false;
         keep
     });
-    let mut hint = hint_of::<G>(seat, view, legal, &ranking, choices);
-    hint.seconds = started.elapsed().as_secs_f64();
-    hint
+    choices
 }
 
-/// The hint a ranking gives: its choice, why, and the next best (`choices` from `ranked_choices`).
+/// The hint a ranking gives: its choice, why, and the next best (`choices` from `shown_choices`).
 pub(super) fn hint_of<G: BotHints>(
     seat: Seat,
     view: &G::View,

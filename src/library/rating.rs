@@ -5,7 +5,7 @@ use crate::bots::{BotHints, Budget};
 use crate::rules::{Game, Period, Seat};
 
 use super::hints::Hint;
-use super::hints::{HintChoice, hard_ranking, hint_of, hint_seed, ranked_choices};
+use super::hints::{HintChoice, hard_ranking, hint_of, hint_seed, ranked_choices, shown_choices};
 
 /// One decision of a finished or unfinished match as the hard level rates it from the deciding
 /// seat's view at that moment: the hint that position gets (`MatchFace::rate_decisions`).
@@ -116,7 +116,9 @@ pub(super) fn rate_spot<G: BotHints>(
     let hint_seed = hint_seed(seed, spot.index);
     let ranking = hard_ranking::<G>(&spot.view, &spot.legal, hint_seed, tune);
     let choices = ranked_choices::<G>(&ranking, &spot.legal, &spot.labels);
-    let hint = hint_of::<G>(seat, &spot.view, &spot.legal, &ranking, choices.clone());
+    // The hint as the seat would have been shown it; the rates below read every choice.
+    let shown = shown_choices::<G>(&spot.view, &spot.legal, choices.clone());
+    let hint = hint_of::<G>(seat, &spot.view, &spot.legal, &ranking, shown);
     let best = hint.action_index;
     // The best and the played action rated under one seed: by that seed's ranking where it rated
     // both, else by the same level between the two alone.
