@@ -88,7 +88,8 @@ impl Walk<'_> {
             return;
         }
         let g = groups[i];
-        // The value before, where the group before is of the same size (10: none, or 0).
+        // The value of the group before, where it is of the same size: this group takes a larger
+        // one, or 0 (none where the sizes differ).
         let after = match i.checked_sub(1) {
             Some(j) if groups[j] == g => Some(chosen[j]),
             _ => None,
