@@ -659,7 +659,16 @@ pub fn review_with(
         // Points by seat, where seats score on their own (not Shadows' sides).
         let winner = o.winners.first().copied().filter(|_| m.sides().is_empty());
         if let (Some(own), Some(w), Some(top)) = (o.scores.get(seat), winner, winner.and_then(|w| o.scores.get(w))) {
-            summary.verdict = format!("{} Lost {own} to {}'s {top}.", summary.verdict, m.config().seat_name(w));
+            // Where a score is not the number alone (Die Zukunft's two colours a seat), how each
+            // was counted follows it.
+            let how = |s: Seat| m.score_counted(s).map(|h| format!(" ({h})")).unwrap_or_default();
+            summary.verdict = format!(
+                "{} Lost {own}{} to {}'s {top}{}.",
+                summary.verdict,
+                how(seat),
+                m.config().seat_name(w),
+                how(w)
+            );
         }
         if let Some(line) = story.elsewhere.first() {
             summary.verdict = format!("{} {line}", summary.verdict);

@@ -167,6 +167,8 @@ pub trait MatchFace: Send + Sync {
     /// The public counts (`Game::tally`) at each position of the record, from the start to the
     /// end: the review's story of where the points went.
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>>;
+    /// How `seat`'s score was counted, where the number alone does not say (`Game::score_counted`).
+    fn score_counted(&self, seat: Seat) -> Option<String>;
     /// The review's play-out (`rating::review_play_out`) of the legal moves `first` and `second`
     /// at the position after `index` actions, for the seat to act there, from its view: at most
     /// `most` pairs, stopping once `settled` says so, played by `by`.
@@ -533,6 +535,9 @@ impl<G: BotHints> MatchFace for Match<G> {
     }
     fn tallies_by_position(&self, library: &Library) -> Vec<Vec<crate::rules::Tally>> {
         by_position(self, library, G::tally)
+    }
+    fn score_counted(&self, seat: Seat) -> Option<String> {
+        self.state.score_counted(seat)
     }
     fn play_out_decision(
         &self,

@@ -421,6 +421,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// How a seat's score was counted, where the number alone does not say, in words to follow
+    /// it ("the lower of red 43 and yellow 51": Die Zukunft at two players, where each seat plays
+    /// two colours and only the lower counts). `None` by default.
+    fn score_counted(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// Words for how a finished game went, counted by `camelot sim` as shares of games: what a
     /// win or loss by seat cannot say. A tag `name` is a yes (`!name`: a no, so the share shows
     /// even when it is 0); `name=value` tags group under `name`. Empty by default.

@@ -567,11 +567,16 @@ fn a_lost_game_is_told_by_how_much_and_its_line_is_its_moves_rates() {
                 points, outcome.scores,
                 "{game:?}: the points counted are the final scores"
             );
+            // Die Zukunft at two players counts each seat's lower colour, and says so.
+            let how = |s: usize| m.score_counted(s).map(|h| format!(" ({h})")).unwrap_or_default();
+            assert_eq!(m.score_counted(seat).is_some(), game == GameId::Future, "{game:?}");
             let said = format!(
-                "Lost {} to {}'s {}.",
+                "Lost {}{} to {}'s {}{}.",
                 outcome.scores[seat],
+                how(seat),
                 m.config().seat_name(winner),
-                outcome.scores[winner]
+                outcome.scores[winner],
+                how(winner)
             );
             assert!(r.summary.verdict.contains(&said), "{game:?}: {}", r.summary.verdict);
         }

@@ -224,6 +224,10 @@ impl Game for Future {
             .collect()
     }
 
+    fn score_counted(&self, seat: Seat) -> Option<String> {
+        self.counted_words(seat)
+    }
+
     fn secrets(&self) -> Vec<Secret> {
         self.secret_lines()
     }

@@ -1026,6 +1026,35 @@ fn thousands_of_random_games_end_conserved_and_their_saves_round_trip() {
     }
 }
 
+#[test]
+fn at_two_players_the_result_says_which_colour_counted() {
+    // Two players play two colours each and only the lower counts (rulebook, "2 Players"): the
+    // winner's line and each seat's `score_counted` name both colours and say the lower counts,
+    // so that "43 to 52" does not read as one colour against one. One colour a seat says nothing.
+    for seed in 0..6u64 {
+        let g = random_game(2, seed, &[]);
+        let o = g.outcome.clone().expect("over");
+        for seat in 0..2 {
+            let slots = &g.seat_slots[seat];
+            let scores: Vec<i32> = slots.iter().map(|&s| g.colours[s as usize].score).collect();
+            let low = *scores.iter().min().expect("two colours");
+            assert_eq!(o.scores[seat], i64::from(low), "seed {seed}: the lower colour counts");
+            let how = g.score_counted(seat).expect("two colours are told");
+            assert!(how.starts_with("the lower of "), "seed {seed}: {how}");
+            for &s in slots {
+                let c = &g.colours[s as usize];
+                assert!(how.contains(&format!("{} {}", c.name(), c.score)), "seed {seed}: {how}");
+            }
+        }
+        let w = o.winners[0];
+        let how = g.score_counted(w).expect("told");
+        assert!(o.summary.ends_with(&format!("({how})")), "seed {seed}: {}", o.summary);
+    }
+    let g = random_game(3, 1, &[]);
+    assert!((0..3).all(|s| g.score_counted(s).is_none()));
+    assert!(!g.outcome.expect("over").summary.contains('('));
+}
+
 // ---- the log in a player's words (issue 24) ----
 
 /// Whether a text names a mission by its file id (`m3_02`, `mk_04`).

@@ -179,11 +179,14 @@ impl Future {
             .unwrap_or(0);
         let seats = vec![best];
         let scores: Vec<i64> = results.iter().map(|r| r.0 as i64).collect();
-        let summary = format!(
+        let mut summary = format!(
             "{} wins with {} points",
             self.seat_names.get(best).map_or("?", String::as_str),
             results[best].0
         );
+        if let Some(how) = self.counted_words(best) {
+            summary = format!("{summary} ({how})");
+        }
         r.public(|| Event::Won { seats: seats.clone() });
         self.phase = Phase::Over;
         self.outcome = Some(Outcome {

@@ -133,6 +133,20 @@ impl Future {
             .min_by_key(|&s| (self.col(s).score, place(s)))
     }
 
+    /// How a seat's score is counted when it plays more than one colour (two players): "the lower
+    /// of red 43 and yellow 51". `None` for a seat of one colour, whose score is its colour's.
+    pub fn counted_words(&self, seat: Seat) -> Option<String> {
+        let slots = self.seat_slots.get(seat)?;
+        if slots.len() < 2 {
+            return None;
+        }
+        let each: Vec<String> = slots
+            .iter()
+            .map(|&s| format!("{} {}", self.col(s).name(), self.col(s).score))
+            .collect();
+        Some(format!("the lower of {}", each.join(" and ")))
+    }
+
     /// The colours each seat plays by default (`colours=random`), in slot order: one a seat in
     /// seat order, or with two players two each (red and yellow, green and purple).
     pub fn assigned_colours(players: usize) -> Vec<(Seat, u8)> {
