@@ -163,35 +163,31 @@ fn shadows_hint_depends_on_the_seat_s_view_only() {
 #[test]
 fn a_traitor_s_hint_does_not_list_revealing_himself() {
     let content = std::sync::Arc::new(ShadowsContent::load(&ContentSet::embedded()).expect("content"));
+    let setup = |game: u64| {
+        let g = Shadows::new_shared(&config(5, game, &[("loyalty", "traitor")]), &content).expect("setup");
+        (g, 5)
+    };
+    let reveal = camelot::rules::shadows::Action::RevealSelf;
     let mut checked = 0;
-    for game in 0..40u64 {
-        let mut g = Shadows::new_shared(&config(5, game, &[("loyalty", "traitor")]), &content).expect("setup");
-        let mut rng = GameRng::seeded(game);
-        for _ in 0..300 {
-            let Some(seat) = g.to_act() else { break };
-            let legal = g.legal_actions();
-            let reveal = camelot::rules::shadows::Action::RevealSelf;
-            if Some(seat) == g.traitor_seat() && legal.contains(&reveal) && legal.len() > 2 {
-                let hint = hint_of(&g, game);
-                let told = g.describe_action(&reveal);
-                assert!(
-                    hint.action == told || hint.alternatives.iter().all(|c| c.action != told),
-                    "game {game}: {:?}",
-                    hint.lines()
-                );
-                assert!(
-                    !hint.alternatives.is_empty(),
-                    "game {game}: the other moves are still listed"
-                );
-                checked += 1;
-                if checked >= 12 {
-                    return;
-                }
-            }
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            if g.apply(&a).is_err() {
-                break;
-            }
+    for (n, (g, _)) in positions(800, 77, 300, setup).into_iter().enumerate() {
+        let legal = g.legal_actions();
+        if g.to_act() != g.traitor_seat() || !legal.contains(&reveal) || legal.len() <= 2 {
+            continue;
+        }
+        let hint = hint_of(&g, n as u64);
+        let told = g.describe_action(&reveal);
+        assert!(
+            hint.action == told || hint.alternatives.iter().all(|c| c.action != told),
+            "position {n}: {:?}",
+            hint.lines()
+        );
+        assert!(
+            !hint.alternatives.is_empty(),
+            "position {n}: the other moves are still listed"
+        );
+        checked += 1;
+        if checked >= 12 {
+            return;
         }
     }
     panic!("only {checked} of the Traitor's decisions could reveal him");
